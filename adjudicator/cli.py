@@ -1,0 +1,132 @@
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `schema`. Thin: parse, call, print."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from . import adjudicate_text
+from .archive import check, items
+from .laws import LawBookError, default_book
+from .log import LogError, log_json_schema, read_source
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
+
+
+def _book_or_exit():
+    try:
+        return default_book()
+    except LawBookError as e:
+        typer.echo(f"the law book cannot be loaded:\n{e}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), or - for standard input")],
+               as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
+    """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
+
+    Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
+    _book_or_exit()
+    try:
+        report = adjudicate_text(read_source(log), log)
+    except LogError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(report.to_text())
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
+             as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
+             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1) -> None:
+    """Check many logs: one line per game, then a summary (none with --json).
+
+    Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
+    _book_or_exit()
+    from .progress import Progress
+    worst = 0
+    counts = [0, 0, 0]
+    progress = Progress(enabled=sys.stderr.isatty())
+    out = sys.stdout
+    for status, obj in _results(paths, jobs):
+        worst = max(worst, status)
+        counts[status] += 1
+        progress.step()
+        if as_json:
+            out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            out.write(_line(status, obj) + "\n")
+    progress.done()
+    if not as_json:
+        total = sum(counts)
+        typer.echo(f"{total} game{'s' if total != 1 else ''}: {counts[0]} clean, "
+                   f"{counts[1]} with rulings, {counts[2]} unreadable")
+    raise typer.Exit(worst)
+
+
+def _results(paths: list[str], jobs: int):
+    if jobs == 1:
+        yield from map(check, items(paths))
+        return
+    from multiprocessing import get_context
+    with get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+        yield from pool.imap(check, items(paths), chunksize=64)
+
+
+def _line(status: int, obj: dict) -> str:
+    source = obj["source"]
+    if status == 2:
+        return f"{source}: unreadable: " + "; ".join(e.removeprefix(source + ": ") for e in obj["errors"])
+    score = ", ".join(f"{p} {s}" for p, s in obj["score"].items())
+    won = f"; {obj['winner']} wins" if obj["winner"] else ""
+    if status == 0:
+        return f"{source}: clean ({score}{won})"
+    laws = ", ".join(f"law {r['law']} at event {r['event']}" for r in obj["rulings"])
+    return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({score}{won})"
+
+
+@app.command()
+def laws(number: Annotated[Optional[int], typer.Argument(help="a law's number, 1 to 51")] = None,
+         search: Annotated[Optional[str], typer.Option("--search", help="words to find in the laws")] = None,
+         as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False) -> None:
+    """Read the law book: a law's text, what the rule file makes of it, and its scenarios."""
+    from .lawbook_view import describe, entry, index_line, scenarios_by_law, matches
+    book = _book_or_exit()
+    if number is not None and number not in book.laws:
+        typer.echo(f"there is no law {number}: the book has laws 1 to 51", err=True)
+        raise typer.Exit(2)
+    shown = scenarios_by_law()
+    chosen = [number] if number is not None else sorted(book.laws)
+    if search:
+        chosen = [n for n in chosen if matches(book.laws[n], search)]
+    if as_json:
+        typer.echo(json.dumps([entry(book, n, shown) for n in chosen], ensure_ascii=False, indent=1))
+        return
+    if number is not None:
+        typer.echo(describe(book, number, shown))
+        return
+    for n in chosen:
+        typer.echo(index_line(book, n, shown))
+    if search and not chosen:
+        typer.echo(f"no law mentions {search!r}")
+
+
+@app.command()
+def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")] = "log") -> None:
+    """Print the JSON Schema of the game log format."""
+    if what != "log":
+        typer.echo("the schema known is: log", err=True)
+        raise typer.Exit(2)
+    typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
+
+
+def main() -> None:
+    app()

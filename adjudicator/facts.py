@@ -1,0 +1,81 @@
+"""The facts a rule may test: what the replay knows at the moment an irregularity is ruled on.
+
+Python derives them (`Replay.facts`); the law book tests them (`when:` in laws/*.yaml). Each
+field is one fact; its docstring is what an arbiter reads in `ecarte laws --facts`.
+"""
+from __future__ import annotations
+
+from typing import Literal, get_args, get_type_hints
+
+from pydantic import BaseModel, ConfigDict
+
+Role = Literal["dealer", "non_dealer"]
+Phase = Literal["before_deal", "dealing", "exchange", "play", "over"]
+
+
+class Facts(BaseModel):
+    """The state of the deal at the moment of discovery."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    phase: Phase = "dealing"
+    """before_deal (cutting), dealing (before the turn-up), exchange (after the turn-up, before
+    the first card is played), play, over (five tricks played or the hand abandoned)."""
+    first_deal: bool = False
+    """This is the first deal of the game (no deal has been completed before it)."""
+    turned_up: bool = False
+    """The trump card of this deal has been turned up."""
+    proposed: bool = False
+    """The non-dealer has proposed in this deal."""
+    answered: bool = False
+    """The dealer has accepted or refused a proposal in this deal."""
+    exchanged: bool = False
+    """Cards have been given from the stock in this deal."""
+    played: bool = False
+    """A card has been played in this deal."""
+    dealer_looked: bool = False
+    """The dealer has looked at (taken up) his hand."""
+    non_dealer_looked: bool = False
+    """The non-dealer has looked at (taken up) his hand."""
+    concerns: Role | None = None
+    """Whose hand, card or act the irregularity concerns."""
+    concerned_looked: bool = False
+    """That player has looked at his hand."""
+    concerned_played: bool = False
+    """That player has played a card in this deal."""
+    concerned_took_cards: bool = False
+    """That player has taken cards from the stock in this deal."""
+    offender_is: Role | None = None
+    """The role of the offending player."""
+    size: Literal["more", "fewer", "right"] | None = None
+    """For a wrong number: more or fewer cards than are due."""
+    mixed: bool = False
+    """The cards just given have been taken up (mixed with the hand)."""
+    offender_tricks: int | None = None
+    """Tricks the offender has won so far in this hand."""
+    adversary_holds_king: bool | None = None
+    """The adversary of the offender holds the king of trumps (null: not known)."""
+    played_to: bool = False
+    """The card concerned has been played to (the trick has its second card)."""
+    next_lead: bool = False
+    """Another card has been led since the card concerned was played."""
+    holds_named_suit: bool | None = None
+    """The leader holds a card of the suit he named (null: not known)."""
+    conditional: bool = False
+    """The dealer accepted conditionally on there being cards enough (law 38)."""
+    next_turned_up: bool = False
+    """The trump card of the next deal has been turned up."""
+    forfeited: bool = False
+    """The king turned up was forfeited under law 19."""
+    mark_for: Literal["king", "point", "vole"] | None = None
+    """What a mark was made for, when the log says."""
+
+
+FACT_NAMES = frozenset(Facts.model_fields)
+
+
+def fact_values(name: str) -> tuple | None:
+    """The values a literal fact takes, or None for booleans and numbers."""
+    hint = get_type_hints(Facts)[name]
+    literal = [a for a in get_args(hint) if get_args(a)] or ([hint] if get_args(hint) else [])
+    return tuple(v for lit in literal for v in get_args(lit)) or None

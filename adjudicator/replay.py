@@ -1,0 +1,322 @@
+"""The replay: applies a log's events to the table in order and rules on what the laws see.
+
+`Replay` owns the game (deals, dealer, score) and the machinery of rulings: an irregularity
+found by an event handler is ruled on at once when it is public, or kept until the `claim`
+that reveals it (or reported unclaimed when its deal ends). The handlers, one module per stage
+of a deal (dealing, exchange, play, marks), know *how* the game goes; the law book says *what
+follows* from an irregularity.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import dealing, exchange, marks, play, remedies
+from .facts import Facts
+from .laws import LawBook, default_book
+from .log import Log
+from .ruling import Report, Ruling
+from .scoring import game_value
+from .table import Deal, Hand
+
+
+class ReplayError(ValueError):
+    """An event that cannot happen where it stands (a log error, exit status 2)."""
+
+    def __init__(self, event: int, name: str, message: str):
+        self.event = event
+        super().__init__(f"event {event} ({name}): {message}")
+
+
+@dataclass
+class Pending:
+    """A hidden irregularity the log proves, waiting for the claim that reveals it."""
+
+    irregularity: str
+    event: int
+    deal: Deal
+    concerns: str | None
+    actor: str | None
+    what: str
+    facts: dict[str, Any]
+    extra: dict[str, Any] | None
+
+
+_DEFAULT_FACTS = Facts().model_dump()
+
+
+class Replay:
+    """One game replayed event by event."""
+
+    def __init__(self, log: Log, book: LawBook | None = None):
+        self.log = log
+        self.book = book or default_book()
+        self.players = list(log.players)
+        self.game_to = log.options.game_to
+        self.score = {p: 0 for p in self.players}
+        self.marked = any(e.event in ("mark", "take_down") for e in log.events)
+        self.rulings: list[Ruling] = []
+        self.pending: list[Pending] = []
+        self.deals: list[Deal] = []
+        self.deal: Deal | None = None
+        self.next_dealer: str | None = log.dealer
+        self.cut_cards: dict[str, Any] = {}
+        self.order: dict[str, tuple[int, ...]] = {}   # each dealer's order of distribution
+        self.packs_changed = False
+        self.winner: str | None = None
+        self.ignored: list[int] = []
+        self.event_no = 0
+        self.events = log.events
+        self.owed: list[marks.Entitlement] = []
+        self.overscored: dict[str, int] = {}
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> Report:
+        handlers = HANDLERS
+        for n, ev in enumerate(self.events, 1):
+            if self.winner is not None:
+                self.ignored.append(n)
+                continue
+            self.event_no = n
+            name = ev.event
+            for p in _players_named(ev):
+                if p not in self.score:
+                    raise ReplayError(n, name, f"{p!r} is not at the table ({', '.join(self.players)})")
+            if name not in remedies.NEUTRAL and self._open_rulings():
+                self.resolve_open(ev, n)
+            handlers[name](self, ev, n)
+        self.end_of_log()
+        return self.report()
+
+    def report(self) -> Report:
+        value = None
+        if self.winner:
+            loser = next(p for p in self.players if p != self.winner)
+            value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
+        return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
+                      value, len(self.deals), self.ignored)
+
+    def fail(self, n: int, message: str) -> None:
+        raise ReplayError(n, self.events[n - 1].event, message)
+
+    # -------------------------------------------------------------------- deals
+
+    def start_deal(self, n: int) -> Deal:
+        """A new deal begins at event n, dealt by whoever should deal."""
+        self.close_deal()
+        if self.next_dealer is None:
+            self.fail(n, "who deals first is not known: give `dealer:` in the header or record the cut for deal")
+        dealer = self.next_dealer
+        elder = self.other(dealer)
+        deal = Deal(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
+                    first_event=n, hands={dealer: Hand(), elder: Hand()},
+                    won={dealer: 0, elder: 0})
+        self.deals.append(deal)
+        self.deal = deal
+        return deal
+
+    def current(self, n: int) -> Deal:
+        if self.deal is None:
+            self.fail(n, "no deal has begun")
+        return self.deal  # type: ignore[return-value]
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def close_deal(self) -> None:
+        """Report what the ending deal proved but nobody claimed."""
+        if self.deal is None:
+            return
+        for p in [p for p in self.pending if p.deal is self.deal]:
+            self.pending.remove(p)
+            self.make_ruling(p.irregularity, p.event, p.deal, p.concerns, p.actor, p.what,
+                             p.facts, claimed=False)
+        if self.deal.phase != "over" and self.deal.annulled is None:
+            self.deal.phase = "over"  # unfinished: it scores nothing more
+
+    def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
+        """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
+        deal.phase = "over"
+        if same_dealer:
+            self.next_dealer = deal.dealer
+        elif rightful:
+            self.next_dealer = deal.rightful
+        else:
+            self.next_dealer = deal.elder
+
+    def annul(self, deal: Deal, how: str) -> None:
+        """A fresh deal or a void deal: it scores nothing."""
+        deal.annulled = how
+        marks.cancel_deal(self, deal)
+        self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
+
+    def end_of_log(self) -> None:
+        self.close_deal()
+        marks.lapse(self, None, len(self.events))
+
+    # ---------------------------------------------------------------- the score
+
+    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None) -> None:
+        """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
+        marks.entitle(self, player, points, kind, n, deal)
+
+    def add_points(self, player: str, points: int) -> None:
+        if self.winner is not None:
+            return
+        self.score[player] += points
+        if self.score[player] >= self.game_to:
+            self.winner = player
+
+    # ----------------------------------------------------------------- rulings
+
+    def facts(self, deal: Deal | None, concerns: str | None, offender: str | None,
+              extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The facts of this moment, as the law book's `when:` tests them."""
+        f = dict(_DEFAULT_FACTS)
+        f["first_deal"] = not any(d.phase == "over" and d.annulled is None and d is not deal for d in self.deals)
+        if deal is None:
+            f["phase"] = "before_deal"
+        else:
+            f["phase"] = deal.phase
+            f["turned_up"] = deal.turn_up is not None or bool(deal.turned)
+            f["proposed"] = deal.proposals > 0
+            f["answered"] = deal.first_answer is not None
+            f["exchanged"] = bool(deal.took_cards)
+            f["played"] = bool(deal.tricks)
+            f["dealer_looked"] = deal.dealer in deal.looked
+            f["non_dealer_looked"] = deal.elder in deal.looked
+            f["next_turned_up"] = any(d.number > deal.number and (d.turn_up or d.turned) for d in self.deals)
+            if concerns is not None:
+                f["concerns"] = deal.role(concerns)
+                f["concerned_looked"] = concerns in deal.looked
+                f["concerned_played"] = concerns in deal.first_play
+                f["concerned_took_cards"] = concerns in deal.took_cards
+                f["mixed"] = concerns in deal.mixed
+            if offender is not None:
+                f["offender_is"] = deal.role(offender)
+                f["offender_tricks"] = deal.won.get(offender, 0)
+                f["adversary_holds_king"] = play.holds_trump_king(deal, deal.other(offender))
+        if extra:
+            f.update(extra)
+        return f
+
+    def irregular(self, irregularity: str, n: int, *, public: bool, what: str,
+                  concerns: str | None = None, actor: str | None = None,
+                  extra: dict[str, Any] | None = None, deal: Deal | None = None) -> None:
+        """An irregularity happened at event n: rule now (public) or keep it for its claim."""
+        deal = deal or self.deal
+        facts = self.facts(deal, concerns, actor, extra)
+        if public:
+            self.make_ruling(irregularity, n, deal, concerns, actor, what, facts, claimed=True)
+        else:
+            self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
+
+    def withdraw(self, irregularity: str, concerns: str | None) -> bool:
+        """A lawful correction (law 39, law 24): the pending irregularity needs no ruling."""
+        for p in reversed(self.pending):
+            if p.irregularity == irregularity and p.concerns == concerns and p.deal is self.deal:
+                self.pending.remove(p)
+                return True
+        return False
+
+    def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
+                    actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+        found = self.book.find(irregularity, facts)
+        if found is None:
+            raise ReplayError(n, self.events[n - 1].event,
+                              f"the law book has no rule for {irregularity} in these circumstances")
+        case = found.case
+        offender = _player(case.offender, deal, concerns, actor, None)
+        chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
+        law = self.book.law(found.law)
+        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
+                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
+        summary = what + "; " + case.summary.format_map(_Names(names))
+        ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
+                        deal=deal.number if deal else 0, offender=offender, chooser=chooser,
+                        options=list(case.options), claimed=claimed, summary=summary,
+                        text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
+                        effects={k: list(v) for k, v in case.effects.items()},
+                        otherwise=case.otherwise, table=deal, concerns=concerns)
+        self.rulings.append(ruling)
+        if claimed and chooser is None:
+            self.elect(ruling, case.options[0], None, n)
+        return ruling
+
+    def elect(self, ruling: Ruling, option: str, card: Any, n: int) -> None:
+        """The option is taken: the remedy happens and the effects follow."""
+        ruling.elected = option
+        if card is not None:
+            ruling.elected_card = str(card)
+        deal = ruling.table
+        for effect in ruling.effects.get("always", []) + ruling.effects.get(option, []):
+            remedies.EFFECTS[effect](self, ruling, deal)
+        remedies.OPTIONS[option](self, ruling, deal, card, n)
+
+    def _open_rulings(self) -> bool:
+        rulings = self.rulings
+        return bool(rulings) and any(r.open for r in rulings[-4:])
+
+    def resolve_open(self, ev: Any, n: int) -> None:
+        """The log goes on without an election: the events that follow show the choice."""
+        for ruling in [r for r in self.rulings if r.open]:
+            option = remedies.shown_by(self, ruling, ev)
+            if option is not None:
+                self.elect(ruling, option, None, n)
+            else:
+                ruling.lapsed = True
+
+    def open_for(self, option: str) -> Ruling | None:
+        for ruling in reversed(self.rulings):
+            if ruling.open and option in ruling.options:
+                return ruling
+        return None
+
+
+class _Names(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: str | None,
+            offender: str | None) -> str | None:
+    if role in (None, "nobody") or deal is None and role in ("dealer", "non_dealer"):
+        return None if role in (None, "nobody") else actor
+    if role == "dealer":
+        return deal.dealer  # type: ignore[union-attr]
+    if role == "non_dealer":
+        return deal.elder  # type: ignore[union-attr]
+    if role == "concerned":
+        return concerns
+    if role == "actor":
+        return actor
+    if role == "adversary":
+        base = offender or actor or concerns
+        if base is None or deal is None:
+            return None
+        return deal.other(base)
+    return None
+
+
+_PLAYER_FIELDS = ("by", "to", "of", "player", "pack")
+
+
+def _players_named(ev: Any) -> list[str]:
+    names = [getattr(ev, f, None) for f in _PLAYER_FIELDS]
+    out = [x for x in names if isinstance(x, str)]
+    if ev.event == "tricks":
+        out.extend(ev.__pydantic_extra__)
+    return out
+
+
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    **dealing.HANDLERS, **exchange.HANDLERS, **play.HANDLERS, **marks.HANDLERS,
+    "claim": lambda r, ev, n: remedies.on_claim(r, ev, n),
+    "elect": lambda r, ev, n: remedies.on_elect(r, ev, n),
+}
+
+
+def adjudicate(log: Log, book: LawBook | None = None) -> Report:
+    """Replay a validated log and return its report."""
+    return Replay(log, book).run()

@@ -1,0 +1,135 @@
+"""Rulings and the report of a whole log, in the contract's JSON and in words for a table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Ruling:
+    """What the laws make of one irregularity (RULINGS.md)."""
+
+    law: int
+    irregularity: str
+    event: int
+    deal: int
+    offender: str | None
+    chooser: str | None
+    options: list[str]
+    claimed: bool
+    summary: str
+    text: str
+    laws: list[int] = field(default_factory=list)
+    elected: str | None = None
+    elected_card: str | None = None
+    note: str | None = None
+    case: str = ""
+    effects: dict[str, list[str]] = field(default_factory=dict)
+    otherwise: str | None = None      # the option a log going on without an election shows
+    lapsed: bool = False              # the log went on and showed no choice
+    table: Any = field(default=None, repr=False)   # the Deal it concerns
+    concerns: str | None = None                      # whose hand or card it concerns
+
+    @property
+    def open(self) -> bool:
+        """A choice nobody has made yet, on a claimed irregularity."""
+        return self.elected is None and self.chooser is not None and self.claimed and not self.lapsed
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "law": self.law, "irregularity": self.irregularity, "event": self.event,
+            "deal": self.deal, "offender": self.offender, "chooser": self.chooser,
+            "options": self.options, "elected": self.elected, "claimed": self.claimed,
+            "summary": self.summary, "text": self.text,
+        }
+        if self.laws:
+            out["laws"] = self.laws
+        if self.elected_card is not None:
+            out["elected_card"] = self.elected_card
+        if self.note:
+            out["note"] = self.note
+        out["case"] = self.case
+        return out
+
+
+@dataclass
+class Report:
+    """The answer for one log: every ruling, the score the laws entitle, the winner."""
+
+    rules: str
+    players: list[str]
+    rulings: list[Ruling]
+    score: dict[str, int]
+    winner: str | None
+    game_value: int | None
+    deals: int
+    ignored_events: list[int]
+
+    @property
+    def ok(self) -> bool:
+        return not self.rulings
+
+    def to_json(self) -> dict[str, Any]:
+        rulings = sorted(self.rulings, key=lambda r: r.event)
+        out = {
+            "ok": self.ok, "rules": self.rules, "rulings": [r.to_json() for r in rulings],
+            "score": self.score, "winner": self.winner, "game_value": self.game_value,
+            "deals": self.deals,
+        }
+        if self.ignored_events:
+            out["ignored_events"] = self.ignored_events
+        return out
+
+    def to_text(self) -> str:
+        lines = []
+        for r in sorted(self.rulings, key=lambda r: r.event):
+            cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
+            state = "" if r.claimed else " [not claimed at the table]"
+            lines.append(f"Deal {r.deal}, event {r.event}: {cited}: {r.irregularity.replace('_', ' ')}{state}")
+            lines.append(f"  {r.summary}")
+            if r.chooser:
+                lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
+            else:
+                lines.append(f"  Compulsory: {_words(r.options[0])}.")
+            if r.elected and r.chooser:
+                card = f" ({r.elected_card})" if r.elected_card else ""
+                lines.append(f"  Taken: {_words(r.elected)}{card}.")
+            if r.note:
+                lines.append(f"  Reading: {r.note}")
+            lines.append(f"  \"{r.text}\"")
+            lines.append("")
+        if not self.rulings:
+            lines.append("No irregularity: nothing to rule on.")
+        score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
+        lines.append(f"Score: {score}  ({self.deals} deal{'s' if self.deals != 1 else ''})")
+        if self.winner:
+            lines.append(f"Winner: {self.winner}, a game worth {self.game_value}.")
+        else:
+            lines.append("No winner yet.")
+        if self.ignored_events:
+            first = self.ignored_events[0]
+            lines.append(f"Events {first} to {self.ignored_events[-1]} come after the game was won and were ignored.")
+        return "\n".join(lines)
+
+
+OPTION_WORDS = {
+    "rectify": "the dealer rectifies the error", "fresh_deal": "a fresh deal",
+    "deal_void": "the deal is void", "play_on": "the deal stands as it is",
+    "choose_trump": "choose which exposed card is the trump",
+    "discard_superfluous": "discard the superfluous cards unseen",
+    "draw_superfluous": "draw the superfluous cards", "complete_from_stock": "complete the hand from the stock",
+    "cut_again": "cut again", "fresh_cut": "a fresh cut", "reshuffle": "shuffle again",
+    "take_back": "the card is taken up again", "card_stands": "the card stands",
+    "play_to_card_led": "play to the card led", "require_named_suit": "require the suit named",
+    "replay_hand": "the hands are played again", "correct_score": "the score is corrected",
+    "take_exposed": "take the exposed card", "refuse_exposed": "refuse the exposed card",
+    "throw_aside": "the card is thrown aside", "unplayable_as_tricks":
+        "cards that cannot be played to count as tricks to the adversary",
+    "mark_refused": "the mark does not count", "retraction_refused": "the first word stands",
+    "award_point": "the adversary marks the point", "award_vole": "the adversary marks the vole",
+    "exchange_what_remains": "the non-dealer exchanges what the stock holds; the dealer plays his hand",
+}
+
+
+def _words(option: str) -> str:
+    return OPTION_WORDS.get(option, option)

@@ -1,0 +1,146 @@
+"""The true state of the table during one deal: hands, stock, turn-up, discards, looks, tricks.
+
+Where identities are known a hand holds the cards; where not, it holds a count of unknown
+cards. Nothing here invents a card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+HAND_SIZE = 5
+PACK_SIZE = 32
+
+
+class Hand:
+    """A player's hand: the cards known to be in it and how many more are unknown."""
+
+    __slots__ = ("cards", "unknown")
+
+    def __init__(self) -> None:
+        self.cards: list[Card] = []
+        self.unknown = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.cards) + self.unknown
+
+    @property
+    def known(self) -> bool:
+        """Every card of the hand is known."""
+        return self.unknown == 0
+
+    def take(self, cards: list[Card] | None, count: int) -> None:
+        if cards is None:
+            self.unknown += count
+        else:
+            self.cards.extend(cards)
+
+    def give_up(self, card: Card) -> bool:
+        """Remove a card played or discarded; False when the hand cannot hold it."""
+        if card in self.cards:
+            self.cards.remove(card)
+            return True
+        if self.unknown:
+            self.unknown -= 1
+            return True
+        return False
+
+    def shed(self, count: int) -> None:
+        """Remove `count` cards whose identity the log does not say: knowledge of the rest is kept
+        only as far as it stays certain (the unknown ones go first)."""
+        from_unknown = min(count, self.unknown)
+        self.unknown -= from_unknown
+        rest = count - from_unknown
+        if rest:
+            self.unknown = len(self.cards) - rest
+            self.cards = []
+
+    def holds_suit(self, suit: str) -> bool | None:
+        """True/False when knowable, None when the unknown cards might decide it."""
+        if any(c.suit == suit for c in self.cards):
+            return True
+        return False if self.known else None
+
+
+@dataclass
+class Trick:
+    """One trick: the leader's card, the follower's, and who won it."""
+
+    leader: str
+    lead: Card | None
+    lead_event: int
+    follow: Card | None = None
+    follower: str | None = None
+    winner: str | None = None
+
+
+@dataclass
+class Deal:
+    """Everything that happens in one deal, from the first shuffle to the last trick."""
+
+    number: int
+    dealer: str
+    elder: str
+    rightful: str
+    first_event: int
+    hands: dict[str, Hand]
+    phase: str = "dealing"          # dealing, exchange, play, over
+    packets: list[tuple[str, int]] = field(default_factory=list)
+    dealt_by: str | None = None
+    pack: str | None = None
+    stock: int = PACK_SIZE
+    seen: set = field(default_factory=set)
+    turn_up: Card | None = None
+    trump: str | None = None
+    turned: list[Card] = field(default_factory=list)
+    aside: list[Card] = field(default_factory=list)
+    discards: dict[str, int] = field(default_factory=dict)
+    looked: set = field(default_factory=set)
+    took_cards: set = field(default_factory=set)
+    mixed: set = field(default_factory=set)
+    proposals: int = 0
+    first_answer: str | None = None
+    answer: str | None = None        # the answer to the current proposal
+    conditional: bool = False
+    asked: int | None = None
+    round_discard: dict[str, int] = field(default_factory=dict)
+    round_given: dict[str, int] = field(default_factory=dict)
+    tricks: list[Trick] = field(default_factory=list)
+    won: dict[str, int] = field(default_factory=dict)
+    first_play: dict[str, int] = field(default_factory=dict)
+    announced: dict[str, int] = field(default_factory=dict)
+    shuffles: list[str] | None = None
+    cut: bool = False
+    dealing_checked: bool = False
+    exposed: Card | None = None
+    faced: Card | None = None
+    king_forfeited: bool = False
+    stock_spent: bool = False
+    superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
+    completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock
+    aside_count: int = 0
+    cut_players: set = field(default_factory=set)   # offenders whose marks laws 25, 43 cut
+    start_hands: dict | None = None                  # the hands when play began (to play again)
+    hand_award: tuple | None = None
+    annulled: str | None = None
+    result: dict[str, int] | None = None
+    abandoned_by: str | None = None
+
+    def other(self, player: str) -> str:
+        return self.elder if player == self.dealer else self.dealer
+
+    def role(self, player: str) -> str:
+        return "dealer" if player == self.dealer else "non_dealer"
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick on the table (led, not yet complete), if any."""
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def next_leader(self) -> str:
+        return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.elder

@@ -1,0 +1,41 @@
+"""Every scenario under scenarios/ is a test: its log must produce the rulings and score it expects."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import adjudicate_file
+from adjudicator.log import read_file
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+FILES = sorted(SCENARIOS.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
+def test_scenario(path: Path) -> None:
+    expect = read_file(str(path)).expect
+    assert expect is not None, f"{path.name}: a scenario needs an expect: block"
+    report = adjudicate_file(str(path))
+    got = report.to_json()
+    problems = []
+    if expect.ok is not None and got["ok"] != expect.ok:
+        problems.append(f"ok is {got['ok']}, expected {expect.ok}")
+    if got["score"] != expect.score:
+        problems.append(f"score is {got['score']}, expected {expect.score}")
+    if got["winner"] != expect.winner:
+        problems.append(f"winner is {got['winner']}, expected {expect.winner}")
+    if expect.game_value is not None and got["game_value"] != expect.game_value:
+        problems.append(f"game value is {got['game_value']}, expected {expect.game_value}")
+    if expect.ignored_events is not None and got.get("ignored_events", []) != expect.ignored_events:
+        problems.append(f"ignored events {got.get('ignored_events')}, expected {expect.ignored_events}")
+    rulings = got["rulings"]
+    if len(rulings) != len(expect.rulings):
+        problems.append(f"{len(rulings)} rulings, expected {len(expect.rulings)}: "
+                        + "; ".join(f"law {r['law']} {r['irregularity']} at event {r['event']}" for r in rulings))
+    for i, (want, have) in enumerate(zip(expect.rulings, rulings), 1):
+        for key, value in want.model_dump(exclude_none=True).items():
+            if have.get(key) != value:
+                problems.append(f"ruling {i} (law {have['law']}, event {have['event']}): "
+                                f"{key} is {have.get(key)!r}, expected {value!r}")
+    assert not problems, f"{path.relative_to(SCENARIOS)}:\n  " + "\n  ".join(problems)
