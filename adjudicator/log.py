@@ -363,19 +363,23 @@ _JSON_KEY = re.compile(r'"\s*:')
 
 
 def parse_json(text: str, source: str) -> Any:
-    """JSON, fast; a text whose key count looks short is parsed again to find a doubled key."""
+    """JSON. A doubled key is caught later, by `check_json_keys`, without a slow parse here."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
     except ValueError as e:
         raise LogError(source, [f"not valid JSON: {e}"]) from None
-    if _count_keys(data) != len(_JSON_KEY.findall(text)):
+
+
+def check_json_keys(text: str, keys: int, source: str) -> None:
+    """JSON silently keeps the last of two equal keys: when the keys the parse kept are fewer
+    than the text writes, parse it again, slowly, to name the doubled key."""
+    if keys != len(_JSON_KEY.findall(text)):
         try:
             json.loads(text, object_pairs_hook=_no_duplicate_pairs)
         except ValueError as e:
             raise LogError(source, [str(e)]) from None
-    return data
 
 
 def _count_keys(data: Any) -> int:
@@ -404,24 +408,31 @@ def parse_yaml(text: str, source: str) -> Any:
         raise LogError(source, [f"{line}not valid YAML: {problem}"]) from None
 
 
+def is_json(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[")
+
+
 def parse_text(text: str, source: str) -> Any:
     if len(text) > MAX_LOG_BYTES:
         raise LogError(source, [f"the log is {len(text)} characters; at most {MAX_LOG_BYTES} are accepted"])
-    if text.lstrip()[:1] in ("{", "["):
+    if is_json(text):
         return parse_json(text, source)
     return parse_yaml(text, source)
 
 
 # ------------------------------------------------------------ validating a log
 
-def _tag_events(raw: Any, problems: list[str]) -> Any:
-    """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected."""
+def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
+    """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected.
+    Also counts the mapping keys it has seen (for `check_json_keys`)."""
     if not isinstance(raw, dict):
         problems.append("a log is a mapping with the keys ecarte, players and events")
-        return raw
+        return raw, 0
+    keys = sum(_count_keys(v) + 1 for k, v in raw.items() if k != "events")
     events = raw.get("events")
     if not isinstance(events, list):
-        return raw
+        return raw, keys
+    keys += 1
     tagged = []
     for n, item in enumerate(events, 1):
         if not isinstance(item, dict) or len(item) != 1:
@@ -440,8 +451,9 @@ def _tag_events(raw: Any, problems: list[str]) -> Any:
         if "event" in fields:
             problems.append(f"event {n} ({name}): unknown field 'event'")
             continue
+        keys += 1 + len(fields)
         tagged.append({"event": name, **fields})
-    return {**raw, "events": tagged}
+    return {**raw, "events": tagged}, keys
 
 
 def _short(value: Any) -> str:
@@ -471,10 +483,12 @@ def _describe(error: dict, raw: Any) -> str:
     return f"{where}: {msg}"
 
 
-def validate(raw: Any, source: str) -> Log:
+def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem."""
     problems: list[str] = []
-    tagged = _tag_events(raw, problems)
+    tagged, keys = _tag_events(raw, problems)
+    if json_text is not None:
+        check_json_keys(json_text, keys, source)
     if problems:
         raise LogError(source, problems)
     try:
@@ -492,7 +506,7 @@ def validate(raw: Any, source: str) -> Log:
 
 
 def read_text(text: str, source: str) -> Log:
-    return validate(parse_text(text, source), source)
+    return validate(parse_text(text, source), source, text if is_json(text) else None)
 
 
 def read_file(path: str) -> Log:

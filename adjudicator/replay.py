@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import dealing, exchange, marks, play, remedies
 from .facts import Facts
 from .laws import LawBook, default_book
-from .log import Log
+from .log import EVENT_MODELS, Log
 from .ruling import Report, Ruling
 from .scoring import game_value
 from .table import Deal, Hand
@@ -72,7 +72,8 @@ class Replay:
 
     # ------------------------------------------------------------------ running
 
-    def run(self) -> Report:
+    def run(self, observe: Callable[["Replay", int], None] | None = None) -> Report:
+        """Apply every event; `observe(replay, n)`, if given, sees the table after each one."""
         handlers = HANDLERS
         for n, ev in enumerate(self.events, 1):
             if self.winner is not None:
@@ -86,6 +87,8 @@ class Replay:
             if name not in remedies.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
+            if observe is not None:
+                observe(self, n)
         self.end_of_log()
         return self.report()
 
@@ -299,15 +302,17 @@ def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: st
     return None
 
 
-_PLAYER_FIELDS = ("by", "to", "of", "player", "pack")
+_PLAYER_FIELDS = {m.model_fields["event"].annotation.__args__[0]:
+                  tuple(f for f in ("by", "to", "of", "player", "pack") if f in m.model_fields)
+                  for m in EVENT_MODELS}
 
 
 def _players_named(ev: Any) -> list[str]:
-    names = [getattr(ev, f, None) for f in _PLAYER_FIELDS]
-    out = [x for x in names if isinstance(x, str)]
+    """The player ids an event names (to check each is at the table)."""
     if ev.event == "tricks":
-        out.extend(ev.__pydantic_extra__)
-    return out
+        return list(ev.__pydantic_extra__)
+    d = ev.__dict__
+    return [d[f] for f in _PLAYER_FIELDS[ev.event] if d[f] is not None]
 
 
 HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
