@@ -1,0 +1,85 @@
+"""Bad input gets exit status 2 and a message naming the file, the event and what is wrong:
+never a traceback, never a silent default, never a hang."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+runner = CliRunner()
+HEAD = "ecarte: 1\nplayers: [A, Y]\ndealer: A\nevents:\n"
+
+CASES = {
+    "bad-card": (HEAD + "  - deal: {to: Y, cards: [1S]}\n", "event 1 (deal): cards.0: not a card: '1S'"),
+    "unknown-event": (HEAD + "  - dael: {to: Y, count: 3}\n", "event 1: unknown event 'dael'"),
+    "unknown-field": (HEAD + "  - deal: {to: Y, count: 3, colour: red}\n", "event 1 (deal): colour: unknown field"),
+    "wrong-type": (HEAD + "  - deal: {to: Y, count: three}\n", "event 1 (deal): count:"),
+    "not-at-table": (HEAD + "  - deal: {to: Z, count: 3}\n", "event 1 (deal): 'Z' is not at the table"),
+    "boolean-player": ("ecarte: 1\nplayers: [no, Y]\nevents: []\n", "players.0: expected text, got False: quote it"),
+    "same-players": ("ecarte: 1\nplayers: [A, A]\nevents: []\n", "the two players must be distinct"),
+    "doubled-key": (HEAD + "  - deal: {to: Y, to: A, count: 3}\n", "the key 'to' is given twice"),
+    "two-keys": (HEAD + "  - {deal: {to: Y, count: 3}, play: {by: A, card: KS}}\n", "event 1: an event is a mapping with exactly one key"),
+    "not-yaml": ("ecarte: 1\nplayers: [A, Y\n", "not valid YAML"),
+    "not-json": ('{"ecarte": 1, "players": ', "not valid JSON"),
+    "version": ("ecarte: 2\nplayers: [A, Y]\nevents: []\n", "ecarte: this reader knows format version 1"),
+    "empty": ("", "a log is a mapping"),
+    "a-list": ("- 1\n- 2\n", "a log is a mapping"),
+    "huge-number": (HEAD + "  - deal: {to: Y, count: 99999999999999999999999}\n", "event 1 (deal): count:"),
+    "yaml-tag": ("!!python/object/apply:os.system [echo hi]\n", "not valid YAML"),
+    "alias": ("a: &x [1]\nb: *x\n", "may not use YAML aliases"),
+    "alias-bomb": ("a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+                   "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+                   "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", "aliases"),
+    "deep-flow": ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than"),
+    "deep-block": ("a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(400)), "nested more than"),
+    "deep-json": ("[" * 100000 + "]" * 100000, "nested too deeply"),
+    "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
+    "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
+                      "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
+                      "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play): Y does not hold AS"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_log_exits_2_with_a_message(tmp_path: Path, name: str) -> None:
+    text, message = CASES[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    start = time.monotonic()
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert time.monotonic() - start < 2.0
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert f"{path}: " in result.output and message in result.output, result.output
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.yaml"
+    path.write_bytes(bytes(range(256)) * 8)
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.exit_code == 2 and "not UTF-8" in result.output
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["adjudicate", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2 and "No such file" in result.output
+
+
+def test_archive_with_bad_lines_checks_the_rest(tmp_path: Path) -> None:
+    good = json.dumps({"ecarte": 1, "players": ["A", "Y"], "dealer": "A",
+                       "events": [{"deal": {"to": "Y", "count": 3}}]})
+    archive = tmp_path / "a.jsonl"
+    archive.write_text(good + "\n{oops\n\n" + good.replace('"Y", "count"', '"Q", "count"') + "\n" + good + "\n")
+    result = runner.invoke(app, ["validate", "--json", str(archive)])
+    assert result.exit_code == 2
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert [o["source"] for o in lines] == [f"{archive}:1", f"{archive}:2", f"{archive}:4", f"{archive}:5"]
+    assert [o["ok"] for o in lines] == [True, False, False, True]
+    assert "not valid JSON" in lines[1]["errors"][0]
+    assert "'Q' is not at the table" in lines[2]["errors"][0]
