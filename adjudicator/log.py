@@ -34,11 +34,7 @@ class LogError(ValueError):
 
 
 def _card(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"a card is written as text like KH or 10D, not {value!r}")
-    return Card.parse(value)
+    return value if isinstance(value, Card) else Card.parse(value)
 
 
 def _suit(value: Any) -> str:

@@ -1,0 +1,88 @@
+"""The command line, as the contract (RULINGS.md) describes it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+WHOLE = ROOT / "scenarios" / "play" / "whole-deal.yaml"
+GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
+
+
+def test_adjudicate_json_whole_deal() -> None:
+    result = runner.invoke(app, ["adjudicate", "--json", str(WHOLE)])
+    assert result.exit_code == 0
+    doc = json.loads(result.output)
+    assert doc["ok"] is True and doc["rulings"] == []
+    assert doc["score"] == {"A": 0, "Y": 2} and doc["winner"] is None and doc["rules"] == "cavendish"
+
+
+def test_adjudicate_text_names_score_and_winner() -> None:
+    result = runner.invoke(app, ["adjudicate", str(GAME)])
+    assert result.exit_code == 0
+    assert "Score: A 5, Y 4" in result.output and "Winner: A" in result.output
+
+
+def test_adjudicate_reads_standard_input() -> None:
+    result = runner.invoke(app, ["adjudicate", "--json", "-"], input=WHOLE.read_text())
+    assert result.exit_code == 0 and json.loads(result.output)["score"] == {"A": 0, "Y": 2}
+
+
+def test_validate_folder_in_sorted_order_with_summary() -> None:
+    folder = ROOT / "scenarios" / "play"
+    result = runner.invoke(app, ["validate", str(folder)])
+    lines = result.output.splitlines()
+    files = sorted(str(p) for p in folder.rglob("*.yaml"))
+    assert [line.split(": ")[0] for line in lines[:-1]] == files
+    assert lines[-1].startswith(f"{len(files)} games: {len(files)} clean")
+    assert result.exit_code == 0
+
+
+def test_validate_json_jobs_keeps_input_order(tmp_path: Path) -> None:
+    from adjudicator.generate import archive
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(line + "\n" for line in archive(40, seed=5)))
+    one = runner.invoke(app, ["validate", "--json", str(path)])
+    two = runner.invoke(app, ["validate", "--json", "--jobs", "2", str(path)])
+    assert one.exit_code == two.exit_code == 0
+    assert one.output == two.output
+    sources = [json.loads(x)["source"] for x in one.output.splitlines()]
+    assert sources == [f"{path}:{i}" for i in range(1, 41)]
+
+
+def test_laws_json_lists_the_whole_book() -> None:
+    result = runner.invoke(app, ["laws", "--json"])
+    assert result.exit_code == 0
+    laws = json.loads(result.output)
+    assert [x["law"] for x in laws] == list(range(1, 52))
+    assert all({"law", "title", "text", "scenarios"} <= set(x) for x in laws)
+
+
+def test_laws_one_law_and_search() -> None:
+    result = runner.invoke(app, ["laws", "11"])
+    assert result.exit_code == 0
+    assert "If the dealer turn up more than one card" in result.output
+    assert "scenarios/" in result.output
+    found = runner.invoke(app, ["laws", "--search", "faced card"])
+    assert found.exit_code == 0
+    numbers = {int(line.split(".")[0]) for line in found.output.splitlines() if line[:2].strip().isdigit()}
+    assert {12, 35} <= numbers
+
+
+def test_laws_unknown_number() -> None:
+    result = runner.invoke(app, ["laws", "52"])
+    assert result.exit_code == 2 and "no law 52" in result.output
+
+
+def test_schema_is_the_written_form() -> None:
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    variants = schema["properties"]["events"]["items"]["oneOf"]
+    names = {next(iter(v["required"])) for v in variants}
+    assert {"deal", "play", "claim", "elect", "turn_up", "tricks"} <= names

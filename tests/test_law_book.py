@@ -1,0 +1,75 @@
+"""The whole book: 51 laws, each with the seed's text verbatim, a reading, a rule and a scenario;
+and a strict loader that names the file and key of every problem."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from adjudicator.lawbook_view import scenarios_by_law
+from adjudicator.laws import LAWS_DIR, LawBookError, load
+
+SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_5d49d08c10854333.txt"
+
+
+def seed_texts() -> dict[int, str]:
+    """The laws as the source prints them, page marks {55} and footnote marks [22] removed."""
+    text = SEED.read_text(encoding="utf-8")
+    body = re.sub(r"\{\d+\}|\[\d+\]", "", text[: text.index("The following French terms")])
+    parts = re.split(r"(?m)^(\d+)\.--", body)
+    return {int(parts[i]): " ".join(parts[i + 1].split()) for i in range(1, len(parts), 2)}
+
+
+BOOK = load()
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the shared seed is not beside the repository")
+def test_every_law_quotes_the_seed_verbatim() -> None:
+    texts = seed_texts()
+    assert sorted(texts) == list(range(1, 52))
+    assert sorted(BOOK.laws) == list(range(1, 52)), f"missing laws: {sorted(set(range(1, 52)) - set(BOOK.laws))}"
+    for n, law in BOOK.laws.items():
+        assert " ".join(law.text.split()) == texts[n], f"law {n}: text differs from the seed"
+
+
+def test_every_law_has_a_rule_a_reading_and_a_scenario() -> None:
+    shown = scenarios_by_law()
+    for n in range(1, 52):
+        law = BOOK.laws.get(n)
+        assert law is not None, f"law {n} has no rule file"
+        assert law.cases or law.scoring, f"law {n} has no rule"
+        assert len(law.reading.split()) >= 8, f"law {n}: the reading is too short to explain it"
+        assert shown.get(n), f"law {n} has no scenario"
+
+
+def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    folder = tmp_path / "laws"
+    shutil.copytree(LAWS_DIR, folder)
+    path = next(folder.glob(name))
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return folder
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("title:", "titel:", "titel: unknown key"),
+    ("options: [correct_score]", "options: [correct_scores]", "options.0"),
+    ("cites: [51]", "cites: [52]", "refers to law 52, which does not exist"),
+    ("when: {mark_for: king, forfeited: false}", "when: {mark_for: king, forfeited: false, colour: red}", "unknown fact 'colour'"),
+    ("when: {mark_for: king, forfeited: false}", "when: {mark_for: kings}", "mark_for cannot be 'kings'"),
+])
+def test_a_broken_rule_file_is_named(tmp_path: Path, old: str, new: str, message: str) -> None:
+    folder = _broken(tmp_path, "47-*.yaml", old, new)
+    with pytest.raises(LawBookError) as err:
+        load(folder)
+    assert "47-" in str(err.value) and message in str(err.value)
+
+
+def test_two_cases_claiming_the_same_moment_are_refused(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "48-*.yaml", "when: {mark_for: [point, vole]}", "when: {mark_for: [king, point, vole]}")
+    with pytest.raises(LawBookError) as err:
+        load(folder)
+    assert "no stated precedence" in str(err.value)
