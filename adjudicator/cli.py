@@ -73,12 +73,17 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
 
 
 def _results(paths: list[str], jobs: int):
+    """Each game's (status, object), in input order; with jobs, in bounded batches so that
+    memory stays flat however long the archive."""
     if jobs == 1:
         yield from map(check, items(paths))
         return
+    from itertools import islice
     from multiprocessing import get_context
+    source = items(paths)
     with get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(check, items(paths), chunksize=64)
+        while batch := list(islice(source, 256 * jobs)):
+            yield from pool.imap(check, batch, chunksize=32)
 
 
 def _line(status: int, obj: dict) -> str:

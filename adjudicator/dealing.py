@@ -20,17 +20,41 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
     cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
     if not cards:
         r.fail(n, "give the card cut (card: or cards:)")
+    if ev.by in r.cut_cards:
+        r.fail(n, f"{ev.by} has already cut for deal: his adversary cuts next")
     if len(cards) > 1:
         r.irregular("cut_for_deal_exposed", n, public=True, actor=ev.by,
                     what=f"{ev.by} exposed {len(cards)} cards ({', '.join(map(str, cards))}) cutting for deal")
         return
     r.cut_cards[ev.by] = cards[0]
+    r.cut_tie = None
     if len(r.cut_cards) == 2:
         a, b = r.players
-        pa, pb = rank_power(r.cut_cards[a].rank), rank_power(r.cut_cards[b].rank)
+        ca, cb = r.cut_cards[a], r.cut_cards[b]
+        r.cut_cards = {}
+        if ca == cb:   # one pack, the same card twice: in plain view on the table
+            r.irregular("incorrect_pack", n, public=True,
+                        what=f"{a} and {b} both cut {ca}: the pack is redundant")
+        pa, pb = rank_power(ca.rank), rank_power(cb.rank)
         if pa != pb:
             r.next_dealer = a if pa > pb else b
-        r.cut_cards = {}
+        else:
+            r.cut_tie = n   # no ruling if they cut again, as they must; see _start
+
+
+def _start(r: Replay, n: int) -> Deal:
+    """A new deal begins at event n. The first deal after a tied cut for deal that was never cut
+    again (law 5) is dealt by the header's dealer, if any: the tie is ruled on now."""
+    tie, r.cut_tie = r.cut_tie, None
+    if tie is not None and r.next_dealer is None:
+        r.fail(n, f"who deals first is not known: the cut for deal at event {tie} was a tie "
+                  "and was not cut again")
+    deal = r.start_deal(n)
+    if tie is not None:
+        r.irregular("cut_for_deal_tie", n, public=True, deal=deal,
+                    what=f"the cut for deal at event {tie} was a tie, and {deal.dealer} deals "
+                         "without cutting again")
+    return deal
 
 
 def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
@@ -38,22 +62,26 @@ def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
     deal = r.deal
     if deal is None or deal.phase != "dealing" or deal.annulled is not None or \
             (not packet and (deal.packets or deal.stock != PACK_SIZE)):
-        deal = r.start_deal(n)
+        deal = _start(r, n)
     return deal
 
 
 def shuffle(r: Replay, ev: Any, n: int) -> None:
     deal = r.deal
-    if deal is not None and deal.phase == "play" and deal.annulled is None:
+    if deal is not None and deal.phase in ("exchange", "play") and deal.annulled is None:
+        # the deal is not over until its hand is: this shuffle is made during the hand (law 2)
         r.irregular("improper_shuffle", n, public=True, actor=ev.by,
-                    what=f"{ev.by} shuffled during the play of the hand")
+                    what=f"{ev.by} shuffled after the trump card was turned up, before the hand was over")
         return
     deal = _deal_for(r, n, packet=False) if deal is None or deal.shuffles is None or deal.cut else deal
+    if deal.cut and not deal.packets:
+        deal.cut = False   # shuffled again after the cut (laws 1, 2): the pack is cut afresh
     if deal.shuffles is None:
         deal.shuffles = []
     deal.shuffles.append(ev.by)
     if ev.faces_exposed or ev.below_table:
-        how = "so as to expose the faces of the cards" if ev.faces_exposed else "below the table"
+        how = " and ".join(w for w, f in (("below the table", ev.below_table),
+                                          ("so as to expose the faces of the cards", ev.faces_exposed)) if f)
         r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=f"{ev.by} shuffled {how}")
 
 
@@ -62,26 +90,33 @@ def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
     s = deal.shuffles or []
     if s and s[-1] != deal.dealer and deal.dealer in s:
         r.irregular("shuffle_out_of_turn", n, public=True, actor=s[-1], concerns=deal.dealer,
-                    what=f"{s[-1]} shuffled after the dealer {deal.dealer}, who has the right to shuffle last")
+                    what=f"{s[-1]} shuffled after the dealer {deal.dealer}, and the pack went to the cut")
     deal.shuffles = None
 
 
 def cut(r: Replay, ev: Any, n: int) -> None:
     deal = r.deal
-    if deal is None or deal.phase != "dealing" or deal.packets or deal.cut:
-        deal = r.start_deal(n)
+    if deal is None or deal.phase != "dealing" or deal.annulled is not None or deal.packets:
+        deal = _start(r, n)   # a second cut before any packet (a fresh cut) is the same deal
     _shuffled_last(r, deal, n)
     deal.cut = True
     bottom = ev.bottom if ev.bottom is not None else PACK_SIZE - ev.top
+    if ev.bottom is not None and ev.top + ev.bottom != PACK_SIZE:
+        _incorrect_pack(r, deal, n, f"the cut shows {ev.top + ev.bottom} cards, not {PACK_SIZE}: "
+                                    "the pack is incorrect")
     if ev.exposed:
         r.irregular("exposed_in_cut", n, public=True, actor=ev.by,
                     what=f"{ev.by} exposed {', '.join(map(str, ev.exposed))} in cutting to the dealer")
-    elif ev.top < 2 or bottom < 2:
+    if ev.top < 2 or bottom < 2:
         r.irregular("short_cut", n, public=True, actor=ev.by,
                     what=f"{ev.by} cut {ev.top} card{'s' if ev.top != 1 else ''}, leaving {bottom} below")
 
 
 def deal_packet(r: Replay, ev: Any, n: int) -> None:
+    cur = r.deal
+    if cur is not None and cur.annulled is None and cur.phase != "over" and cur.completing.get(ev.to):
+        _complete(r, cur, ev, n)
+        return
     deal = _deal_for(r, n, packet=True)
     by = ev.by or deal.dealer
     if not deal.packets and not deal.stock < PACK_SIZE:
@@ -105,6 +140,21 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
                     what=f"{deal.dealer} dealt {ev.to} {hand.size} cards")
     if len(deal.packets) == 4:
         dealing_done(r, deal, n)
+
+
+def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """Cards dealt to complete a short hand (a rectified deal, laws 9, 16, 18): from the top of
+    the pack, not a packet of the distribution."""
+    due = deal.completing[ev.to]
+    if ev.count > due:
+        r.fail(n, f"{ev.to} is owed {due} card{'s' if due != 1 else ''} to complete his hand, not {ev.count}")
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the pack")
+    deal.hands[ev.to].take(ev.cards, ev.count)
+    deal.stock -= ev.count
+    deal.completing[ev.to] = due - ev.count
+    if ev.cards:
+        see(r, deal, ev.cards, n)
 
 
 def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
@@ -135,25 +185,54 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
                         extra={"size": "fewer"}, what=f"{deal.dealer} dealt {player} {size} cards")
         elif size > HAND_SIZE:
             wrong = True
-    if wrong or any(ru.table is deal for ru in r.rulings):
+    if wrong or deal.annulled is not None or _count_ruled(r, deal):
+        return   # a wrong number is its own irregularity (laws 9, 15-21): the order is not judged
+    order = _order(deal)
+    chosen = _chosen_order(r, deal)
+    if order is not None and (chosen is None or chosen[0] == order):
         return
-    packets = deal.packets
-    who = [p for p, _ in packets]
-    sizes = tuple(c for _, c in packets)
-    order = (sizes[0], sizes[2]) if len(sizes) == 4 else None
-    right = who == [deal.elder, deal.dealer, deal.elder, deal.dealer] and order in ORDERS \
-        and sizes[0] == sizes[1] and sizes[2] == sizes[3]
-    chosen = r.order.get(deal.dealer)
-    if right and chosen is None:
-        r.order[deal.dealer] = order  # type: ignore[assignment]
-        return
-    if right and chosen == order:
-        return
-    if right:
-        what = (f"{deal.dealer} dealt {ORDERS[order]}, having chosen {ORDERS[chosen]}")  # type: ignore[index]
+    if order is not None:
+        what = (f"{deal.dealer} dealt {ORDERS[order]}, having selected {ORDERS[chosen[0]]} "  # type: ignore[index]
+                f"in deal {chosen[1]}")  # type: ignore[index]
     else:
-        what = f"{deal.dealer} dealt in packets {' '.join(f'{c} to {p}' for p, c in packets)}"
+        what = (f"{deal.dealer} dealt in packets "
+                f"{', '.join(f'{c} to {p}' for p, c in deal.packets)}, not by two and three (or "
+                "three and two) to each, his adversary first")
     r.irregular("wrong_order", n, public=False, actor=deal.dealer, what=what)
+
+
+def _count_ruled(r: Replay, deal: Deal) -> bool:
+    """A wrong number of cards was found in this deal (ruled, or waiting for its claim)."""
+    return any(x.irregularity == "wrong_count" and x.table is deal for x in r.rulings) or \
+        any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
+
+
+def _order(deal: Deal) -> tuple[int, int] | None:
+    """The deal's order of distribution, (2, 3) or (3, 2), when it is one the law allows (law 8):
+    his adversary first, then himself, the same number to each, twice."""
+    packets = deal.packets
+    if len(packets) != 4:
+        return None
+    who = [p for p, _ in packets]
+    sizes = [c for _, c in packets]
+    order = (sizes[0], sizes[2])
+    if who != [deal.elder, deal.dealer, deal.elder, deal.dealer] or sizes[0] != sizes[1] \
+            or sizes[2] != sizes[3] or order not in ORDERS:
+        return None
+    return order
+
+
+def _chosen_order(r: Replay, deal: Deal) -> tuple[tuple[int, int], int] | None:
+    """The order this dealer selected (law 8): that of his first earlier deal in the game that
+    stands (an annulled deal selects nothing), with its number; None if he has not yet selected."""
+    for d in r.deals:
+        if d is deal:
+            break
+        if d.dealer == deal.dealer and d.annulled is None and d.dealing_checked:
+            order = _order(d)
+            if order is not None:
+                return order, d.number
+    return None
 
 
 def see(r: Replay, deal: Deal, cards: list, n: int) -> None:
@@ -161,9 +240,27 @@ def see(r: Replay, deal: Deal, cards: list, n: int) -> None:
     seen = deal.seen
     for card in cards:
         if card in seen:
-            r.irregular("incorrect_pack", n, public=False, actor=None,
-                        what=f"{card} appears twice in this deal: the pack is redundant")
+            _incorrect_pack(r, deal, n, f"{card} appears twice in this deal: the pack is redundant")
         seen.add(card)
+
+
+def sighted(r: Replay, deal: Deal, player: str, card: Any, known: bool, n: int) -> None:
+    """A card played or discarded comes into view. One the log already showed in `player`'s hand
+    is the same card; one from his unknown cards that was seen elsewhere in this deal shows a
+    redundant pack (law 45). A card revealed from his hand before (a hand played again) is his."""
+    if known or deal.revealed.get(card) == player:
+        deal.seen.add(card)
+    else:
+        see(r, deal, [card], n)
+    deal.revealed[card] = player
+
+
+def _incorrect_pack(r: Replay, deal: Deal, n: int, what: str) -> None:
+    """The log proves the pack incorrect (law 45): hidden until claimed; once per deal."""
+    if any(p.irregularity == "incorrect_pack" and p.deal is deal for p in r.pending) or \
+            any(x.irregularity == "incorrect_pack" and x.table is deal for x in r.rulings):
+        return
+    r.irregular("incorrect_pack", n, public=False, actor=None, what=what, deal=deal)
 
 
 def expose(r: Replay, ev: Any, n: int) -> None:
@@ -208,14 +305,20 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
                     what=f"{deal.dealer} turned up {card} after giving cards, as though it were the trump")
         return
-    if deal.phase != "dealing":
+    if deal.annulled is not None:
+        r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): the next deal "
+                  "begins with its shuffle, cut or first packet")
+    # law 10: after an act that belongs after the turn-up, the dealer turns up now
+    late = deal.no_turn_up is not None and deal.turn_up is None and not deal.turned
+    if deal.phase != "dealing" and not late:
         r.fail(n, "the trump card of this deal is already turned up")
     if len(cards) > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     dealing_done(r, deal, n)
     see(r, deal, cards, n)
     deal.stock -= len(cards)
-    deal.phase = "exchange"
+    if deal.phase == "dealing":
+        deal.phase = "exchange"
     marks.lapse(r, deal, n)
     if len(cards) > 1:
         deal.turned = list(cards)
@@ -228,6 +331,31 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     set_trump(r, deal, cards[0], n)
 
 
+EARLY_ACTS = {"propose": "proposed", "accept": "accepted", "refuse": "refused",
+              "ask": "asked for cards", "discard": "discarded", "play": "played a card"}
+
+
+def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
+    """An act of the exchange or the play comes before the trump card is turned up (law 10).
+
+    True when it may stand: the hands have been dealt and the act needs neither the trump card
+    nor the stock (a proposal, an answer, a discard, the first card led). The first such act of
+    the deal is the irregularity, ruled where it stands; the dealer's `turn_up` follows."""
+    if deal.phase != "dealing" or deal.annulled is not None or not deal.packets \
+            or deal.turn_up is not None or deal.turned:
+        return False
+    ev = r.events[n - 1]
+    if ev.event not in EARLY_ACTS:
+        return False
+    if deal.no_turn_up is None:
+        deal.no_turn_up = n
+        dealing_done(r, deal, n)
+        act = f"led {ev.card}" if ev.event == "play" else EARLY_ACTS[ev.event]
+        r.irregular("no_turn_up", n, public=True, actor=deal.dealer,
+                    what=f"{ev.by} {act} before {deal.dealer} had turned up the trump card")
+    return True
+
+
 def set_trump(r: Replay, deal: Deal, card: Any, n: int) -> None:
     """The trump card is settled: a king turned up is the dealer's to mark (laws 22, 47)."""
     deal.turn_up = card
@@ -237,10 +365,14 @@ def set_trump(r: Replay, deal: Deal, card: Any, n: int) -> None:
 
 
 def new_packs(r: Replay, ev: Any, n: int) -> None:
+    """Law 44: new cards may be called for until the pack for the next deal is cut."""
     deal = r.deal
-    if deal is not None and deal.phase == "dealing" and (deal.cut or deal.packets):
+    if deal is not None and deal.phase == "dealing" and deal.annulled is None and (deal.cut or deal.packets):
+        what = "after the pack was cut for this deal" if deal.cut else "after this deal had begun"
         r.irregular("late_new_packs", n, public=True, actor=ev.by,
-                    what=f"{ev.by} called for new cards after the pack was cut for this deal")
+                    what=f"{ev.by} called for new cards {what}")
+        return
+    r.packs_changed = False   # two new packs, the dealer choosing his: each has his own pack again
 
 
 HANDLERS = {

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .dealing import see
+from .dealing import before_turn_up, see, sighted
+from .table import HAND_SIZE
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
 def _in_exchange(r: Replay, n: int, what: str) -> Deal:
     deal = r.current(n)
     if deal.phase == "dealing":
+        if before_turn_up(r, deal, n):   # law 10: ruled there; the act stands
+            return deal
         r.fail(n, f"{what} comes after the trump card is turned up")
     if deal.phase != "exchange":
         r.fail(n, f"{what} comes before the first card is played")
@@ -27,6 +30,9 @@ def propose(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"{ev.by} has already proposed and awaits an answer")
     if deal.answer == "refuse":
         r.fail(n, "the dealer has refused: the hand must be played")
+    if deal.stands:
+        r.fail(n, f"the stock was found short at event {min(deal.stands.values())}: "
+                  "the hands are played as they stand")
     if deal.stock_spent:
         r.fail(n, "the stock is spent: no more proposals")
     deal.proposals += 1
@@ -35,6 +41,12 @@ def propose(r: Replay, ev: Any, n: int) -> None:
     deal.asked = None
     deal.round_discard = {}
     deal.round_given = {}
+    deal.round_cards = {}
+    deal.round_event = n
+    deal.mixed = set()   # "mixed" is said of the cards given in this round
+
+
+PAST = {"accept": "accepted", "refuse": "refused"}
 
 
 def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
@@ -43,17 +55,55 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
         r.fail(n, f"only the dealer ({deal.dealer}) accepts or refuses")
     if not deal.proposals:
         r.fail(n, f"{deal.elder} has not proposed")
+    conditional = answer == "accept" and bool(getattr(ev, "conditional", False))
     if deal.answer == answer:
+        return   # the same word said again
+    if deal.answer is not None:   # an answer after an answer: a retraction
+        first = {"answer": deal.answer, "conditional": deal.conditional}
+        deal.answer, deal.conditional = answer, conditional
+        _overrule(r, deal, "retraction", n, first, ev.by,
+                  f"{ev.by} {PAST[answer]} after he had {PAST[first['answer']]} the proposal")
         return
-    if deal.answer is not None:
-        r.irregular("retraction", n, public=True, actor=ev.by,
-                    what=f"{ev.by} {answer}d after he had {deal.answer}d the proposal")
+    error = _turned_in_error(r, deal)
+    if answer == "refuse" and error is not None:
+        deal.answer = answer
+        _overrule(r, deal, "refusal_barred", n, {"answer": "accept", "conditional": False}, ev.by,
+                  f"{ev.by} refused {deal.elder}'s proposal after turning up a card in error "
+                  f"at event {error}")
         return
     deal.answer = answer
     if deal.first_answer is None:
         deal.first_answer = answer
-    if answer == "accept":
-        deal.conditional = bool(getattr(ev, "conditional", False))
+    deal.conditional = conditional
+
+
+def _turned_in_error(r: Replay, deal: Deal) -> int | None:
+    """The event at which the dealer turned up a card in error after giving, in this deal."""
+    for ruling in r.rulings:
+        if ruling.table is deal and ruling.irregularity == "turned_in_error":
+            return ruling.event
+    return None
+
+
+def _overrule(r: Replay, deal: Deal, irregularity: str, n: int, stands: dict, actor: str,
+              what: str) -> None:
+    """A word said against the laws (a retraction, a refusal the dealer may not make) is on the
+    table; `stands` is what holds if the ruling overrules it (`restore_words`)."""
+    deal.overruled = stands
+    try:
+        r.irregular(irregularity, n, public=True, actor=actor, what=what)
+    finally:
+        deal.overruled = None
+
+
+def restore_words(deal: Deal | None) -> bool:
+    """The last word is overruled: the words that stand are put back. False when there is none."""
+    if deal is None or not deal.overruled:
+        return False
+    for name, value in deal.overruled.items():
+        setattr(deal, name, value)
+    deal.overruled = None
+    return True
 
 
 def accept(r: Replay, ev: Any, n: int) -> None:
@@ -71,15 +121,27 @@ def _accepted(r: Replay, n: int, what: str) -> Deal:
     return deal
 
 
+def _not_standing(r: Replay, deal: Deal, player: str, n: int) -> None:
+    if player in deal.stands:
+        r.fail(n, f"{player} takes no cards: the stock was found short at event "
+                  f"{deal.stands[player]} and he must play his hand as it stands")
+
+
 def ask(r: Replay, ev: Any, n: int) -> None:
     deal = _accepted(r, n, "asking for cards")
     if ev.by != deal.elder:
         r.fail(n, f"the non-dealer ({deal.elder}) asks for cards; the dealer just takes them")
-    if deal.asked is not None and deal.asked != ev.count:
-        r.irregular("retraction", n, public=True, actor=ev.by,
-                    what=f"{ev.by} asked for {ev.count} after asking for {deal.asked}")
-        return
-    deal.asked = ev.count
+    _not_standing(r, deal, ev.by, n)
+    if deal.asked is not None and deal.asked != ev.count:   # another number: a retraction
+        first = {"asked": deal.asked}
+        deal.asked = ev.count
+        _overrule(r, deal, "retraction", n, first, ev.by,
+                  f"{ev.by} asked for {ev.count} after asking for {first['asked']}")
+    else:
+        deal.asked = ev.count
+    _check_stock(r, deal, n)
+    if deal.round_given.get(ev.by):
+        _recheck(r, deal, ev.by, n)
 
 
 def discard(r: Replay, ev: Any, n: int) -> None:
@@ -88,17 +150,26 @@ def discard(r: Replay, ev: Any, n: int) -> None:
         _discard_superfluous(r, deal, ev, n)
         return
     deal = _accepted(r, n, "a discard")
+    _not_standing(r, deal, ev.by, n)
     hand = deal.hands[ev.by]
+    laid = deal.round_cards.setdefault(ev.by, [])
     if ev.cards is not None:
         for card in ev.cards:
+            known = card in hand.cards
             if not hand.give_up(card):
                 r.fail(n, f"{ev.by} does not hold {card}")
+            sighted(r, deal, ev.by, card, known, n)   # law 45: a card seen twice
+            laid.append(card)
     elif ev.count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
     else:
         hand.shed(ev.count)
+        laid.extend([None] * ev.count)
     deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + ev.count
     deal.discards[ev.by] = deal.discards.get(ev.by, 0) + ev.count
+    _check_stock(r, deal, n)
+    if deal.round_given.get(ev.by):   # laid out after taking cards: compare again
+        _recheck(r, deal, ev.by, n)
 
 
 def _discard_superfluous(r: Replay, deal: Deal, ev: Any, n: int) -> None:
@@ -119,10 +190,12 @@ def give(r: Replay, ev: Any, n: int) -> None:
         _complete(r, deal, ev, n)
         return
     deal = _accepted(r, n, "giving cards")
+    to = ev.to
+    _not_standing(r, deal, to, n)
+    _check_stock(r, deal, n)
+    _not_standing(r, deal, to, n)
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
-    to = ev.to
-    before = deal.stock
     deal.hands[to].take(ev.cards, ev.count)
     deal.stock -= ev.count
     deal.took_cards.add(to)
@@ -131,37 +204,59 @@ def give(r: Replay, ev: Any, n: int) -> None:
         see(r, deal, ev.cards, n)
     if deal.stock == 0:
         deal.stock_spent = True
-    if to == deal.elder:
-        _check_non_dealer(r, deal, ev.count, before, n)
+    _recheck(r, deal, to, n)
+
+
+# ----------------------------------------------------- numbers: laws 29-34
+
+COUNTS = frozenset({"took_more_than_discarded", "asked_fewer_than_discarded", "too_many_given",
+                    "too_few_given"})
+"""The hidden errors of number in the exchange. They are compared afresh at each discard, ask and
+give of the round, so cards given in two goes, or a discard laid out after the give, are no
+error; the last comparison is the one that stands (and is reported if nobody claims it)."""
+
+
+def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
+    for p in [p for p in r.pending if p.deal is deal and p.irregularity in COUNTS
+              and p.concerns == player and p.event >= deal.round_event]:
+        r.pending.remove(p)
+    if not deal.round_given.get(player):
+        return
+    if player == deal.elder:
+        _check_non_dealer(r, deal, n)
     else:
         _check_dealer(r, deal, n)
 
 
-def _check_non_dealer(r: Replay, deal: Deal, given: int, stock_before: int, n: int) -> None:
-    """Laws 29-32 and 38: what he asked for, what he discarded, what he was given."""
+def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str, actor: str,
+                 size: str, what: str) -> None:
+    """A hidden error of number, unless already ruled on in this round."""
+    if any(x.table is deal and x.irregularity == irregularity and x.concerns == concerns
+           and x.event >= deal.round_event for x in r.rulings):
+        return
+    r.irregular(irregularity, n, public=False, actor=actor, concerns=concerns,
+                extra={"size": size}, what=what)
+
+
+def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
+    """Laws 29-32: what he asked for against what he discarded (his fault), what he was given
+    against what he asked for (the dealer's)."""
     elder, dealer = deal.elder, deal.dealer
     discarded = deal.round_discard.get(elder, 0)
     asked = deal.asked if deal.asked is not None else discarded
-    if asked > stock_before:
-        r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=elder,
-                    extra={"conditional": deal.conditional},
-                    what=f"{dealer} accepted when the stock held {stock_before} cards and "
-                         f"{elder} asked for {asked}")
-        return
+    given = deal.round_given.get(elder, 0)
     if asked > discarded:
-        r.irregular("took_more_than_discarded", n, public=False, actor=elder, concerns=elder,
-                    extra={"size": "more"},
-                    what=f"{elder} took {asked} cards having discarded {discarded}")
+        _count_error(r, deal, "took_more_than_discarded", n, elder, elder, "more",
+                     f"{elder} asked for and took {asked} card{_s(asked)} having discarded {discarded}")
     elif asked < discarded:
-        r.irregular("asked_fewer_than_discarded", n, public=False, actor=elder, concerns=elder,
-                    extra={"size": "fewer"},
-                    what=f"{elder} asked for {asked} cards having discarded {discarded}")
+        _count_error(r, deal, "asked_fewer_than_discarded", n, elder, elder, "fewer",
+                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}")
     if given > asked:
-        r.irregular("too_many_given", n, public=False, actor=dealer, concerns=elder,
-                    extra={"size": "more"}, what=f"{dealer} gave {elder} {given} cards; he asked for {asked}")
+        _count_error(r, deal, "too_many_given", n, elder, dealer, "more",
+                     f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
     elif given < asked:
-        r.irregular("too_few_given", n, public=False, actor=dealer, concerns=elder,
-                    extra={"size": "fewer"}, what=f"{dealer} gave {elder} {given} cards; he asked for {asked}")
+        _count_error(r, deal, "too_few_given", n, elder, dealer, "fewer",
+                     f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
 
 
 def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
@@ -170,17 +265,164 @@ def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
     discarded = deal.round_discard.get(dealer, 0)
     given = deal.round_given.get(dealer, 0)
     if given > discarded:
-        r.irregular("too_many_given", n, public=False, actor=dealer, concerns=dealer,
-                    extra={"size": "more"},
-                    what=f"{dealer} gave himself {given} cards having discarded {discarded}")
+        _count_error(r, deal, "too_many_given", n, dealer, dealer, "more",
+                     f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
     elif given < discarded:
-        r.irregular("too_few_given", n, public=False, actor=dealer, concerns=dealer,
-                    extra={"size": "fewer"},
-                    what=f"{dealer} gave himself {given} cards having discarded {discarded}")
+        _count_error(r, deal, "too_few_given", n, dealer, dealer, "fewer",
+                     f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
+
+
+def _s(k: int) -> str:
+    return "" if k == 1 else "s"
+
+
+def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """A claimed error of number in the exchange: the one the log proves, or, where the log
+    shows the hand only as a count, the claim's `count` is the truth discovered."""
+    from .play import played_by
+    irr, player = ev.irregularity, ev.player
+    for p in reversed(r.pending):
+        if p.irregularity == irr and p.deal is deal and player in (None, p.concerns):
+            r.pending.remove(p)
+            facts = r.facts(deal, p.concerns, p.actor, p.extra)
+            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+            return
+    words = irr.replace("_", " ")
+    his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")
+    player = player or (deal.elder if his else None)
+    if player is None:
+        r.fail(n, f"a claim of {words} names the player who was given the cards (player:)")
+    if his and player != deal.elder:
+        r.fail(n, f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
+    if player not in deal.took_cards:
+        r.fail(n, f"{player} has taken no cards from the stock in this deal")
+    hand = deal.hands[player]
+    due = HAND_SIZE - len(played_by(deal, player))
+    more = irr in ("took_more_than_discarded", "too_many_given")
+    if ev.count is None:
+        r.fail(n, f"the log shows no {words} for {player}: a claim of it gives the number of "
+                  f"cards he holds (count:)")
+    if ev.count == due or (ev.count > due) != more:
+        r.fail(n, f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
+                  f"than the {due} due")
+    if hand.unknown == 0:
+        r.fail(n, f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
+    diff = ev.count - hand.size
+    if diff == 0:
+        r.fail(n, f"the log already shows {player} holding {ev.count} cards, and no {words}")
+    if hand.unknown + diff < 0 or diff > deal.stock:
+        r.fail(n, f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
+                  f"stock: he cannot hold {ev.count}")
+    hand.unknown += diff
+    deal.stock -= diff
+    if player in deal.round_given:
+        deal.round_given[player] += diff
+    actor = deal.elder if his else deal.dealer
+    r.irregular(irr, n, public=True, concerns=player, actor=actor,
+                extra={"size": "more" if more else "fewer"},
+                what=f"{ev.by} claims {words}: {player} holds {ev.count} cards")
+
+
+def excess_returned(deal: Deal, holder: str, k: int) -> None:
+    """k cards given in excess in this round, not yet taken up, go back on top of the stock (the
+    caller moves the cards): the round's count is put right, and so is what was asked for."""
+    k = max(0, min(k, deal.round_given.get(holder, 0)))
+    deal.round_given[holder] -= k
+    if holder == deal.elder and deal.asked is not None:
+        deal.asked = min(deal.asked, max(deal.round_discard.get(holder, 0), deal.round_given[holder]))
+
+
+# ----------------------------------------------------- the stock short: law 38
+
+def _wishes(deal: Deal) -> tuple[int, int]:
+    """The cards still due from the stock in this round: to the non-dealer (as many as he asked
+    for, or discarded) and to the dealer (as many as he discarded)."""
+    elder, dealer = deal.elder, deal.dealer
+    wanted = deal.asked if deal.asked is not None else deal.round_discard.get(elder, 0)
+    to_elder = max(0, wanted - deal.round_given.get(elder, 0))
+    to_dealer = max(0, deal.round_discard.get(dealer, 0) - deal.round_given.get(dealer, 0))
+    return to_elder, to_dealer
+
+
+def _check_stock(r: Replay, deal: Deal, n: int) -> None:
+    """The dealer accepted and the stock cannot serve both as they wish: ruled where it shows."""
+    if deal.stands or deal.answer != "accept":
+        return
+    to_elder, to_dealer = _wishes(deal)
+    if to_elder + to_dealer <= deal.stock:
+        return
+    elder, dealer = deal.elder, deal.dealer
+    held = f"the stock holds {deal.stock}"
+    if to_elder > deal.stock:
+        concerned = elder
+        what = f"{dealer} accepted and {elder} asks for {to_elder} card{_s(to_elder)}; {held}"
+    else:
+        concerned = dealer
+        what = (f"{dealer} accepted and wants {to_dealer} card{_s(to_dealer)} after {elder}'s "
+                f"{to_elder}; {held}")
+    if deal.conditional:
+        what += f" ({dealer} accepted on condition of there being cards enough)"
+    deal.short_stock = True
+    try:
+        r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,
+                    extra={"conditional": deal.conditional}, what=what)
+    finally:
+        deal.short_stock = False
+
+
+def _unserved(deal: Deal, player: str) -> int:
+    return max(0, deal.round_discard.get(player, 0) - deal.round_given.get(player, 0))
+
+
+def _take_back(deal: Deal, player: str, k: int) -> None:
+    """`player` takes back k cards of this round's discard (unknown ones, unless he takes back
+    the whole of a discard the log names)."""
+    if k <= 0:
+        return
+    laid = deal.round_cards.get(player, [])
+    hand = deal.hands[player]
+    if k == len(laid) and None not in laid:
+        hand.cards.extend(laid)
+        laid.clear()
+    else:
+        hand.unknown += k
+        for _ in range(min(k, len(laid))):
+            laid.remove(None) if None in laid else laid.pop()
+    deal.round_discard[player] -= k
+    deal.discards[player] -= k
+
+
+def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
+    """The non-dealer exchanges as many as he asked for, or as many as are left (a discard
+    beyond that goes back to his hand); the dealer takes no card: his discard not yet served
+    goes back to his hand, and the hands are played."""
+    elder, dealer = deal.elder, deal.dealer
+    to_elder, _ = _wishes(deal)
+    if to_elder > deal.stock:
+        deal.asked = deal.round_given.get(elder, 0) + deal.stock
+        _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
+    _take_back(deal, dealer, _unserved(deal, dealer))
+    deal.stands[dealer] = n
+    deal.stock_spent = True
+    _recheck(r, deal, dealer, n)
+
+
+def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
+    """Nothing more is given: each takes back the part of his discard not yet served, and the
+    hands are played as they stand."""
+    elder = deal.elder
+    for player in (elder, deal.dealer):
+        _take_back(deal, player, _unserved(deal, player))
+        deal.stands[player] = n
+    if deal.asked is not None:
+        deal.asked = deal.round_given.get(elder, 0)
+    deal.stock_spent = True
+    for player in (elder, deal.dealer):
+        _recheck(r, deal, player, n)
 
 
 def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
-    """A short hand completed from the top of the stock (laws 16, 18, 32, 34)."""
+    """A short hand completed from the top of the stock (laws 16, 18, 32, 34, 36)."""
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
     deal.hands[ev.to].take(ev.cards, ev.count)

@@ -61,6 +61,8 @@ class Facts(BaseModel):
     """Another card has been led since the card concerned was played."""
     holds_named_suit: bool | None = None
     """The leader holds a card of the suit he named (null: not known)."""
+    first_card_king: bool = False
+    """The player concerned played the king of trumps as his first card of the hand (law 24)."""
     conditional: bool = False
     """The dealer accepted conditionally on there being cards enough (law 38)."""
     next_turned_up: bool = False

@@ -226,7 +226,8 @@ class LawBook:
                         f"{self.sources[b.law].name}: case {b.case.id!r} both claim "
                         f"{set(a.case.irregularities) & set(b.case.irregularities)} "
                         "with no stated precedence (add overrides:)")
-            cases.sort(key=lambda c: -_depth(c, cases))
+            listed = list(cases)   # a list being sorted reads as empty to its own key function
+            cases.sort(key=lambda c: -_depth(c, listed))
         if problems:
             raise LawBookError("\n".join(dict.fromkeys(problems)))
 

@@ -60,6 +60,9 @@ IRREGULARITIES = (
     "late_new_packs",
     # added by this project
     "shuffle_out_of_turn", "proposal_out_of_turn", "late_mark_king",
+    "cut_for_deal_tie",
+    "no_turn_up",   # law 10: the exchange or the play began before the trump card was turned up
+    "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error
 )
 OPTIONS = (
     "rectify", "fresh_deal", "deal_void", "play_on", "choose_trump", "discard_superfluous",
@@ -295,6 +298,7 @@ class Log(BaseModel):
     # scenario extensions
     title: StrictStr | None = None
     description: StrictStr | None = None
+    laws: list[StrictInt] | None = None  # the laws a scenario shows (scenario extension)
     expect: Expect | None = None
 
 

@@ -4,27 +4,49 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import marks
 from .cards import Card
+from .dealing import before_turn_up, sighted
 from .scoring import hand_score
-from .table import Deal, Hand, Trick
+from .table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
-    from .replay import Replay
+    from .replay import Pending, Replay
+    from .ruling import Ruling
 
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+DUTIES = ("revoke", "failure_to_win")
+
+
+# ------------------------------------------------------------------ the king of trumps
 
 def trump_king(deal: Deal) -> Card | None:
     return Card.parse("K" + deal.trump) if deal.trump else None
 
 
+def played_by(deal: Deal, player: str) -> list[Card]:
+    """The cards `player` has played in this hand, in order."""
+    out = []
+    for t in deal.tricks:
+        if t.leader == player and t.lead is not None:
+            out.append(t.lead)
+        if t.follower == player and t.follow is not None:
+            out.append(t.follow)
+    return out
+
+
 def holds_trump_king(deal: Deal, player: str) -> bool | None:
-    """True/False when the log tells, None when unknown cards might hold it."""
+    """Whether `player` holds the king of trumps in this hand (in his hand, or played from it):
+    True/False when the log tells, None when unknown cards might hold it."""
     king = trump_king(deal)
     if king is None:
         return None
     hand = deal.hands[player]
-    if king in hand.cards:
+    if king in hand.cards or king in played_by(deal, player):
         return True
-    if hand.known or king == deal.turn_up or king in deal.hands[deal.other(player)].cards:
+    other = deal.other(player)
+    if hand.known or king == deal.turn_up or king in deal.hands[other].cards \
+            or king in played_by(deal, other):
         return False
     return None
 
@@ -37,47 +59,67 @@ def look(r: Replay, ev: Any, n: int) -> None:
 
 
 def announce_king(r: Replay, ev: Any, n: int) -> None:
+    """"I have the king": one, if he holds it and says so in time (laws 23, 24, 47)."""
     deal = r.current(n)
     if deal.trump is None:
         r.fail(n, "no trump has been turned up yet")
-    if ev.by in deal.announced:
+    by = ev.by
+    if by in deal.announced:
         return
-    held = holds_trump_king(deal, ev.by)
-    if ev.by in deal.first_play:
-        if not _law24(deal, ev.by):
-            r.irregular("late_king", n, public=True, actor=ev.by,
-                        what=f"{ev.by} announced the king after playing his first card")
-            return
-        held = True  # law 24: the king is the very card he played
-    deal.announced[ev.by] = n
+    deal.announced[by] = n
+    held = holds_trump_king(deal, by)
+    if by in deal.first_play and not _law24(deal, by):
+        first = played_by(deal, by)[0]
+        king_first = first == trump_king(deal)
+        when = ("after it was played to" if deal.tricks[0].leader == by and king_first and by != deal.dealer
+                else "after playing again" if king_first else f"after playing his first card ({first})")
+        what = f"{by} announced the king of trumps {when}"
+        r.irregular("late_king", n, public=True, actor=by, concerns=by,
+                    extra={"first_card_king": king_first}, what=what)
+        if held is False:
+            r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                        what=f"{by} announced the king of trumps, late, without holding it")
+        return
     if held is False:
-        r.irregular("false_king", n, public=False, actor=ev.by, concerns=ev.by,
-                    what=f"{ev.by} announced the king of trumps without holding it")
+        r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                    what=f"{by} announced the king of trumps without holding it")
         return
-    r.award(ev.by, r.book.scoring.held_king, "held_king", n, deal)
+    r.award(by, r.book.scoring.held_king, "held_king", n, deal)
 
 
 def _law24(deal: Deal, player: str) -> bool:
-    """Law 24: the king first led, before it is played to; or the dealer's first card, before
-    he plays again."""
-    king = trump_king(deal)
-    mine = [t for t in deal.tricks if t.leader == player and t.lead is not None] + \
-        [t for t in deal.tricks if t.follower == player]
-    if len(mine) != 1:
+    """The king of trumps is the only card `player` has played, and: it is the card first led and
+    not yet played to, or it is the dealer's first card (he has not played again)."""
+    cards = played_by(deal, player)
+    if len(cards) != 1 or cards[0] != trump_king(deal):
         return False
-    t = mine[0]
-    if t.leader == player and t.lead == king and deal.tricks.index(t) == 0 and t.follow is None:
-        return True
-    return player == deal.dealer and t.follower == player and t.follow == king
+    t = next(t for t in deal.tricks if player in (t.leader, t.follower))
+    if t.leader == player:
+        return t is deal.tricks[0] and t.follow is None
+    return player == deal.dealer
 
+
+def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
+    """A player's first card of the hand: from now on a false announcement of his stands (law 25)."""
+    if by in deal.first_play:
+        return
+    deal.first_play[by] = n
+    for p in r.pending:
+        if p.irregularity == "false_king" and p.deal is deal and p.actor == by:
+            p.facts["concerned_played"] = True
+
+
+# ------------------------------------------------------------------ leads and plays
 
 def play_card(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
-    if deal.phase == "dealing":
+    if deal.phase == "dealing" and not before_turn_up(r, deal, n):   # law 10: the lead stands
         r.fail(n, "the trump card has not been turned up")
     if deal.phase == "over":
         r.fail(n, "the play of this hand is over")
-    if deal.phase == "exchange":
+    if deal.trump is None and deal.phase == "play":
+        r.fail(n, "the trump card must be turned up before another card is played (law 10)")
+    if deal.phase in ("exchange", "dealing"):
         begin_play(r, deal)
     by, card = ev.by, ev.card
     hand = deal.hands[by]
@@ -98,24 +140,40 @@ def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
         r.fail(n, f"{by} does not hold {card}" if hand.size else f"{by} has no card left")
 
 
+def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
+    """(leader, suit) when the adversary has required the suit the leader named and it is not yet
+    led."""
+    for ruling in reversed(r.rulings):
+        if ruling.table is deal and ruling.elected == "require_named_suit":
+            if any(t.lead_event > ruling.event for t in deal.tricks):
+                return None
+            names = getattr(r.events[ruling.event - 1], "names", None)
+            return (ruling.offender, names) if names else None  # type: ignore[return-value]
+    return None
+
+
 def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
     leader = deal.next_leader
     if by != leader and deal.hands[leader].size == 0:
         leader = by   # the leader has no card left: the adversary plays on
+    required = _required(r, deal)
+    if required is not None and (by != required[0] or card.suit != required[1]):
+        r.fail(n, f"{required[0]} must now lead a {SUIT_NAMES[required[1]]}: his adversary "
+                  "required the suit he named")
     named_held = hand.holds_suit(names) if names else None
+    known = card in hand.cards
     _take(r, hand, by, card, n)
-    deal.first_play.setdefault(by, n)
+    _first_card(r, deal, by, n)
     deal.tricks.append(Trick(leader=by, lead=card, lead_event=n))
-    if card not in deal.seen:
-        deal.seen.add(card)
+    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     if by != leader:
-        r.irregular("lead_out_of_turn", n, public=True, actor=by,
+        r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by,
                     what=f"{by} led {card} when it was {leader}'s lead")
     if names and names != card.suit:
-        r.irregular("named_suit_not_played", n, public=True, actor=by,
+        r.irregular("named_suit_not_played", n, public=True, actor=by, concerns=by,
                     extra={"holds_named_suit": named_held},
-                    what=f"{by} named {names} and led {card}")
-    if deal.hands[deal.other(by)].size == 0:
+                    what=f"{by} named {SUIT_NAMES[names]}s and led {card}")
+    if deal.phase == "play" and deal.trick is not None and deal.hands[deal.other(by)].size == 0:
         _won(r, deal, deal.tricks[-1], by, n)   # a card that cannot be played to (laws 30, 34)
 
 
@@ -123,10 +181,10 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
     duty = _breach(hand, trick.lead, card, deal.trump)  # type: ignore[arg-type]
+    known = card in hand.cards
     _take(r, hand, by, card, n)
-    deal.first_play.setdefault(by, n)
-    if card not in deal.seen:
-        deal.seen.add(card)
+    _first_card(r, deal, by, n)
+    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
     winner = by if card.beats(trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
     if duty:
@@ -160,54 +218,94 @@ def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
 def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     trick.winner = winner
     deal.won[winner] += 1
-    if len(deal.tricks) == 5 or all(h.size == 0 for h in deal.hands.values()):
+    if len(deal.tricks) == HAND_SIZE or all(h.size == 0 for h in deal.hands.values()):
         end_play(r, deal, n)
 
 
+# ------------------------------------------------------------------ cards taken back
+
 def take_back(r: Replay, ev: Any, n: int) -> None:
+    """The player takes up the card he last played: lawful only to save a revoke or a failure
+    to win before the next lead (laws 39, 43), or a lead out of turn before it is played to
+    (law 40); otherwise the card stands."""
     deal = r.current(n)
     by = ev.by
-    mine = [t for t in deal.tricks if t.leader == by or t.follower == by]
+    if deal.phase not in ("play", "over"):
+        r.fail(n, f"{by} has played no card to take back")
+    mine = [t for t in deal.tricks if by in (t.leader, t.follower)]
     if not mine:
         r.fail(n, f"{by} has played no card to take back")
     t = mine[-1]
-    if t.leader == by and t.follow is None:
-        ruling = r.open_for("take_back")
-        if ruling is not None and ruling.irregularity == "lead_out_of_turn":
-            r.elect(ruling, "take_back", None, n)
-            return
-        r.irregular("card_taken_back", n, public=True, actor=by,
-                    what=f"{by} took up {t.lead}, a card led in turn")
-        return
     later_lead = deal.tricks[-1] is not t
-    if t.follower == by and not later_lead and \
-            (r.withdraw("revoke", by) or r.withdraw("failure_to_win", by)):
-        undo_follow(deal, t)
+    played_to = t.follow is not None
+    facts = {"played_to": played_to, "next_lead": later_lead}
+    if t.leader == by:
+        out_of_turn = next((x for x in r.rulings if x.table is deal and x.event == t.lead_event
+                            and x.irregularity == "lead_out_of_turn"), None)
+        if out_of_turn is not None and not played_to and out_of_turn.open:
+            r.elect(out_of_turn, "take_back", None, n)
+            return
+        if out_of_turn is not None and played_to:
+            r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by, extra=facts,
+                        what=f"{by} took up {t.lead}, led out of turn, after {t.follower} had played to it")
+            return
+        r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
+                    what=f"{by} took up {t.lead}, a card he led")
         return
-    played = t.follow if t.follower == by else t.lead
+    if not later_lead:
+        duty = _duty_pending(r, deal, by, t)
+        if duty is not None:   # saving a revoke or a failure to win: a lawful correction
+            r.pending.remove(duty)
+            undo_follow(r, deal, t)
+            return
     why = "after another card was led" if later_lead else "though it broke no duty"
-    r.irregular("card_taken_back", n, public=True, actor=by, extra={"next_lead": later_lead,
-                                                                    "played_to": True},
-                what=f"{by} took up {played} {why}")
+    r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
+                what=f"{by} took up {t.follow}, played to {t.lead}, {why}")
 
 
-def undo_follow(deal: Deal, t: Trick) -> None:
-    """Law 39: the card played to a lead goes back to the hand; the trick is open again."""
+def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:
+    """The revoke or failure to win made by `by`'s card in trick `t`, if any."""
+    return next((p for p in r.pending if p.deal is deal and p.irregularity in DUTIES
+                 and p.actor == by and p.event > t.lead_event), None)
+
+
+def undo_follow(r: Replay, deal: Deal, t: Trick) -> None:
+    """The card played to a lead goes back to the hand; the trick is open again (and the hand,
+    if that card ended it, is in play again)."""
     deal.hands[t.follower].cards.append(t.follow)  # type: ignore[index,arg-type]
     deal.won[t.winner] -= 1  # type: ignore[index]
     t.follow, t.follower, t.winner = None, None, None
     if deal.phase == "over":
-        deal.phase = "play"
+        reopen(r, deal)
 
+
+def reopen(r: Replay, deal: Deal) -> None:
+    """A hand already scored is in play again: its point or vole is struck out until it ends."""
+    for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
+        marks.cancel(r, ent)
+    deal.hand_award = None
+    deal.phase = "play"
+    if r.deal is deal:
+        r.next_dealer = deal.dealer
+
+
+# ------------------------------------------------------------------ the end of the hand
 
 def abandon(r: Replay, ev: Any, n: int) -> None:
+    """The hand is thrown up: it is over, the tricks not played are the adversary's (law 42 says
+    what the adversary marks)."""
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "a hand is abandoned during its play")
-    deal.abandoned_by = ev.by
-    r.irregular("abandoned", n, public=True, actor=ev.by,
-                what=f"{ev.by} abandoned his hand with {deal.won[ev.by]} trick"
-                     f"{'s' if deal.won[ev.by] != 1 else ''}")
+    by = ev.by
+    deal.abandoned_by = by
+    made = deal.won[by]
+    r.irregular("abandoned", n, public=True, actor=by, concerns=by,
+                what=f"{by} abandoned his hand with {made} trick{'s' if made != 1 else ''}")
+    if deal.phase != "over" and deal.annulled is None:
+        other = deal.other(by)
+        deal.won[other] += HAND_SIZE - sum(deal.won.values())
+        end_play(r, deal, n)
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
@@ -215,8 +313,7 @@ def show(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "cards are shown during the play of a hand")
-    rest = 5 - len([t for t in deal.tricks if t.winner])
-    deal.won[ev.by] += rest
+    deal.won[ev.by] += HAND_SIZE - sum(deal.won.values())
     end_play(r, deal, n)
 
 
@@ -227,7 +324,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     counts = dict(ev.__pydantic_extra__)
     for p in deal.won:
         counts.setdefault(p, 0)
-    if sum(counts.values()) != 5:
+    if sum(counts.values()) != HAND_SIZE:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
     deal.won = counts
     end_play(r, deal, n)

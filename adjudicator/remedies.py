@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import marks
-from .dealing import set_trump
-from .play import begin_play, end_play, undo_follow
+from . import exchange, marks
+from .dealing import see, set_trump
+from .play import begin_play, end_play, holds_trump_king, played_by, undo_follow
 from .scoring import hand_score
 from .table import HAND_SIZE
 
@@ -22,19 +22,64 @@ def _nothing(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The deal goes on as it stands (the log shows the rest)."""
 
 
+# a fresh or void deal deals the cards again: its wrong numbers and order need no other ruling
+CURED_BY_ANNULMENT = frozenset({"wrong_count", "wrong_order"})
+
+
+def _annul(r: Replay, deal: Deal, how: str) -> None:
+    r.pending[:] = [p for p in r.pending if p.deal is not deal or p.irregularity not in CURED_BY_ANNULMENT]
+    r.annul(deal, how)
+
+
 def _fresh_deal(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    r.annul(deal, "fresh_deal")
+    """The deal is annulled; the same dealer deals again (`Replay.annul`)."""
+    _annul(r, deal, "fresh_deal")
 
 
 def _deal_void(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    r.annul(deal, "deal_void")
+    """The deal is void, as if never dealt; the player whose turn it was deals."""
+    _annul(r, deal, "deal_void")
+
+
+def _upcoming(r: Replay, ruling: Ruling, n: int) -> Any:
+    """The next event the log applies after this remedy, taken at event n: event n itself when
+    it is what shows the choice (it is applied after), else the ones after it; looks, claims,
+    elections and marks are passed over."""
+    i = n - 1 if ruling.event < n and r.events[n - 1].event not in ("elect", "claim") else n
+    while i < len(r.events) and r.events[i].event in ("look", "claim", "elect", "mark", "mark_king"):
+        i += 1
+    return r.events[i] if i < len(r.events) else None
+
+
+def _owed_from_stock(r: Replay, ruling: Ruling, deal: Deal, holder: str, short: int, n: int,
+                     by: tuple[str, ...]) -> None:
+    """Cards due to a short hand from the top of the pack or stock: the log's next `give` or
+    `deal` to him shows them; without one, they are unknown cards."""
+    nxt = _upcoming(r, ruling, n)
+    if nxt is not None and nxt.event in by and nxt.to == holder:
+        deal.completing[holder] = short
+        return
+    if short > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left to complete {holder}'s hand")
+    deal.hands[holder].unknown += short
+    deal.stock -= short
 
 
 def _rectify(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """The dealer takes back cards dealt in excess; cards short are dealt by the events that follow."""
+    """The dealer puts his error right and the deal goes on. A wrong number: cards dealt in
+    excess go back on top of the pack (the last dealt first), cards short are dealt from it.
+    A changed order of distribution: the same cards are dealt again in the order selected.
+    Anything else (law 10's turn-up): the events that follow show it done."""
+    if ruling.irregularity == "wrong_order":
+        _deal_again_in_order(r, deal)
+        return
+    if exchange.restore_words(deal):   # a word he may not say (a refusal barred) is put right
+        return
     holder = ruling.concerns
     if holder is None:
         return
+    if deal.phase == "exchange" and deal.round_given.get(holder):
+        exchange.excess_returned(deal, holder, deal.hands[holder].size - HAND_SIZE)
     hand = deal.hands[holder]
     excess = hand.size - HAND_SIZE
     if excess > 0:
@@ -44,6 +89,43 @@ def _rectify(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
             else:
                 deal.seen.discard(hand.cards.pop())
         deal.stock += excess
+    elif excess < 0:
+        _owed_from_stock(r, ruling, deal, holder, -excess, n, ("deal",))
+
+
+def _deal_again_in_order(r: Replay, deal: Deal) -> None:
+    """The ten cards dealt, dealt again without a shuffle in the order the dealer selected (law
+    8): his first deal's order, or, if this is his first, the one his first packet began (three
+    then two, or two then three). Where the log names every card dealt the hands are rebuilt from
+    their order in the pack; otherwise each hand is five unknown cards."""
+    from .dealing import _chosen_order
+    chosen = _chosen_order(r, deal)
+    if chosen is not None:
+        first = chosen[0][0]
+    else:
+        first = 2 if deal.packets and deal.packets[0][1] == 2 else 3
+    elder, dealer = deal.elder, deal.dealer
+    packets = [(elder, first), (dealer, first), (elder, 5 - first), (dealer, 5 - first)]
+    hands = deal.hands
+    if sum(c for _, c in deal.packets) != 2 * HAND_SIZE:
+        return
+    if all(h.known for h in hands.values()):
+        taken = {p: 0 for p in hands}
+        pack = []
+        for p, count in deal.packets:
+            pack.extend(hands[p].cards[taken[p]:taken[p] + count])
+            taken[p] += count
+        rebuilt: dict[str, list] = {elder: [], dealer: []}
+        i = 0
+        for p, count in packets:
+            rebuilt[p].extend(pack[i:i + count])
+            i += count
+        for p in hands:
+            hands[p].cards = rebuilt[p]
+    else:
+        for h in hands.values():
+            h.cards, h.unknown = [], HAND_SIZE
+    deal.packets = packets
 
 
 def _choose_trump(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
@@ -62,7 +144,7 @@ def _discard_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: in
     excess = deal.hands[holder].size - HAND_SIZE
     if excess <= 0:
         return
-    nxt = r.events[n] if n < len(r.events) else None
+    nxt = _upcoming(r, ruling, n)
     if nxt is not None and nxt.event == "discard" and nxt.by == holder:
         deal.superfluous[holder] = excess
     else:
@@ -71,11 +153,25 @@ def _discard_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: in
 
 
 def _draw_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """The adversary draws the extra cards from the holder's hand; they are thrown aside."""
+    """The adversary draws the extra cards from the holder's hand; they are thrown aside. The
+    `elect` may name the card drawn (`card`); the others drawn are not known."""
     holder = ruling.concerns
-    excess = deal.hands[holder].size - HAND_SIZE
-    if excess > 0:
-        deal.hands[holder].shed(excess)
+    hand = deal.hands[holder]
+    excess = hand.size - HAND_SIZE
+    if excess <= 0:
+        return
+    if card is not None:
+        if card in hand.cards:
+            hand.cards.remove(card)
+        elif hand.unknown:
+            hand.unknown -= 1
+            deal.seen.add(card)
+        else:
+            r.fail(n, f"{holder} does not hold {card}")
+        deal.aside.append(card)
+        excess -= 1
+    if excess:
+        hand.shed(excess)
         deal.aside_count += excess
 
 
@@ -85,12 +181,7 @@ def _complete_from_stock(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: in
     short = HAND_SIZE - deal.hands[holder].size
     if short <= 0:
         return
-    nxt = r.events[n] if n < len(r.events) else None
-    if nxt is not None and nxt.event in ("give", "deal") and nxt.to == holder:
-        deal.completing[holder] = short
-    else:
-        deal.hands[holder].unknown += short
-        deal.stock -= short
+    _owed_from_stock(r, ruling, deal, holder, short, n, ("give", "deal"))
 
 
 def _cut_again(r: Replay, ruling: Ruling, deal: Any, card: Any, n: int) -> None:
@@ -102,23 +193,26 @@ def _fresh_cut(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None
 
 
 def _take_back(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """The card led goes back to the hand (law 40)."""
+    """The card led goes back to the leader's hand, as if never led (laws 40, 41)."""
     trick = deal.trick
     if trick is None:
         return
     if trick.follow is None:
         deal.tricks.pop()
-        deal.hands[trick.leader].cards.append(trick.lead)
+        deal.hands[trick.leader].cards.append(trick.lead)  # type: ignore[arg-type]
         if deal.first_play.get(trick.leader) == trick.lead_event:
             del deal.first_play[trick.leader]
     else:
-        undo_follow(deal, trick)
+        undo_follow(r, deal, trick)
 
 
 def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """Laws 25, 43: the hands are played again from the cards held when play began."""
+    """Laws 25, 43: the hands are played again from the cards held when play began (a hand whose
+    play was not recorded card by card still holds them)."""
     if deal.start_hands is None:
-        return
+        if deal.phase == "dealing":
+            return
+        begin_play(r, deal)
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
         marks.cancel(r, ent)
     for p, (cards, unknown) in deal.start_hands.items():
@@ -134,22 +228,71 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
         r.next_dealer = deal.dealer
 
 
+def _exposed_off_stock(deal: Deal) -> bool:
+    """The exposed card lies face up off the stock, in no hand: turned up in error (law 37)."""
+    card = deal.exposed
+    return card is not None and card not in deal.aside and \
+        not any(card in h.cards for h in deal.hands.values())
+
+
+def _take_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The exposed card is taken. One given and exposed is in the hand already (law 36); one
+    turned up in error goes back, face up, on top of the stock, to be the next card given to
+    the non-dealer (law 37)."""
+    if _exposed_off_stock(deal):
+        deal.stock += 1
+        deal.seen.discard(deal.exposed)
+
+
 def _refuse_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """Law 36: the refused card is thrown aside and the next card given instead."""
-    holder = ruling.concerns
+    """The refused card is thrown aside. One given is replaced by the next card of the stock
+    (law 36: the log's next `give` to him, else an unknown card); one turned up in error is
+    simply not given (law 37)."""
     exposed = deal.exposed
-    if exposed is not None and exposed in deal.hands[holder].cards:
+    if exposed is None:
+        return
+    if _exposed_off_stock(deal):
+        deal.aside.append(exposed)
+        return
+    holder = ruling.concerns or deal.elder
+    if exposed in deal.hands[holder].cards:
         deal.hands[holder].cards.remove(exposed)
         deal.aside.append(exposed)
-        deal.completing[holder] = deal.completing.get(holder, 0) + 1
+        _owed_from_stock(r, ruling, deal, holder, 1, n, ("give",))
 
 
 def _throw_aside(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """Law 35: the faced card leaves the stock; the next card is given instead."""
-    if deal.faced is not None:
-        deal.aside.append(deal.faced)
-        deal.seen.add(deal.faced)
-        deal.stock -= 1
+    """Law 35: the faced card leaves the stock, seen by both; the next card is given instead."""
+    if deal.faced is None:
+        return
+    if deal.stock <= 0:
+        r.fail(n, "the stock is empty: no faced card can be found in it")
+    deal.aside.append(deal.faced)
+    see(r, deal, [deal.faced], n)
+    deal.stock -= 1
+
+
+def _unplayable(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The short hand is played as it is; a card led that cannot be played to is a trick to its
+    leader (the play does it: `play._lead`)."""
+
+
+def _exchange_what_remains(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The non-dealer exchanges what he asked for, or what the stock holds; the dealer takes no
+    card and plays his hand (`exchange.serve_what_remains`)."""
+    exchange.serve_what_remains(r, deal, n)
+
+
+def _retraction_refused(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The proposal, answer or number first said stands: the later word is struck out."""
+    exchange.restore_words(deal)
+
+
+def _play_on(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The deal or hand stands as it is. In an exchange the stock cannot serve, nothing more is
+    given: each takes back his discard not yet served (`exchange.stand_as_they_are`)."""
+    if deal is not None and deal.short_stock:
+        exchange.stand_as_they_are(r, deal, n)
 
 
 def _award(kind: str) -> Remedy:
@@ -157,6 +300,9 @@ def _award(kind: str) -> Remedy:
         """Law 42: the adversary of the player who abandoned marks the point or the vole."""
         quitter = ruling.offender
         winner = deal.other(quitter)
+        if deal.phase == "over":   # already settled: the award replaces the hand's score
+            for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
+                marks.cancel(r, ent)
         deal.won = {winner: 5 if kind == "vole" else max(3, deal.won[winner]), quitter: deal.won[quitter]}
         if kind == "vole":
             deal.won[quitter] = 0
@@ -166,16 +312,16 @@ def _award(kind: str) -> Remedy:
 
 OPTIONS: dict[str, Remedy] = {
     "rectify": _rectify, "fresh_deal": _fresh_deal, "deal_void": _deal_void,
-    "play_on": _nothing, "choose_trump": _choose_trump,
+    "play_on": _play_on, "choose_trump": _choose_trump,
     "discard_superfluous": _discard_superfluous, "draw_superfluous": _draw_superfluous,
     "complete_from_stock": _complete_from_stock, "cut_again": _cut_again,
     "fresh_cut": _fresh_cut, "reshuffle": _nothing, "take_back": _take_back,
     "card_stands": _nothing, "play_to_card_led": _nothing, "require_named_suit": _take_back,
-    "replay_hand": _replay_hand, "correct_score": _nothing, "take_exposed": _nothing,
+    "replay_hand": _replay_hand, "correct_score": _nothing, "take_exposed": _take_exposed,
     "refuse_exposed": _refuse_exposed, "throw_aside": _throw_aside,
-    "unplayable_as_tricks": _nothing, "mark_refused": _nothing, "retraction_refused": _nothing,
+    "unplayable_as_tricks": _unplayable, "mark_refused": _nothing, "retraction_refused": _retraction_refused,
     "award_point": _award("point"), "award_vole": _award("vole"),
-    "exchange_what_remains": _nothing,
+    "exchange_what_remains": _exchange_what_remains,
 }
 
 
@@ -223,7 +369,41 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
         for option in ("fresh_deal", "deal_void"):
             if option in ruling.options:
                 return option
+    if deal is not None and {"take_exposed", "refuse_exposed"} <= set(ruling.options) \
+            and deal.exposed is not None:
+        return _shown_exposed(ruling, deal, ev)
+    if "complete_from_stock" in ruling.options and ev.event in ("give", "deal") \
+            and ev.to == ruling.concerns:
+        return "complete_from_stock"
     return ruling.otherwise
+
+
+NOT_YET = "not yet"
+"""`shown_by`'s answer when the events so far cannot show the choice yet: the ruling stays open."""
+
+
+def _shown_exposed(ruling: Ruling, deal: Deal, ev: Any) -> str | None:
+    """Take or refuse an exposed card. One given and exposed: a `give` to its holder when his
+    hand is already full can only replace it (refused). One turned up in error: the next cards
+    given to the non-dealer show it, if he demands another discard; the play shows he did not."""
+    card = deal.exposed
+    holder = ruling.concerns or deal.elder
+    hand = deal.hands[holder]
+    if card in hand.cards:
+        due = HAND_SIZE - len(played_by(deal, holder))
+        if ev.event == "give" and ev.to == holder and hand.size >= due:
+            return "refuse_exposed"
+        return ruling.otherwise
+    if not _exposed_off_stock(deal):
+        return ruling.otherwise
+    if ev.event == "give" and ev.to == holder:
+        if ev.cards is None:
+            return ruling.otherwise
+        return "take_exposed" if card in ev.cards else "refuse_exposed"
+    if ev.event in ("propose", "accept", "refuse", "ask", "discard", "give", "expose", "faced",
+                    "announce_king"):
+        return NOT_YET
+    return None
 
 
 DEALER_FAULTS = frozenset({"wrong_count", "wrong_order", "deal_out_of_turn", "wrong_pack",
@@ -235,20 +415,18 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     """The moment of discovery: rule on what the claim reveals, with the facts of now."""
     deal = r.deal
     irr, player = ev.irregularity, ev.player
+    if irr in PLAY_CLAIMS:
+        _claim_in_play(r, deal, ev, n)
+        return
+    if deal is not None and irr == "wrong_count":
+        _claimed_count(r, deal, ev, n)
+        return
     for p in reversed(r.pending):
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns, p.actor):
             r.pending.remove(p)
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
             r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
             return
-    if deal is not None and irr == "wrong_count":
-        _claimed_count(r, deal, ev, n)
-        return
-    if deal is not None and irr in ("revoke", "failure_to_win"):
-        who = player or deal.other(ev.by)
-        start = deal.start_hands or {}
-        if who in start and start[who][1] == 0:
-            r.fail(n, f"the log shows every card of {who}'s hand and no {irr.replace('_', ' ')}")
     actor = (deal.dealer if deal is not None and irr in DEALER_FAULTS else player) \
         if deal is not None else player
     concerns = player if deal is not None else None
@@ -261,24 +439,97 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     r.irregular(irr, n, public=True, concerns=concerns, actor=actor, what=what)
 
 
+PLAY_CLAIMS = frozenset({"revoke", "failure_to_win", "false_king"})
+
+
+def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
+    """A revoke, a failure to win or a false king claimed: the one the log proves, or, where the
+    log does not show the cards, the claim is the truth discovered. The announcer's own claim of
+    his false king before he has played a card is a lawful correction: no ruling."""
+    irr, player = ev.irregularity, ev.player
+    words = irr.replace("_", " ")
+    if deal is None or deal.phase == "dealing" or (irr != "false_king" and deal.start_hands is None
+                                                    and deal.phase != "over"):
+        r.fail(n, f"no hand is being played here to claim a {words} in")
+    found = [p for p in r.pending if p.irregularity == irr and p.deal is deal
+             and player in (None, p.concerns, p.actor)]
+    if ev.trick is not None:
+        found = [p for p in found if _trick_of(deal, p.event) == ev.trick]
+    if ev.card is not None and irr != "false_king":
+        found = [p for p in found if getattr(r.events[p.event - 1], "card", None) == ev.card]
+    if found:
+        p = found[-1]
+        r.pending.remove(p)
+        if irr == "false_king" and ev.by == p.actor and p.actor not in deal.first_play:
+            del deal.announced[p.actor]   # he declares his error before playing a card
+            return
+        facts = r.facts(deal, p.concerns, p.actor, p.extra)
+        r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+        return
+    who = player or deal.other(ev.by)
+    hand = deal.hands[who]
+    if irr == "false_king":
+        if who not in deal.announced:
+            r.fail(n, f"{who} has not announced the king in this deal")
+        held = holds_trump_king(deal, who)
+        if held is not None:
+            r.fail(n, f"the log shows that {who} {'holds' if held else 'does not hold'} the king of "
+                      "trumps" + ("" if held else ", and his announcement has already been claimed or put right"))
+        if ev.by == who and who not in deal.first_play:   # declared before playing a card
+            del deal.announced[who]
+            for ent in [e for e in r.owed if e.deal is deal and e.kind == "held_king" and e.player == who]:
+                marks.cancel(r, ent)
+            return
+    else:
+        start = deal.start_hands
+        if start is not None and who in start and start[who][1] == 0 or start is None and hand.known:
+            r.fail(n, f"the log shows every card of {who}'s hand and no {words} remains to be claimed")
+    detail = f" (trick {ev.trick})" if ev.trick else ""
+    detail += f" ({ev.card})" if ev.card else ""
+    what = f"{ev.by} claims a {words} by {who}{detail}"
+    r.irregular(irr, n, public=True, concerns=who, actor=who,
+                extra={"played_to": True} if irr != "false_king" else None, what=what)
+
+
+def _trick_of(deal: Deal, event: int) -> int | None:
+    """The number (1-5) of the trick an event of the play belongs to."""
+    number = None
+    for i, t in enumerate(deal.tricks, 1):
+        if t.lead_event <= event:
+            number = i
+    return number
+
+
 def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
-    """A claimed wrong number: the cards, where the log shows them all, else the claim's count."""
+    """A claimed wrong number, in the hand the claim names (`player`, else the claimant's own).
+    Where the log shows every card of it, the cards are the fact; where it shows counts, the
+    claim's `count` is the truth discovered, and the table is put right to it (the cards came
+    from, or stayed on, the pack). Ruled now, with the facts of this moment."""
     player = ev.player or ev.by
     hand = deal.hands[player]
-    if ev.count is None:
-        r.fail(n, "a claim of a wrong number needs the player and his count of cards")
-    if hand.unknown == 0:
-        r.fail(n, f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
-    if ev.count == hand.size:
-        r.fail(n, f"the log already shows {player} holding {ev.count} cards")
-    diff = ev.count - hand.size
-    if hand.unknown + diff < 0:
-        r.fail(n, f"the log shows {len(hand.cards)} of {player}'s cards: he cannot hold {ev.count}")
-    hand.unknown += diff
-    deal.stock -= diff
-    size = "more" if ev.count > HAND_SIZE else "fewer" if ev.count < HAND_SIZE else "right"
+    size = hand.size
+    pending = next((p for p in reversed(r.pending) if p.irregularity == "wrong_count"
+                    and p.deal is deal and p.concerns == player), None)
+    count = size if ev.count is None else ev.count
+    if count == HAND_SIZE:
+        r.fail(n, f"a wrong number is more or fewer than {HAND_SIZE}: "
+                  + (f"give the count of cards {player} holds" if ev.count is None
+                     else f"{player} holding {HAND_SIZE} cards holds the right number"))
+    if count != size:
+        if hand.unknown == 0:
+            r.fail(n, f"the log shows every card of {player}'s hand: he holds {size}, not {count}")
+        diff = count - size
+        if hand.unknown + diff < 0:
+            r.fail(n, f"the log shows {len(hand.cards)} of {player}'s cards: he cannot hold {count}")
+        if diff > deal.stock:
+            r.fail(n, f"only {deal.stock} cards are left in the pack: {player} cannot hold {count}")
+        hand.unknown += diff
+        deal.stock -= diff
+    if pending is not None:
+        r.pending.remove(pending)
+    what = pending.what if pending is not None and count == size else f"{player} holds {count} cards"
     r.irregular("wrong_count", n, public=True, concerns=player, actor=deal.dealer,
-                extra={"size": size}, what=f"{player} holds {ev.count} cards")
+                extra={"size": "more" if count > HAND_SIZE else "fewer"}, what=what)
 
 
 def on_elect(r: Replay, ev: Any, n: int) -> None:

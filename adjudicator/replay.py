@@ -61,6 +61,7 @@ class Replay:
         self.deal: Deal | None = None
         self.next_dealer: str | None = log.dealer
         self.cut_cards: dict[str, Any] = {}
+        self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
         self.order: dict[str, tuple[int, ...]] = {}   # each dealer's order of distribution
         self.packs_changed = False
         self.winner: str | None = None
@@ -69,6 +70,7 @@ class Replay:
         self.events = log.events
         self.owed: list[marks.Entitlement] = []
         self.overscored: dict[str, int] = {}
+        self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
 
     # ------------------------------------------------------------------ running
 
@@ -262,9 +264,12 @@ class Replay:
         return bool(rulings) and any(r.open for r in rulings[-4:])
 
     def resolve_open(self, ev: Any, n: int) -> None:
-        """The log goes on without an election: the events that follow show the choice."""
+        """The log goes on without an election: the events that follow show the choice (or,
+        `remedies.NOT_YET`, will show it later: the ruling stays open)."""
         for ruling in [r for r in self.rulings if r.open]:
             option = remedies.shown_by(self, ruling, ev)
+            if option == remedies.NOT_YET:
+                continue
             if option is not None:
                 self.elect(ruling, option, None, n)
             else:

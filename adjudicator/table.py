@@ -92,6 +92,7 @@ class Deal:
     pack: str | None = None
     stock: int = PACK_SIZE
     seen: set = field(default_factory=set)
+    revealed: dict = field(default_factory=dict)   # card -> player whose unknown cards it came from
     turn_up: Card | None = None
     trump: str | None = None
     turned: list[Card] = field(default_factory=list)
@@ -117,7 +118,13 @@ class Deal:
     exposed: Card | None = None
     faced: Card | None = None
     king_forfeited: bool = False
+    no_turn_up: int | None = None   # the event that acted before the turn-up (law 10)
     stock_spent: bool = False
+    round_event: int = 0                             # the event of the proposal being answered
+    round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
+    stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
+    overruled: dict | None = None                    # the words that stand if the last is overruled
+    short_stock: bool = False                        # the stock is found short now (law 38)
     superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
     completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock
     aside_count: int = 0

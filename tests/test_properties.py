@@ -1,0 +1,69 @@
+"""Malformed logs, made by mutating random legal games: every one gets an answer (exit status 0,
+1 or 2), never an exception; the mutations that break the format get status 2 and a message
+naming the source."""
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, strategies as st
+
+from adjudicator.archive import Item, check
+from adjudicator.generate import random_game
+
+BREAKING = ["unknown_field", "bad_card", "truncate", "wrong_type", "unknown_event", "stranger",
+            "huge_number", "garbage_bytes", "drop_required"]
+HARMLESS_OR_NOT = ["swap_events", "drop_event", "duplicate_event", "move_event"]
+
+
+def _game(seed: int) -> dict:
+    log, _ = random_game(random.Random(seed))
+    return log
+
+
+def _mutate(log: dict, how: str, rng: random.Random) -> str:
+    events = log["events"]
+    i = rng.randrange(len(events))
+    (name, fields), = events[i].items()
+    if how == "unknown_field":
+        fields["colour"] = "red"
+    elif how == "bad_card":
+        events[i] = {"play": {"by": log["players"][0], "card": rng.choice(["1S", "KX", "", "10", "AAA"])}}
+    elif how == "wrong_type":
+        events[i] = {"deal": {"to": log["players"][0], "count": rng.choice(["three", 2.5, [], {}])}}
+    elif how == "unknown_event":
+        events[i] = {"dael": fields}
+    elif how == "stranger":
+        events[i] = {"look": {"by": "Zed"}}
+    elif how == "huge_number":
+        events[i] = {"ask": {"by": log["players"][0], "count": 10 ** rng.randint(3, 40)}}
+    elif how == "drop_required":
+        events[i] = {"play": {"card": "KS"}}
+    elif how == "swap_events" and len(events) > 1:
+        j = rng.randrange(len(events))
+        events[i], events[j] = events[j], events[i]
+    elif how == "drop_event":
+        del events[i]
+    elif how == "duplicate_event":
+        events.insert(i, dict(events[i]))
+    elif how == "move_event":
+        events.insert(rng.randrange(len(events)), events.pop(i))
+    text = json.dumps(log)
+    if how == "truncate":
+        text = text[: rng.randrange(1, len(text) - 1)]
+    elif how == "garbage_bytes":
+        cut = rng.randrange(len(text))
+        text = text[:cut] + "".join(chr(rng.randrange(1, 0x2FF)) for _ in range(rng.randint(1, 20))) + text[cut:]
+    return text
+
+
+@given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(BREAKING + HARMLESS_OR_NOT))
+def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
+    rng = random.Random(seed)
+    text = _mutate(_game(seed), how, rng)
+    status, obj = check(Item("mutant.json", text))
+    assert status in (0, 1, 2)
+    if how in BREAKING and how != "garbage_bytes":
+        assert status == 2, (how, obj)
+    if status == 2:
+        assert obj["errors"] and all(e.startswith("mutant.json: ") for e in obj["errors"])
