@@ -137,9 +137,13 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
     if before <= HAND_SIZE < hand.size:
         r.irregular("wrong_count", n, public=False, concerns=ev.to, actor=deal.dealer,
                     extra={"size": "more"},
-                    what=f"{deal.dealer} dealt {ev.to} {hand.size} cards")
+                    what=f"{deal.dealer} dealt {_whom(deal, ev.to)} {hand.size} cards")
     if len(deal.packets) == 4:
         dealing_done(r, deal, n)
+
+
+def _whom(deal: Deal, player: str) -> str:
+    return "himself" if player == deal.dealer else player
 
 
 def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
@@ -182,7 +186,7 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
         if size < HAND_SIZE:
             wrong = True
             r.irregular("wrong_count", n, public=False, concerns=player, actor=deal.dealer,
-                        extra={"size": "fewer"}, what=f"{deal.dealer} dealt {player} {size} cards")
+                        extra={"size": "fewer"}, what=f"{deal.dealer} dealt {_whom(deal, player)} {size} card{'s' if size != 1 else ''}")
         elif size > HAND_SIZE:
             wrong = True
     if wrong or deal.annulled is not None or _count_ruled(r, deal):
@@ -277,8 +281,9 @@ def expose(r: Replay, ev: Any, n: int) -> None:
         hand.cards.append(ev.card)
         see(r, deal, [ev.card], n)
     deal.exposed = ev.card
+    owner = "his own cards" if whose == deal.dealer else f"{whose}'s cards"
     r.irregular("exposed_card", n, public=True, concerns=whose, actor=deal.dealer,
-                what=f"{deal.dealer} exposed {ev.card}, one of {whose}'s cards")
+                what=f"{deal.dealer} exposed {ev.card}, one of {owner}")
 
 
 def faced(r: Replay, ev: Any, n: int) -> None:

@@ -355,13 +355,13 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
     held = f"the stock holds {deal.stock}"
     if to_elder > deal.stock:
         concerned = elder
-        what = f"{dealer} accepted and {elder} asks for {to_elder} card{_s(to_elder)}; {held}"
+        what = f"{elder} asks for {to_elder} card{_s(to_elder)} and {held}"
+    elif to_elder:
+        concerned = dealer
+        what = f"{elder} is due {to_elder} card{_s(to_elder)} and {dealer} wants {to_dealer}; {held}"
     else:
         concerned = dealer
-        what = (f"{dealer} accepted and wants {to_dealer} card{_s(to_dealer)} after {elder}'s "
-                f"{to_elder}; {held}")
-    if deal.conditional:
-        what += f" ({dealer} accepted on condition of there being cards enough)"
+        what = f"{dealer} wants {to_dealer} card{_s(to_dealer)} and {held}"
     deal.short_stock = True
     try:
         r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,

@@ -69,10 +69,12 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
     deal.announced[by] = n
     held = holds_trump_king(deal, by)
     if by in deal.first_play and not _law24(deal, by):
-        first = played_by(deal, by)[0]
-        king_first = first == trump_king(deal)
-        when = ("after it was played to" if deal.tricks[0].leader == by and king_first and by != deal.dealer
-                else "after playing again" if king_first else f"after playing his first card ({first})")
+        cards = played_by(deal, by)   # empty if he took his only card back (law 39)
+        first = cards[0] if cards else None
+        king_first = first is not None and first == trump_king(deal)
+        when = ("after it was played to" if king_first and deal.tricks[0].leader == by and by != deal.dealer
+                else "after playing again" if king_first else
+                f"after playing his first card{f' ({first})' if first else ''}")
         what = f"{by} announced the king of trumps {when}"
         r.irregular("late_king", n, public=True, actor=by, concerns=by,
                     extra={"first_card_king": king_first}, what=what)
@@ -104,9 +106,15 @@ def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
     if by in deal.first_play:
         return
     deal.first_play[by] = n
+    _false_king_facts(r, deal, "concerned_played", True, by)
+
+
+def _false_king_facts(r: Replay, deal: Deal, fact: str, value: Any, by: str | None = None) -> None:
+    """A false announcement not yet claimed is ruled, if nobody ever claims it, with the facts of
+    the moment it stood: once its maker played a card, or once the hand was over."""
     for p in r.pending:
-        if p.irregularity == "false_king" and p.deal is deal and p.actor == by:
-            p.facts["concerned_played"] = True
+        if p.irregularity == "false_king" and p.deal is deal and by in (None, p.actor):
+            p.facts[fact] = value
 
 
 # ------------------------------------------------------------------ leads and plays
@@ -327,12 +335,15 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     if sum(counts.values()) != HAND_SIZE:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
     deal.won = counts
+    for p in deal.hands:   # the hand was played, card by card or not
+        _first_card(r, deal, p, n)
     end_play(r, deal, n)
 
 
 def end_play(r: Replay, deal: Deal, n: int) -> None:
     """Five tricks played (or the hand settled): the hand scores and the deal passes."""
     deal.phase = "over"
+    _false_king_facts(r, deal, "phase", "over")
     r.end_deal(deal)
     score_hand(r, deal, n)
 

@@ -194,7 +194,7 @@ def _fresh_cut(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None
 
 def _take_back(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The card led goes back to the leader's hand, as if never led (laws 40, 41)."""
-    trick = deal.trick
+    trick = deal.trick if deal is not None else None
     if trick is None:
         return
     if trick.follow is None:
@@ -366,7 +366,10 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
     starts_deal = ev.event in ("shuffle", "cut") or (
         ev.event == "deal" and (deal is None or deal.phase != "dealing"))
     if starts_deal:
+        new_dealer = _new_dealer(deal, ev)
         for option in ("fresh_deal", "deal_void"):
+            if option == "fresh_deal" and new_dealer not in (None, deal.dealer):
+                continue   # the other player deals: the deal passed, it was not dealt afresh
             if option in ruling.options:
                 return option
     if deal is not None and {"take_exposed", "refuse_exposed"} <= set(ruling.options) \
@@ -376,6 +379,18 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
             and ev.to == ruling.concerns:
         return "complete_from_stock"
     return ruling.otherwise
+
+
+def _new_dealer(deal: Deal | None, ev: Any) -> str | None:
+    """Who deals the deal an event begins, when the event shows it: the `by` of a packet, else
+    the player not given the first packet; the player not cutting."""
+    if deal is None:
+        return None
+    if ev.event == "deal":
+        return ev.by or deal.other(ev.to)
+    if ev.event == "cut":
+        return deal.other(ev.by)
+    return None
 
 
 NOT_YET = "not yet"
@@ -421,6 +436,9 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     if deal is not None and irr == "wrong_count":
         _claimed_count(r, deal, ev, n)
         return
+    if irr in EXCHANGE_CLAIMS:
+        _claim_in_exchange(r, deal, ev, n)
+        return
     for p in reversed(r.pending):
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns, p.actor):
             r.pending.remove(p)
@@ -437,6 +455,27 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     detail += f" ({ev.card})" if ev.card else ""
     what = f"{ev.by} claims {irr.replace('_', ' ')}" + (f" by {player}" if player else "") + detail
     r.irregular(irr, n, public=True, concerns=concerns, actor=actor, what=what)
+
+
+EXCHANGE_CLAIMS = exchange.COUNTS | {"discard_looked_at"}
+
+
+def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
+    """An error of number in the exchange (`exchange.claim_count`), or a discard looked at: the
+    claim names the player who looked (`player`, else the claimant's adversary)."""
+    words = ev.irregularity.replace("_", " ")
+    if deal is None or deal.phase == "dealing":
+        r.fail(n, f"no exchange has been made here to claim a {words} in")
+    if ev.irregularity in exchange.COUNTS:
+        exchange.claim_count(r, deal, ev, n)
+        return
+    if not any(deal.discards.values()):
+        r.fail(n, "nobody has discarded in this deal: there is no discard to look at")
+    who = ev.player or deal.other(ev.by)
+    whose = [p for p in (deal.elder, deal.dealer) if deal.discards.get(p)]
+    r.irregular("discard_looked_at", n, public=True, actor=who, concerns=who,
+                what=f"{ev.by} claims that {who} looked at cards discarded (by "
+                     f"{' and '.join(whose)})")
 
 
 PLAY_CLAIMS = frozenset({"revoke", "failure_to_win", "false_king"})
@@ -508,13 +547,14 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     player = ev.player or ev.by
     hand = deal.hands[player]
     size = hand.size
+    due = _due(deal, player)
     pending = next((p for p in reversed(r.pending) if p.irregularity == "wrong_count"
                     and p.deal is deal and p.concerns == player), None)
     count = size if ev.count is None else ev.count
-    if count == HAND_SIZE:
-        r.fail(n, f"a wrong number is more or fewer than {HAND_SIZE}: "
-                  + (f"give the count of cards {player} holds" if ev.count is None
-                     else f"{player} holding {HAND_SIZE} cards holds the right number"))
+    if count == due:
+        r.fail(n, f"a claim of a wrong number: {player} should hold {due} cards here, and "
+                  + ("the log shows no other number (give his count)" if ev.count is None
+                     else f"{due} is the right number"))
     if count != size:
         if hand.unknown == 0:
             r.fail(n, f"the log shows every card of {player}'s hand: he holds {size}, not {count}")
@@ -527,9 +567,22 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         deal.stock -= diff
     if pending is not None:
         r.pending.remove(pending)
-    what = pending.what if pending is not None and count == size else f"{player} holds {count} cards"
+    holds = f"{player} holds {count} card{'s' if count != 1 else ''}" + \
+        (f" where he should hold {due}" if due != HAND_SIZE else "")
+    if pending is not None and count == size:
+        holds = pending.what + (f"; {holds}" if due != HAND_SIZE else "")
+    what = holds
     r.irregular("wrong_count", n, public=True, concerns=player, actor=deal.dealer,
-                extra={"size": "more" if count > HAND_SIZE else "fewer"}, what=what)
+                extra={"size": "more" if count > due else "fewer"}, what=what)
+
+
+def _due(deal: Deal, player: str) -> int:
+    """The cards a player should hold now: five, less the cards he has played and those he has
+    discarded and not yet been given back."""
+    played = sum(1 for t in deal.tricks if t.leader == player and t.lead is not None) + \
+        sum(1 for t in deal.tricks if t.follower == player)
+    waiting = max(0, deal.round_discard.get(player, 0) - deal.round_given.get(player, 0))
+    return HAND_SIZE - played - waiting
 
 
 def on_elect(r: Replay, ev: Any, n: int) -> None:

@@ -245,6 +245,9 @@ class Replay:
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, table=deal, concerns=concerns)
         self.rulings.append(ruling)
+        if claimed:   # `always` effects follow the ruling itself, whatever is chosen
+            for effect in ruling.effects.get("always", []):
+                remedies.EFFECTS[effect](self, ruling, deal)
         if claimed and chooser is None:
             self.elect(ruling, case.options[0], None, n)
         return ruling
@@ -255,7 +258,7 @@ class Replay:
         if card is not None:
             ruling.elected_card = str(card)
         deal = ruling.table
-        for effect in ruling.effects.get("always", []) + ruling.effects.get(option, []):
+        for effect in ruling.effects.get(option, []):
             remedies.EFFECTS[effect](self, ruling, deal)
         remedies.OPTIONS[option](self, ruling, deal, card, n)
 

@@ -34,7 +34,7 @@ def test_scenario(path: Path) -> None:
         problems.append(f"{len(rulings)} rulings, expected {len(expect.rulings)}: "
                         + "; ".join(f"law {r['law']} {r['irregularity']} at event {r['event']}" for r in rulings))
     for i, (want, have) in enumerate(zip(expect.rulings, rulings), 1):
-        for key, value in want.model_dump(exclude_none=True).items():
+        for key, value in want.model_dump(exclude_unset=True).items():
             if have.get(key) != value:
                 problems.append(f"ruling {i} (law {have['law']}, event {have['event']}): "
                                 f"{key} is {have.get(key)!r}, expected {value!r}")
