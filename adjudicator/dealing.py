@@ -304,9 +304,10 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         if len(cards) != 1:
             r.fail(n, "turn up one card at a time after the exchange")
         card = cards[0]
+        if deal.stock == 0:
+            r.fail(n, "the stock is empty: there is no card to turn up")
         see(r, deal, [card], n)
-        deal.stock -= 1
-        deal.exposed = card
+        deal.exposed = card   # it lies face up on the stock (law 37)
         r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
                     what=f"{deal.dealer} turned up {card} after giving cards, as though it were the trump")
         return

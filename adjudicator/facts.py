@@ -5,6 +5,7 @@ field is one fact; its docstring is what an arbiter reads in `ecarte laws --fact
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, get_args, get_type_hints
 
 from pydantic import BaseModel, ConfigDict
@@ -74,10 +75,12 @@ class Facts(BaseModel):
 
 
 FACT_NAMES = frozenset(Facts.model_fields)
+_HINTS = get_type_hints(Facts)
 
 
+@lru_cache(maxsize=None)
 def fact_values(name: str) -> tuple | None:
     """The values a literal fact takes, or None for booleans and numbers."""
-    hint = get_type_hints(Facts)[name]
+    hint = _HINTS[name]
     literal = [a for a in get_args(hint) if get_args(a)] or ([hint] if get_args(hint) else [])
     return tuple(v for lit in literal for v in get_args(lit)) or None

@@ -539,7 +539,29 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
         raise LogError(source, ["players: the two players must be distinct"])
     if log.dealer is not None and log.dealer not in players:
         raise LogError(source, [f"dealer: {log.dealer!r} is not at the table {players}"])
+    strangers = _strangers(log)
+    if strangers:
+        raise LogError(source, strangers)
     return log
+
+
+_PLAYER_FIELDS = {m.model_fields["event"].annotation.__args__[0]:
+                  tuple(f for f in ("by", "to", "of", "player", "pack") if f in m.model_fields)
+                  for m in EVENT_MODELS}
+
+
+def _strangers(log: Log) -> list[str]:
+    """Every event that names a player who is not at the table."""
+    table = set(log.players)
+    fields = _PLAYER_FIELDS
+    problems = []
+    for n, ev in enumerate(log.events, 1):
+        d = ev.__dict__
+        named = list(ev.__pydantic_extra__) if ev.event == "tricks" else [d[f] for f in fields[ev.event]]
+        for p in named:
+            if p is not None and p not in table:
+                problems.append(f"event {n} ({ev.event}): {p!r} is not at the table ({', '.join(log.players)})")
+    return problems
 
 
 def read_text(text: str, source: str) -> Log:

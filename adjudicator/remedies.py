@@ -134,6 +134,7 @@ def _choose_trump(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> N
     if card not in deal.turned:
         r.fail(n, f"{card} is not one of the cards turned up ({', '.join(map(str, deal.turned))})")
     deal.aside.extend(c for c in deal.turned if c != card)
+    deal.turned = [card]
     ruling.elected_card = str(card)
     set_trump(r, deal, card, n)
 
@@ -229,7 +230,7 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
 
 
 def _exposed_off_stock(deal: Deal) -> bool:
-    """The exposed card lies face up off the stock, in no hand: turned up in error (law 37)."""
+    """The exposed card lies face up on the stock, in no hand: turned up in error (law 37)."""
     card = deal.exposed
     return card is not None and card not in deal.aside and \
         not any(card in h.cards for h in deal.hands.values())
@@ -237,10 +238,9 @@ def _exposed_off_stock(deal: Deal) -> bool:
 
 def _take_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The exposed card is taken. One given and exposed is in the hand already (law 36); one
-    turned up in error goes back, face up, on top of the stock, to be the next card given to
-    the non-dealer (law 37)."""
+    turned up in error lies face up on top of the stock, to be the next card given to the
+    non-dealer (law 37)."""
     if _exposed_off_stock(deal):
-        deal.stock += 1
         deal.seen.discard(deal.exposed)
 
 
@@ -253,6 +253,7 @@ def _refuse_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) ->
         return
     if _exposed_off_stock(deal):
         deal.aside.append(exposed)
+        deal.stock -= 1
         return
     holder = ruling.concerns or deal.elder
     if exposed in deal.hands[holder].cards:
@@ -445,6 +446,9 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
             r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
             return
+    if any(x.irregularity == irr and x.table is deal and x.claimed and player in (None, x.concerns, x.offender)
+           for x in r.rulings):
+        return   # already ruled on when it happened, in plain view: the claim adds nothing
     actor = (deal.dealer if deal is not None and irr in DEALER_FAULTS else player) \
         if deal is not None else player
     concerns = player if deal is not None else None

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import dealing, exchange, marks, play, remedies
 from .facts import Facts
 from .laws import LawBook, default_book
-from .log import EVENT_MODELS, Log
+from .log import Log
 from .ruling import Report, Ruling
 from .scoring import game_value
 from .table import Deal, Hand
@@ -83,10 +83,7 @@ class Replay:
                 continue
             self.event_no = n
             name = ev.event
-            for p in _players_named(ev):
-                if p not in self.score:
-                    raise ReplayError(n, name, f"{p!r} is not at the table ({', '.join(self.players)})")
-            if name not in remedies.NEUTRAL and self._open_rulings():
+            if self.rulings and name not in remedies.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
             if observe is not None:
@@ -264,7 +261,7 @@ class Replay:
 
     def _open_rulings(self) -> bool:
         rulings = self.rulings
-        return bool(rulings) and any(r.open for r in rulings[-4:])
+        return any(r.open for r in rulings)
 
     def resolve_open(self, ev: Any, n: int) -> None:
         """The log goes on without an election: the events that follow show the choice (or,
@@ -308,19 +305,6 @@ def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: st
             return None
         return deal.other(base)
     return None
-
-
-_PLAYER_FIELDS = {m.model_fields["event"].annotation.__args__[0]:
-                  tuple(f for f in ("by", "to", "of", "player", "pack") if f in m.model_fields)
-                  for m in EVENT_MODELS}
-
-
-def _players_named(ev: Any) -> list[str]:
-    """The player ids an event names (to check each is at the table)."""
-    if ev.event == "tricks":
-        return list(ev.__pydantic_extra__)
-    d = ev.__dict__
-    return [d[f] for f in _PLAYER_FIELDS[ev.event] if d[f] is not None]
 
 
 HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {

@@ -61,12 +61,21 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "games.jsonl"
         deals = write_archive(path, args.games, args.seed)
+        empty = Path(tmp) / "empty.jsonl"
+        empty.write_text("")
         floor, _ = best_time([sys.executable, "-c", FLOOR, str(path)], args.repeat)
+        floor_start, _ = best_time([sys.executable, "-c", FLOOR, str(empty)], args.repeat)
         seconds, status = best_time([*validate, str(path)], args.repeat)
+        start, _ = best_time([*validate, str(empty)], args.repeat)
+    name = " ".join(["ecarte", *validate[1:]])
     print(f"{args.games} games, {deals} deals, seed {args.seed}")
-    print(f"{'pass':<32}{'seconds':>9}{'games/s':>10}{'deals/s':>10}{'x floor':>9}")
-    for name, t in (("json floor", floor), (" ".join(["ecarte", *validate[1:]]), seconds)):
-        print(f"{name:<32}{t:>9.3f}{args.games / t:>10.0f}{deals / t:>10.0f}{t / floor:>9.2f}")
+    print(f"{'pass':<40}{'seconds':>9}{'games/s':>10}{'deals/s':>10}{'x floor':>9}")
+    rows = (("json floor", floor, floor), (name, seconds, floor),
+            ("json floor, less start-up", floor - floor_start, floor - floor_start),
+            (f"{name}, less start-up", seconds - start, floor - floor_start))
+    for label, t, base in rows:
+        print(f"{label:<40}{t:>9.3f}{args.games / t:>10.0f}{deals / t:>10.0f}{t / base:>9.2f}")
+    print(f"start-up: python {floor_start:.3f} s, ecarte {start:.3f} s")
     if status:
         print(f"bench_validate: validate exited {status} on clean games", file=sys.stderr)
     return status

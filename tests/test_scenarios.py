@@ -1,12 +1,14 @@
-"""Every scenario under scenarios/ is a test: its log must produce the rulings and score it expects."""
+"""Every scenario under scenarios/ is a test: its log must produce the rulings and score it
+expects, with the table's invariants holding after every event."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from adjudicator import adjudicate_file
+from adjudicator import invariants
 from adjudicator.log import read_file
+from adjudicator.replay import Replay
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.yaml"))
@@ -14,9 +16,10 @@ FILES = sorted(SCENARIOS.rglob("*.yaml"))
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_scenario(path: Path) -> None:
-    expect = read_file(str(path)).expect
+    log = read_file(str(path))
+    expect = log.expect
     assert expect is not None, f"{path.name}: a scenario needs an expect: block"
-    report = adjudicate_file(str(path))
+    report = Replay(log).run(observe=invariants.check)
     got = report.to_json()
     problems = []
     if expect.ok is not None and got["ok"] != expect.ok:
