@@ -40,7 +40,7 @@ def scenarios_by_law() -> dict[int, list[str]]:
 
 def case_words(case: Case) -> str:
     """One case in plain words: when, who, what."""
-    when = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in case.when.items()) or "always"
+    when = ", ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in case.when.items()) or "always"
     offender = ROLES[case.offender]
     if case.chooser:
         choice = f"{ROLES[case.chooser]} chooses: " + "; or ".join(OPTION_WORDS.get(o, o) for o in case.options)
@@ -57,10 +57,25 @@ def case_words(case: Case) -> str:
     return "\n".join(lines)
 
 
+def _value(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return " or ".join(map(str, v))
+    if v is None:
+        return "unknown"
+    return str(v).replace("_", " ") if isinstance(v, str) else _range(v)
+
+
+def _range(r: object) -> str:
+    lo, hi = getattr(r, "min", None), getattr(r, "max", None)
+    return f"{lo} to {hi}" if lo is not None and hi is not None else f"at least {lo}" if lo is not None else f"at most {hi}"
+
+
 def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
     law = book.laws[number]
     out = [f"Law {number}. {law.title}", "", textwrap.fill(law.text, 92), "",
-           "In plain words: " + textwrap.fill(law.reading, 92, subsequent_indent="  ")]
+           textwrap.fill("In plain words: " + law.reading, 92)]
     if law.cases:
         out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:

@@ -589,10 +589,38 @@ def _due(deal: Deal, player: str) -> int:
     return HAND_SIZE - played - waiting
 
 
+LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")
+
+
 def on_elect(r: Replay, ev: Any, n: int) -> None:
     ruling = r.open_for(ev.option)
     if ruling is None:
         r.fail(n, f"no ruling open here offers {ev.option}")
     if ev.by != ruling.chooser:
         r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
-    r.elect(ruling, ev.option, ev.card, n)
+    ruling = choice_still_open(r, ruling, n)
+    if ruling is not None:
+        r.elect(ruling, ev.option, ev.card, n)
+
+
+def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:
+    """A choice the law gives only before the chooser looks at his hand (laws 9, 11, 13) lapses
+    when he looks first: the case that fits the moment of the choice rules instead. The ruling
+    to elect on, or None when the new one is compulsory (and already done)."""
+    deal = ruling.table
+    if deal is None:
+        return ruling
+    now = dict(ruling.facts)
+    now["dealer_looked"] = deal.dealer in deal.looked
+    now["non_dealer_looked"] = deal.elder in deal.looked
+    now["concerned_looked"] = ruling.concerns in deal.looked
+    if all(now[k] == ruling.facts.get(k) for k in LOOKS):
+        return ruling
+    found = r.book.find(ruling.irregularity, now)
+    if found is None or found.ref == ruling.case:
+        return ruling
+    ruling.lapsed = True
+    chooser = ruling.chooser
+    new = r.make_ruling(ruling.irregularity, n, deal, ruling.concerns, ruling.actor,
+                        f"{ruling.what}; {chooser} looked at his hand before choosing", now, claimed=True)
+    return new if new.open else None

@@ -62,7 +62,6 @@ class Replay:
         self.next_dealer: str | None = log.dealer
         self.cut_cards: dict[str, Any] = {}
         self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
-        self.order: dict[str, tuple[int, ...]] = {}   # each dealer's order of distribution
         self.packs_changed = False
         self.winner: str | None = None
         self.ignored: list[int] = []
@@ -240,7 +239,8 @@ class Replay:
                         options=list(case.options), claimed=claimed, summary=summary,
                         text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
                         effects={k: list(v) for k, v in case.effects.items()},
-                        otherwise=case.otherwise, table=deal, concerns=concerns)
+                        otherwise=case.otherwise, table=deal, concerns=concerns, actor=actor,
+                        facts=facts, what=what)
         self.rulings.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
@@ -270,10 +270,12 @@ class Replay:
             option = remedies.shown_by(self, ruling, ev)
             if option == remedies.NOT_YET:
                 continue
-            if option is not None:
-                self.elect(ruling, option, None, n)
-            else:
+            if option is None:
                 ruling.lapsed = True
+                continue
+            still = remedies.choice_still_open(self, ruling, n)
+            if still is not None and option in still.options:
+                self.elect(still, option, None, n)
 
     def open_for(self, option: str) -> Ruling | None:
         for ruling in reversed(self.rulings):

@@ -29,6 +29,9 @@ class Ruling:
     lapsed: bool = False              # the log went on and showed no choice
     table: Any = field(default=None, repr=False)   # the Deal it concerns
     concerns: str | None = None                      # whose hand or card it concerns
+    actor: str | None = None                         # who did it
+    facts: dict[str, Any] = field(default_factory=dict, repr=False)   # the facts it was made on
+    what: str = ""                                   # what happened, in words
 
     @property
     def open(self) -> bool:
