@@ -44,7 +44,7 @@ def _suit(value: Any) -> str:
 
 
 CardField = Annotated[Card, PlainValidator(_card), PlainSerializer(str),
-                      WithJsonSchema({"type": "string", "pattern": "^(?i)(K|Q|J|A|10|T|9|8|7)[SHDC♠♥♦♣]$"})]
+                      WithJsonSchema({"type": "string", "pattern": "^([KQJAkqjaTt987]|10)[SHDCshdc♠♥♦♣]$"})]
 SuitField = Annotated[str, BeforeValidator(_suit), WithJsonSchema({"enum": list(SUITS)})]
 Player = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 Count = Annotated[StrictInt, Field(ge=0, le=32)]
@@ -320,7 +320,8 @@ def log_json_schema() -> dict:
         variants.append({"type": "object", "additionalProperties": False, "required": [name],
                          "properties": {name: {"anyOf": [fields, {"type": "null"}]}}})
     inner["properties"]["events"] = {"type": "array", "items": {"oneOf": variants}}
-    inner["$defs"] = {k: v for k, v in defs.items() if v.get("properties", {}).get("event") is None}
+    event_models = {m.__name__ for m in EVENT_MODELS}
+    inner["$defs"] = {k: v for k, v in defs.items() if k not in event_models}
     inner["title"] = "ecarte-log version 1"
     return inner
 

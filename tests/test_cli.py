@@ -86,3 +86,17 @@ def test_schema_is_the_written_form() -> None:
     variants = schema["properties"]["events"]["items"]["oneOf"]
     names = {next(iter(v["required"])) for v in variants}
     assert {"deal", "play", "claim", "elect", "turn_up", "tricks"} <= names
+
+
+def test_schema_accepts_every_scenario_and_refuses_a_typo() -> None:
+    import jsonschema
+    import yaml
+    schema = json.loads(runner.invoke(app, ["schema"]).output)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        errors = list(validator.iter_errors(yaml.safe_load(path.read_text())))
+        assert not errors, f"{path.name}: {errors[0].message[:200]}"
+    bad = yaml.safe_load(WHOLE.read_text())
+    bad["events"][0] = {"deal": {"to": "Y", "cards": ["KH"], "colour": "red"}}
+    assert list(validator.iter_errors(bad))
