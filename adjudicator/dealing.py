@@ -49,12 +49,24 @@ def _start(r: Replay, n: int) -> Deal:
     if tie is not None and r.next_dealer is None:
         r.fail(n, f"who deals first is not known: the cut for deal at event {tie} was a tie "
                   "and was not cut again")
+    prev = r.deals[-1] if r.deals else None
     deal = r.start_deal(n)
+    if prev is not None and prev.annulled == "fresh_deal" and prev.rightful != prev.dealer \
+            and not _stood(r, prev):
+        # a fresh deal does not change whose turn it is: a deal out of turn dealt afresh by the
+        # same player is still out of turn (law 14)
+        deal.rightful = prev.rightful
     if tie is not None:
         r.irregular("cut_for_deal_tie", n, public=True, deal=deal,
                     what=f"the cut for deal at event {tie} was a tie, and {deal.dealer} deals "
                          "without cutting again")
     return deal
+
+
+def _stood(r: Replay, deal: Deal) -> bool:
+    """A deal out of turn found too late to rectify stands as its dealer's (law 14)."""
+    return any(x.table is deal and x.irregularity == "deal_out_of_turn" and x.elected == "play_on"
+               for x in r.rulings)
 
 
 def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
@@ -162,17 +174,21 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
 
 
 def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
-    rightful = deal.dealer
-    if by != rightful:
-        deal.dealer, deal.elder = by, rightful
-        deal.hands = {by: deal.hands[by], rightful: deal.hands[rightful]}
+    expected = deal.dealer
+    if by != expected:
+        deal.dealer, deal.elder = by, expected
+        deal.hands = {by: deal.hands[by], expected: deal.hands[expected]}
+    if by != deal.rightful:
         r.irregular("deal_out_of_turn", n, public=False, actor=by,
-                    what=f"{by} dealt out of turn: it was {rightful}'s deal")
+                    what=f"{by} dealt out of turn: it was {deal.rightful}'s deal")
     deal.pack = ev.pack or (deal.dealer if not r.packs_changed else deal.elder)
     own = deal.dealer if not r.packs_changed else deal.elder
     if deal.pack != own:
-        r.irregular("wrong_pack", n, public=False, actor=deal.dealer,
-                    what=f"{deal.dealer} dealt with {deal.pack}'s pack")
+        what = f"{deal.dealer} dealt with {deal.pack}'s pack"
+        if r.packs_changed:
+            what = (f"{deal.dealer} dealt with the pack that was his own, but the packs had been "
+                    f"changed (law 14): he now deals with {own}'s")
+        r.irregular("wrong_pack", n, public=False, actor=deal.dealer, what=what)
 
 
 def dealing_done(r: Replay, deal: Deal, n: int) -> None:
@@ -289,7 +305,7 @@ def expose(r: Replay, ev: Any, n: int) -> None:
 def faced(r: Replay, ev: Any, n: int) -> None:
     deal = r.deal
     if deal is None or deal.phase == "over":
-        deal = r.start_deal(n)
+        deal = _start(r, n)
     deal.faced = ev.card
     where = "in the pack" if deal.turn_up is None and not deal.turned else "in the stock"
     r.irregular("faced_card", n, public=True, what=f"{ev.card} was found faced {where}")

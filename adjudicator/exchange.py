@@ -1,6 +1,7 @@
 """The exchange: proposals, the dealer's answer, asking, discarding, giving cards from the stock."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from .dealing import before_turn_up, see, sighted
@@ -35,6 +36,7 @@ def propose(r: Replay, ev: Any, n: int) -> None:
                   "the hands are played as they stand")
     if deal.stock_spent:
         r.fail(n, "the stock is spent: no more proposals")
+    round_over(r, deal, n)
     deal.proposals += 1
     deal.answer = None
     deal.conditional = False
@@ -116,6 +118,11 @@ def refuse(r: Replay, ev: Any, n: int) -> None:
 
 def _accepted(r: Replay, n: int, what: str) -> Deal:
     deal = _in_exchange(r, n, what)
+    if deal.answer == "refuse":
+        retracted = any(x.table is deal and x.irregularity == "retraction" and x.offender == deal.dealer
+                        for x in r.rulings)
+        r.fail(n, f"{what} comes after the dealer accepts a proposal; {deal.dealer} refused it"
+                  + (", and his refusal stands: an answer cannot be retracted (law 27)" if retracted else ""))
     if deal.answer != "accept":
         r.fail(n, f"{what} comes after the dealer accepts a proposal")
     return deal
@@ -163,7 +170,7 @@ def discard(r: Replay, ev: Any, n: int) -> None:
     elif ev.count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
     else:
-        hand.shed(ev.count)
+        forget(deal, ev.by, ev.count)
         laid.extend([None] * ev.count)
     deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + ev.count
     deal.discards[ev.by] = deal.discards.get(ev.by, 0) + ev.count
@@ -175,13 +182,24 @@ def discard(r: Replay, ev: Any, n: int) -> None:
 def _discard_superfluous(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     """The holder lays out the superfluous cards (laws 15, 31), unseen by the adversary."""
     hand = deal.hands[ev.by]
+    due = deal.superfluous[ev.by]
+    if ev.count > due:
+        r.fail(n, f"{ev.by} lays out his superfluous card{'s' if due != 1 else ''} ({due}), "
+                  f"not {ev.count}")
     for card in ev.cards or []:
         if not hand.give_up(card):
             r.fail(n, f"{ev.by} does not hold {card}")
     if ev.cards is None:
-        hand.shed(ev.count)
+        forget(deal, ev.by, ev.count)
     deal.superfluous[ev.by] -= ev.count
     deal.aside_count += ev.count
+
+
+def forget(deal: Deal, player: str, count: int) -> None:
+    """`count` cards leave `player`'s hand unnamed: the cards the log had shown in it are no
+    longer known, but any of them he plays later is his own, not a second copy (law 45)."""
+    for card in deal.hands[player].shed(count):
+        deal.revealed[card] = player
 
 
 def give(r: Replay, ev: Any, n: int) -> None:
@@ -228,6 +246,20 @@ def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
         _check_dealer(r, deal, n)
 
 
+def round_over(r: Replay, deal: Deal, n: int) -> None:
+    """The round's exchange is over (another proposal, the first card played, the hand settled):
+    a discard to which no card was given is compared too, as given none (laws 29-34)."""
+    if deal.answer != "accept":
+        return
+    for player in (deal.elder, deal.dealer):
+        if deal.round_discard.get(player) and not deal.round_given.get(player) \
+                and player not in deal.stands:
+            if player == deal.elder:
+                _check_non_dealer(r, deal, n)
+            else:
+                _check_dealer(r, deal, n)
+
+
 def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str, actor: str,
                  size: str, what: str) -> None:
     """A hidden error of number, unless already ruled on in this round."""
@@ -247,7 +279,8 @@ def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
     given = deal.round_given.get(elder, 0)
     if asked > discarded:
         _count_error(r, deal, "took_more_than_discarded", n, elder, elder, "more",
-                     f"{elder} asked for and took {asked} card{_s(asked)} having discarded {discarded}")
+                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}"
+                     + (f", and took {given}" if given != asked else ", and took them"))
     elif asked < discarded:
         _count_error(r, deal, "asked_fewer_than_discarded", n, elder, elder, "fewer",
                      f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}")
@@ -386,6 +419,9 @@ def _take_back(deal: Deal, player: str, k: int) -> None:
         laid.clear()
     else:
         hand.unknown += k
+        for card in laid:   # which of them came back is not known: none is a second copy if played
+            if card is not None:
+                deal.revealed[card] = player
         for _ in range(min(k, len(laid))):
             laid.remove(None) if None in laid else laid.pop()
     deal.round_discard[player] -= k
@@ -422,7 +458,19 @@ def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
 
 
 def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
-    """A short hand completed from the top of the stock (laws 16, 18, 32, 34, 36)."""
+    """A short hand completed from the top of the stock (laws 16, 18, 32, 34, 36). A give of more
+    than is owed completes the hand with its first cards; in the exchange the rest are cards
+    given as usual (counted in the round, so an excess is an error of number), in the play they
+    cannot be."""
+    owed = deal.completing[ev.to]
+    if ev.count > owed:
+        if deal.phase != "exchange":
+            r.fail(n, f"{ev.to} is owed {owed} card{_s(owed)} from the stock to complete his hand, "
+                      f"not {ev.count}")
+        cards = ev.cards
+        _complete(r, deal, SimpleNamespace(to=ev.to, count=owed, cards=cards[:owed] if cards else None), n)
+        give(r, SimpleNamespace(to=ev.to, count=ev.count - owed, cards=cards[owed:] if cards else None), n)
+        return
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
     deal.hands[ev.to].take(ev.cards, ev.count)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import marks
 from .cards import Card
 from .dealing import before_turn_up, sighted
+from .exchange import COUNTS, round_over
 from .scoring import hand_score
 from .table import HAND_SIZE, Deal, Hand, Trick
 
@@ -56,6 +57,16 @@ def look(r: Replay, ev: Any, n: int) -> None:
     deal.looked.add(ev.by)
     if deal.round_given.get(ev.by) and deal.phase == "exchange":
         deal.mixed.add(ev.by)
+        _count_facts(r, deal, ev.by, mixed=True, concerned_looked=True)
+
+
+def _count_facts(r: Replay, deal: Deal, player: str | None, **facts: Any) -> None:
+    """An error of number in the exchange not yet claimed is ruled, if nobody ever claims it,
+    with the facts of the moment it stood: once the cards were mixed with the hand, once its
+    holder played, once the hand was over."""
+    for p in r.pending:
+        if p.irregularity in COUNTS and p.deal is deal and player in (None, p.concerns):
+            p.facts.update(facts)
 
 
 def announce_king(r: Replay, ev: Any, n: int) -> None:
@@ -107,6 +118,7 @@ def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
         return
     deal.first_play[by] = n
     _false_king_facts(r, deal, "concerned_played", True, by)
+    _count_facts(r, deal, by, concerned_played=True, phase="play")
 
 
 def _false_king_facts(r: Replay, deal: Deal, fact: str, value: Any, by: str | None = None) -> None:
@@ -128,6 +140,7 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
     if deal.trump is None and deal.phase == "play":
         r.fail(n, "the trump card must be turned up before another card is played (law 10)")
     if deal.phase in ("exchange", "dealing"):
+        round_over(r, deal, n)
         begin_play(r, deal)
     by, card = ev.by, ev.card
     hand = deal.hands[by]
@@ -240,6 +253,8 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
     by = ev.by
     if deal.phase not in ("play", "over"):
         r.fail(n, f"{by} has played no card to take back")
+    if _taken_up_by_election(r, deal, by, n):
+        return   # the card the adversary's election took up: this records it being taken up
     mine = [t for t in deal.tricks if by in (t.leader, t.follower)]
     if not mine:
         r.fail(n, f"{by} has played no card to take back")
@@ -252,6 +267,11 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
                             and x.irregularity == "lead_out_of_turn"), None)
         if out_of_turn is not None and not played_to and out_of_turn.open:
             r.elect(out_of_turn, "take_back", None, n)
+            return
+        named = next((x for x in r.rulings if x.table is deal and x.event == t.lead_event
+                      and x.irregularity == "named_suit_not_played"), None)
+        if named is not None and not played_to and named.open:
+            r.elect(named, "require_named_suit", None, n)   # taken up: the suit named is required
             return
         if out_of_turn is not None and played_to:
             r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by, extra=facts,
@@ -266,9 +286,37 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
             r.pending.remove(duty)
             undo_follow(r, deal, t)
             return
+        if _duty_unknown(deal, by, t):   # the log cannot show the duty it saved: taken as lawful
+            undo_follow(r, deal, t)
+            return
     why = "after another card was led" if later_lead else "though it broke no duty"
     r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
                 what=f"{by} took up {t.follow}, played to {t.lead}, {why}")
+
+
+def _duty_unknown(deal: Deal, by: str, t: Trick) -> bool:
+    """The card `by` played to the lead may have broken a duty the log cannot show: cards of his
+    hand are not known, and it did not both follow suit and win the trick."""
+    if not deal.hands[by].unknown:
+        return False
+    return not (t.follow is not None and t.lead is not None and t.follow.suit == t.lead.suit
+                and t.winner == by)
+
+
+TAKING_UP = ("take_back", "require_named_suit")
+
+
+def _taken_up_by_election(r: Replay, deal: Deal, by: str, n: int) -> bool:
+    """The `take_back` follows the election that had `by`'s card taken up (laws 40, 41): it is
+    the record of that, not another card taken back."""
+    i = n - 2
+    while i >= 0 and r.events[i].event in ("look", "claim", "mark", "mark_king"):
+        i -= 1
+    ev = r.events[i] if i >= 0 else None
+    if ev is None or ev.event != "elect" or ev.option not in TAKING_UP:
+        return False
+    return any(x.table is deal and x.elected == ev.option and x.offender == by and x.event < n
+               for x in r.rulings)
 
 
 def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:
@@ -306,6 +354,8 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "a hand is abandoned during its play")
     by = ev.by
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
     deal.abandoned_by = by
     made = deal.won[by]
     r.irregular("abandoned", n, public=True, actor=by, concerns=by,
@@ -321,6 +371,8 @@ def show(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "cards are shown during the play of a hand")
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
     deal.won[ev.by] += HAND_SIZE - sum(deal.won.values())
     end_play(r, deal, n)
 
@@ -334,6 +386,8 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
         counts.setdefault(p, 0)
     if sum(counts.values()) != HAND_SIZE:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
@@ -344,6 +398,7 @@ def end_play(r: Replay, deal: Deal, n: int) -> None:
     """Five tricks played (or the hand settled): the hand scores and the deal passes."""
     deal.phase = "over"
     _false_king_facts(r, deal, "phase", "over")
+    _count_facts(r, deal, None, phase="over")
     r.end_deal(deal)
     score_hand(r, deal, n)
 

@@ -142,14 +142,14 @@ def _choose_trump(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> N
 def _discard_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The holder lays out his extra cards unseen: the next discard of his, or unknown ones."""
     holder = ruling.concerns
-    excess = deal.hands[holder].size - HAND_SIZE
+    excess = deal.hands[holder].size - _still_due(deal, holder)
     if excess <= 0:
         return
     nxt = _upcoming(r, ruling, n)
     if nxt is not None and nxt.event == "discard" and nxt.by == holder:
         deal.superfluous[holder] = excess
     else:
-        deal.hands[holder].shed(excess)
+        exchange.forget(deal, holder, excess)
         deal.aside_count += excess
 
 
@@ -158,7 +158,7 @@ def _draw_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) 
     `elect` may name the card drawn (`card`); the others drawn are not known."""
     holder = ruling.concerns
     hand = deal.hands[holder]
-    excess = hand.size - HAND_SIZE
+    excess = hand.size - _still_due(deal, holder)
     if excess <= 0:
         return
     if card is not None:
@@ -172,17 +172,25 @@ def _draw_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) 
         deal.aside.append(card)
         excess -= 1
     if excess:
-        hand.shed(excess)
+        exchange.forget(deal, holder, excess)
         deal.aside_count += excess
 
 
 def _complete_from_stock(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The short hand is completed from the top of the stock: by the next gives, or unknown cards."""
     holder = ruling.concerns
-    short = HAND_SIZE - deal.hands[holder].size
+    short = _still_due(deal, holder) - deal.hands[holder].size
     if short <= 0:
         return
+    if deal.phase == "exchange" and holder in deal.round_given:
+        deal.round_given[holder] += short   # the round's count made good (laws 32, 34)
     _owed_from_stock(r, ruling, deal, holder, short, n, ("give", "deal"))
+
+
+def _still_due(deal: Deal, holder: str) -> int:
+    """The cards a hand should hold now: five, less those its holder has played (a number found
+    wrong during the play is put right to what is left of five, laws 29-34)."""
+    return HAND_SIZE - len(played_by(deal, holder))
 
 
 def _cut_again(r: Replay, ruling: Ruling, deal: Any, card: Any, n: int) -> None:
@@ -449,16 +457,68 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     if any(x.irregularity == irr and x.table is deal and x.claimed and player in (None, x.concerns, x.offender)
            for x in r.rulings):
         return   # already ruled on when it happened, in plain view: the claim adds nothing
+    _claim_shown(r, deal, irr, n)
     actor = (deal.dealer if deal is not None and irr in DEALER_FAULTS else player) \
         if deal is not None else player
     concerns = player if deal is not None else None
     if actor is None and deal is not None and irr not in ("incorrect_pack", "faced_card"):
         actor = deal.other(ev.by)
         concerns = concerns or actor
+    if irr == "retraction" and deal is not None:
+        _something_to_retract(r, deal, actor, n)
     detail = f" (trick {ev.trick})" if ev.trick else ""
     detail += f" ({ev.card})" if ev.card else ""
     what = f"{ev.by} claims {irr.replace('_', ' ')}" + (f" by {player}" if player else "") + detail
     r.irregular(irr, n, public=True, concerns=concerns, actor=actor, what=what)
+
+
+# irregularities in plain view, each shown by its own event where it happens: a claim of one the
+# log does not show contradicts the log
+SHOWN_BY_EVENTS = {
+    "more_than_one_turned": ("second card turned up", "a `turn_up` with `cards`"),
+    "exposed_card": ("card exposed", "an `expose`"), "faced_card": ("faced card", "a `faced`"),
+    "exposed_in_cut": ("card exposed in the cut", "a `cut` with `exposed`"),
+    "short_cut": ("short cut", "a `cut`"), "improper_shuffle": ("improper shuffle", "a `shuffle`"),
+    "shuffle_out_of_turn": ("shuffle after the dealer's", "the `shuffle` events"),
+    "no_turn_up": ("act before the turn-up", "the order of the events"),
+    "late_king": ("late announcement of the king", "an `announce_king`"),
+    "lead_out_of_turn": ("lead out of turn", "a `play`"),
+    "card_taken_back": ("card taken back", "a `take_back`"),
+    "named_suit_not_played": ("named suit not played", "a `play` with `names`"),
+    "abandoned": ("abandoned hand", "an `abandon`"),
+    "late_new_packs": ("late call for new cards", "a `new_packs`"),
+    "cut_for_deal_exposed": ("second card exposed cutting for deal", "a `cut_for_deal` with `cards`"),
+    "cut_for_deal_tie": ("tie in the cut for deal", "the `cut_for_deal` events"),
+    "late_mark_king": ("late mark of the king", "a `mark_king`"),
+    "turned_in_error": ("card turned up after giving", "a `turn_up`"),
+}
+
+
+def _claim_shown(r: Replay, deal: Deal | None, irr: str, n: int) -> None:
+    """A claim the log cannot bear out: an irregularity in plain view it does not show, a fault of
+    the dealer with no deal begun, or a deal out of turn where the log shows the deal in turn."""
+    words = irr.replace("_", " ")
+    if irr in SHOWN_BY_EVENTS:
+        what, shown = SHOWN_BY_EVENTS[irr]
+        r.fail(n, f"the log shows no {what} in this deal: it happens in plain view and is recorded "
+                  f"by {shown} where it happens, not by a claim")
+    if deal is None and irr in DEALER_FAULTS:
+        r.fail(n, f"no deal has begun: there is no {words} to claim")
+    if irr == "deal_out_of_turn" and deal is not None:
+        if deal.rightful != deal.dealer:
+            r.fail(n, f"deal {deal.number} was dealt out of turn by {deal.dealer}: the claim names "
+                      "another player")
+        r.fail(n, f"the log shows deal {deal.number} dealt by {deal.dealer}, whose turn it was: a "
+                  "deal out of turn is recorded with the `by` of its first packet")
+
+
+def _something_to_retract(r: Replay, deal: Deal, who: str | None, n: int) -> None:
+    """A retraction claimed (laws 26, 27): the non-dealer must have proposed, the dealer answered."""
+    if who == deal.elder and not deal.proposals:
+        r.fail(n, f"{who} has not proposed in this deal: there is no proposal to retract")
+    if who == deal.dealer and deal.first_answer is None:
+        r.fail(n, f"{who} has not accepted or refused a proposal in this deal: there is no answer "
+                  "to retract")
 
 
 EXCHANGE_CLAIMS = exchange.COUNTS | {"discard_looked_at"}
@@ -524,14 +584,39 @@ def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
                 marks.cancel(r, ent)
             return
     else:
+        _check_duty_claim(r, deal, ev, who, n)
         start = deal.start_hands
-        if start is not None and who in start and start[who][1] == 0 or start is None and hand.known:
+        if _play_recorded(r, deal, n) and (start is not None and who in start and start[who][1] == 0
+                                           or start is None and hand.known):
             r.fail(n, f"the log shows every card of {who}'s hand and no {words} remains to be claimed")
     detail = f" (trick {ev.trick})" if ev.trick else ""
     detail += f" ({ev.card})" if ev.card else ""
     what = f"{ev.by} claims a {words} by {who}{detail}"
     r.irregular(irr, n, public=True, concerns=who, actor=who,
                 extra={"played_to": True} if irr != "false_king" else None, what=what)
+
+
+def _play_recorded(r: Replay, deal: Deal, n: int) -> bool:
+    """The hand's play is recorded card by card (no `tricks` summary in this deal so far)."""
+    return not any(e.event == "tricks" for e in r.events[deal.first_event - 1:n - 1])
+
+
+def _check_duty_claim(r: Replay, deal: Deal, ev: Any, who: str, n: int) -> None:
+    """A revoke or a failure to win is made by a card played to a lead: where the play is
+    recorded card by card, the claim must point at one `who` played (in the trick it names, and
+    the card it names)."""
+    if not _play_recorded(r, deal, n):
+        return
+    follows = [(i, t) for i, t in enumerate(deal.tricks, 1) if t.follower == who and t.follow is not None]
+    if ev.trick is not None:
+        follows = [(i, t) for i, t in follows if i == ev.trick]
+    if ev.card is not None:
+        follows = [(i, t) for i, t in follows if t.follow == ev.card]
+    if not follows:
+        where = (f" in trick {ev.trick}" if ev.trick is not None else "") + \
+            (f" with {ev.card}" if ev.card is not None else "")
+        r.fail(n, f"{who} has played no card to a lead{where}: there is no "
+                  f"{ev.irregularity.replace('_', ' ')} to claim")
 
 
 def _trick_of(deal: Deal, event: int) -> int | None:
@@ -555,6 +640,11 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     pending = next((p for p in reversed(r.pending) if p.irregularity == "wrong_count"
                     and p.deal is deal and p.concerns == player), None)
     count = size if ev.count is None else ev.count
+    packets = sum(1 for p, _ in deal.packets if p == player)
+    if deal.phase == "dealing" and not deal.dealing_checked and pending is None \
+            and count <= HAND_SIZE and packets < 2:
+        r.fail(n, f"the cards are still being dealt: {player} has had {packets} of his two packets "
+                  f"and holds {count}, which is no wrong number yet")
     if count == due:
         r.fail(n, f"a claim of a wrong number: {player} should hold {due} cards here, and "
                   + ("the log shows no other number (give his count)" if ev.count is None
@@ -598,9 +688,22 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"no ruling open here offers {ev.option}")
     if ev.by != ruling.chooser:
         r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
+    offered = ruling
     ruling = choice_still_open(r, ruling, n)
+    if ruling is None and ev.option in ANNULMENTS:
+        done = next(x for x in reversed(r.rulings) if x.table is offered.table
+                    and x.irregularity == offered.irregularity)
+        if not ANNULMENTS & set(done.options):
+            # the deal the log goes on to deal afresh was not annulled: the log contradicts the law
+            from .ruling import OPTION_WORDS
+            r.fail(n, f"{ev.by} looked at his hand before choosing: law {done.law} no longer gives "
+                      f"him the choice of {OPTION_WORDS[ev.option]}, and the deal goes on "
+                      f"({OPTION_WORDS[done.options[0]]})")
     if ruling is not None:
         r.elect(ruling, ev.option, ev.card, n)
+
+
+ANNULMENTS = frozenset({"fresh_deal", "deal_void"})
 
 
 def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:

@@ -47,15 +47,19 @@ class Hand:
             return True
         return False
 
-    def shed(self, count: int) -> None:
+    def shed(self, count: int) -> list[Card]:
         """Remove `count` cards whose identity the log does not say: knowledge of the rest is kept
-        only as far as it stays certain (the unknown ones go first)."""
+        only as far as it stays certain (the unknown ones go first). Returns the cards known
+        before and no longer known (some of them are still in the hand)."""
         from_unknown = min(count, self.unknown)
         self.unknown -= from_unknown
         rest = count - from_unknown
+        forgotten: list[Card] = []
         if rest:
+            forgotten = self.cards
             self.unknown = len(self.cards) - rest
             self.cards = []
+        return forgotten
 
     def holds_suit(self, suit: str) -> bool | None:
         """True/False when knowable, None when the unknown cards might decide it."""
