@@ -6,17 +6,9 @@ import pytest
 from adjudicator import LogError, adjudicate_text, read_text
 from adjudicator.replay import Replay
 
-HEAD = """ecarte: 1
-players: [A, Y]
-dealer: A
-events:
-  - deal: {to: Y, cards: [7D, 8D, 9S]}
-  - deal: {to: A, cards: [7C, JC, 10H]}
-  - deal: {to: Y, cards: [QH, KS]}
-  - deal: {to: A, cards: [9H, 7S]}
-  - turn_up: {card: 8C}
-  - propose: {by: Y}
-"""
+from logs import PROPOSED
+
+HEAD = PROPOSED
 
 SHORT_STOCK = """ecarte: 1
 players: [A, Y]

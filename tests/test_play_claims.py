@@ -6,6 +6,8 @@ import pytest
 
 from adjudicator import LogError, adjudicate_text
 
+from logs import PROPOSED
+
 DEALT = """ecarte: 1
 players: [A, Y]
 dealer: A
@@ -17,18 +19,7 @@ events:
   - turn_up: {card: 8H}
 """
 
-KNOWN = """ecarte: 1
-players: [A, Y]
-dealer: A
-events:
-  - deal: {to: Y, cards: [7D, 8D, 9S]}
-  - deal: {to: A, cards: [7C, JC, 10H]}
-  - deal: {to: Y, cards: [QH, KS]}
-  - deal: {to: A, cards: [9H, 7S]}
-  - turn_up: {card: 8C}
-  - propose: {by: Y}
-  - accept: {by: A}
-"""
+KNOWN = PROPOSED + "  - accept: {by: A}\n"
 
 ONE_TRICK = """  - play: {by: Y, card: KS}
   - play: {by: A, card: 9C}
