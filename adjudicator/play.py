@@ -13,7 +13,6 @@ from .table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
     from .replay import Pending, Replay
-    from .ruling import Ruling
 
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 DUTIES = ("revoke", "failure_to_win")

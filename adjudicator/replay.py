@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import dealing, exchange, marks, play, remedies
+from . import claims, dealing, exchange, marks, play, remedies
 from .facts import Facts
 from .laws import LawBook, default_book
 from .log import Log
@@ -82,7 +82,7 @@ class Replay:
                 continue
             self.event_no = n
             name = ev.event
-            if self.rulings and name not in remedies.NEUTRAL and self._open_rulings():
+            if self.rulings and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
             if observe is not None:
@@ -265,15 +265,15 @@ class Replay:
 
     def resolve_open(self, ev: Any, n: int) -> None:
         """The log goes on without an election: the events that follow show the choice (or,
-        `remedies.NOT_YET`, will show it later: the ruling stays open)."""
+        `claims.NOT_YET`, will show it later: the ruling stays open)."""
         for ruling in [r for r in self.rulings if r.open]:
-            option = remedies.shown_by(self, ruling, ev)
-            if option == remedies.NOT_YET:
+            option = claims.shown_by(self, ruling, ev)
+            if option == claims.NOT_YET:
                 continue
             if option is None:
                 ruling.lapsed = True
                 continue
-            still = remedies.choice_still_open(self, ruling, n)
+            still = claims.choice_still_open(self, ruling, n)
             if still is not None and option in still.options:
                 self.elect(still, option, None, n)
 
@@ -311,8 +311,8 @@ def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: st
 
 HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
     **dealing.HANDLERS, **exchange.HANDLERS, **play.HANDLERS, **marks.HANDLERS,
-    "claim": lambda r, ev, n: remedies.on_claim(r, ev, n),
-    "elect": lambda r, ev, n: remedies.on_elect(r, ev, n),
+    "claim": lambda r, ev, n: claims.on_claim(r, ev, n),
+    "elect": lambda r, ev, n: claims.on_elect(r, ev, n),
 }
 
 
