@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union
 
 import yaml
@@ -585,11 +584,3 @@ def read_source(path: str) -> str:
         raise LogError(path, ["not a text file (it is not UTF-8)"]) from None
     except OSError as e:
         raise LogError(path, [e.strerror or str(e)]) from None
-
-
-@dataclass(frozen=True)
-class ArchiveLine:
-    """One line of a `.jsonl` archive, parsed lazily by whoever checks it."""
-
-    source: str
-    text: str

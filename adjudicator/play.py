@@ -355,7 +355,6 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
     by = ev.by
     if deal.phase == "exchange":
         round_over(r, deal, n)
-    deal.abandoned_by = by
     made = deal.won[by]
     r.irregular("abandoned", n, public=True, actor=by, concerns=by,
                 what=f"{by} abandoned his hand with {made} trick{'s' if made != 1 else ''}")

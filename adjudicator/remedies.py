@@ -228,7 +228,6 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
     deal.tricks.clear()
     deal.won = {p: 0 for p in deal.won}
     deal.first_play.clear()
-    deal.abandoned_by = None
     deal.hand_award = None
     deal.phase = "exchange"
     begin_play(r, deal)

@@ -65,7 +65,6 @@ class Replay:
         self.packs_changed = False
         self.winner: str | None = None
         self.ignored: list[int] = []
-        self.event_no = 0
         self.events = log.events
         self.owed: list[marks.Entitlement] = []
         self.overscored: dict[str, int] = {}
@@ -80,7 +79,6 @@ class Replay:
             if self.winner is not None:
                 self.ignored.append(n)
                 continue
-            self.event_no = n
             name = ev.event
             if self.rulings and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
@@ -212,14 +210,6 @@ class Replay:
             self.make_ruling(irregularity, n, deal, concerns, actor, what, facts, claimed=True)
         else:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
-
-    def withdraw(self, irregularity: str, concerns: str | None) -> bool:
-        """A lawful correction (law 39, law 24): the pending irregularity needs no ruling."""
-        for p in reversed(self.pending):
-            if p.irregularity == irregularity and p.concerns == concerns and p.deal is self.deal:
-                self.pending.remove(p)
-                return True
-        return False
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
                     actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:

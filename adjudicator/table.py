@@ -92,7 +92,6 @@ class Deal:
     hands: dict[str, Hand]
     phase: str = "dealing"          # dealing, exchange, play, over
     packets: list[tuple[str, int]] = field(default_factory=list)
-    dealt_by: str | None = None
     pack: str | None = None
     stock: int = PACK_SIZE
     seen: set = field(default_factory=set)
@@ -137,7 +136,6 @@ class Deal:
     hand_award: tuple | None = None
     annulled: str | None = None
     result: dict[str, int] | None = None
-    abandoned_by: str | None = None
 
     def other(self, player: str) -> str:
         return self.elder if player == self.dealer else self.dealer
