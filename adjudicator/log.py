@@ -58,7 +58,7 @@ IRREGULARITIES = (
     "incorrect_pack", "omitted_score", "overscore", "cut_for_deal_exposed", "discard_looked_at",
     "late_new_packs",
     # added by this project
-    "shuffle_out_of_turn", "proposal_out_of_turn", "late_mark_king",
+    "shuffle_out_of_turn", "late_mark_king",
     "cut_for_deal_tie",
     "no_turn_up",   # law 10: the exchange or the play began before the trump card was turned up
     "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error

@@ -73,3 +73,9 @@ def test_two_cases_claiming_the_same_moment_are_refused(tmp_path: Path) -> None:
     with pytest.raises(LawBookError) as err:
         load(folder)
     assert "no stated precedence" in str(err.value)
+
+
+def test_every_irregularity_has_a_rule() -> None:
+    from adjudicator.log import IRREGULARITIES
+    missing = [i for i in IRREGULARITIES if i not in BOOK.by_irregularity]
+    assert not missing, f"no case rules on {missing}"
