@@ -83,3 +83,16 @@ def test_archive_with_bad_lines_checks_the_rest(tmp_path: Path) -> None:
     assert [o["ok"] for o in lines] == [True, False, False, True]
     assert "not valid JSON" in lines[1]["errors"][0]
     assert "'Q' is not at the table" in lines[2]["errors"][0]
+
+
+def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, monkeypatch) -> None:
+    from adjudicator import archive
+    monkeypatch.setattr(archive, "MAX_LOG_BYTES", 1000)
+    good = json.dumps({"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": []})
+    path = tmp_path / "long.jsonl"
+    path.write_text(good + "\n" + "[" + "1," * 5000 + "1]\n" + good + "\n")
+    result = runner.invoke(app, ["validate", "--json", str(path)])
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert [o["ok"] for o in lines] == [True, False, True]
+    assert "longer than 1000 characters" in lines[1]["errors"][0]
+    assert result.exit_code == 2

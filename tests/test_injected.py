@@ -100,6 +100,16 @@ def _inject(log: dict, kind: str, rng: random.Random) -> tuple[int, int, str]:
                     events[follow]["play"]["card"] = rng.choice(off)
                     return follow + 1, 43, "revoke"
         assume(False)
+    if kind == "false_king":
+        turn = next(i for i, n in names if n == "turn_up")
+        king = "K" + events[turn]["turn_up"]["card"][-1]
+        plays = [i for i, n in names if n == "play"]
+        assume(plays and not any(n == "announce_king" for _, n in names))
+        first = plays[0]
+        by = events[first]["play"]["by"]
+        assume(king not in _hands(log, deal, first)[by])
+        events.insert(first, {"announce_king": {"by": by}})
+        return first + 1, 25, "false_king"
     raise AssertionError(kind)
 
 
@@ -109,7 +119,8 @@ def log_dealer(log: dict, deal: list[int]) -> str:
 
 
 @given(seed=st.integers(0, 2**32 - 1),
-       kind=st.sampled_from(["two_turned", "redundant", "extra_dealt", "too_many_given", "revoke"]))
+       kind=st.sampled_from(["two_turned", "redundant", "extra_dealt", "too_many_given", "revoke",
+                             "false_king"]))
 def test_injected_irregularity_is_ruled(seed: int, kind: str) -> None:
     from adjudicator.generate import random_game
     rng = random.Random(seed)

@@ -67,3 +67,9 @@ def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
         assert status == 2, (how, obj)
     if status == 2:
         assert obj["errors"] and all(e.startswith("mutant.json: ") for e in obj["errors"])
+
+
+@given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(HARMLESS_OR_NOT))
+def test_the_same_log_gets_the_same_answer(seed: int, how: str) -> None:
+    text = _mutate(_game(seed), how, random.Random(seed))
+    assert check(Item("a.json", text)) == check(Item("a.json", text))
