@@ -11,3 +11,17 @@ events:
   - turn_up: {card: 8C}
   - propose: {by: Y}
 """
+
+
+def dealt_by_count(turn_up: str) -> str:
+    """A deal recorded by counts only, A dealing, up to the turn-up of `turn_up`."""
+    return f"""ecarte: 1
+players: [A, Y]
+dealer: A
+events:
+  - deal: {{to: Y, count: 3}}
+  - deal: {{to: A, count: 3}}
+  - deal: {{to: Y, count: 2}}
+  - deal: {{to: A, count: 2}}
+  - turn_up: {{card: {turn_up}}}
+"""

@@ -6,20 +6,11 @@ import pytest
 from adjudicator import LogError, adjudicate_text, read_text
 from adjudicator.replay import Replay
 
-from logs import PROPOSED
+from logs import PROPOSED, dealt_by_count
 
 HEAD = PROPOSED
 
-SHORT_STOCK = """ecarte: 1
-players: [A, Y]
-dealer: A
-events:
-  - deal: {to: Y, count: 3}
-  - deal: {to: A, count: 3}
-  - deal: {to: Y, count: 2}
-  - deal: {to: A, count: 2}
-  - turn_up: {card: 10H}
-  - propose: {by: Y}
+SHORT_STOCK = dealt_by_count("10H") + """  - propose: {by: Y}
   - accept: {by: A}
   - discard: {by: Y, count: 5}
   - give: {to: Y, count: 5}

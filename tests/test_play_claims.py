@@ -6,18 +6,9 @@ import pytest
 
 from adjudicator import LogError, adjudicate_text
 
-from logs import PROPOSED
+from logs import PROPOSED, dealt_by_count
 
-DEALT = """ecarte: 1
-players: [A, Y]
-dealer: A
-events:
-  - deal: {to: Y, count: 3}
-  - deal: {to: A, count: 3}
-  - deal: {to: Y, count: 2}
-  - deal: {to: A, count: 2}
-  - turn_up: {card: 8H}
-"""
+DEALT = dealt_by_count("8H")
 
 KNOWN = PROPOSED + "  - accept: {by: A}\n"
 
