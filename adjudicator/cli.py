@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from typing import Annotated, Optional
 
 import typer
@@ -57,14 +58,11 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
     counts = [0, 0, 0]
     progress = Progress(enabled=sys.stderr.isatty())
     out = sys.stdout
-    for status, obj in _results(paths, jobs):
+    for status, line in _results(paths, jobs, as_json):
         worst = max(worst, status)
         counts[status] += 1
         progress.step()
-        if as_json:
-            out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        else:
-            out.write(_line(status, obj) + "\n")
+        out.write(line)
     progress.done()
     if not as_json:
         total = sum(counts)
@@ -81,18 +79,24 @@ def _batch_gc() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-def _results(paths: list[str], jobs: int):
-    """Each game's (status, object), in input order; with jobs, in bounded batches so that
-    memory stays flat however long the archive."""
+def _results(paths: list[str], jobs: int, as_json: bool):
+    """Each game's (status, output line), in input order; with jobs, the workers write the
+    lines too, in bounded batches so that memory stays flat however long the archive."""
+    render = partial(_render, as_json=as_json)
     if jobs == 1:
-        yield from map(check, items(paths))
+        yield from map(render, items(paths))
         return
     from itertools import islice
     from multiprocessing import get_context
     source = items(paths)
     with get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
         while batch := list(islice(source, 256 * jobs)):
-            yield from pool.imap(check, batch, chunksize=32)
+            yield from pool.imap(render, batch, chunksize=32)
+
+
+def _render(item, as_json: bool) -> tuple[int, str]:
+    status, obj = check(item)
+    return status, (json.dumps(obj, ensure_ascii=False) if as_json else _line(status, obj)) + "\n"
 
 
 def _line(status: int, obj: dict) -> str:
