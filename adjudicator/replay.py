@@ -224,6 +224,8 @@ class Replay:
         names = {"offender": offender, "chooser": chooser, "concerned": concerns,
                  "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
         summary = what + "; " + case.summary.format_map(_Names(names))
+        if not claimed:
+            summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
                         deal=deal.number if deal else 0, offender=offender, chooser=chooser,
                         options=list(case.options), claimed=claimed, summary=summary,
