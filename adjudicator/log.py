@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
 import yaml
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator,
                       model_validator,
                       StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError,
@@ -74,11 +76,12 @@ Irregularity = Literal[IRREGULARITIES]  # type: ignore[valid-type]
 Option = Literal[OPTIONS]  # type: ignore[valid-type]
 
 
-class Fields(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+# Events are slotted pydantic dataclasses: validated as strictly as models, built 2-3x faster.
+fields = pydantic_dataclass(config=ConfigDict(extra="forbid"), kw_only=True, slots=True)
 
 
-class WithCards(Fields):
+@fields
+class WithCards:
     """A field set that takes `cards: [...]` or, when identities are unknown, `count: N`."""
 
     cards: Cards | None = None
@@ -95,28 +98,32 @@ class WithCards(Fields):
         return self
 
 
-class CutForDeal(Fields):
+@fields
+class CutForDeal:
     event: Literal["cut_for_deal"]
     by: Player
     card: CardField | None = None
     cards: Cards | None = None
 
 
-class Shuffle(Fields):
+@fields
+class Shuffle:
     event: Literal["shuffle"]
     by: Player
     faces_exposed: StrictBool = False
     below_table: StrictBool = False
 
 
-class Cut(Fields):
+@fields
+class Cut:
     event: Literal["cut"]
     by: Player
     top: Count
     bottom: Count | None = None
-    exposed: Cards = []
+    exposed: Cards = Field(default_factory=list)
 
 
+@fields
 class Deal(WithCards):
     event: Literal["deal"]
     to: Player
@@ -124,81 +131,98 @@ class Deal(WithCards):
     pack: Player | None = None
 
 
-class Expose(Fields):
+@fields
+class Expose:
     event: Literal["expose"]
     card: CardField
     of: Player | None = None
 
 
-class Faced(Fields):
+@fields
+class Faced:
     event: Literal["faced"]
     card: CardField
 
 
-class TurnUp(Fields):
+@fields
+class TurnUp:
     event: Literal["turn_up"]
     card: CardField | None = None
     cards: Annotated[list[CardField], Field(min_length=1, max_length=32)] | None = None
 
 
-class ByPlayer(Fields):
+@fields
+class ByPlayer:
     by: Player
 
 
+@fields
 class Look(ByPlayer):
     event: Literal["look"]
 
 
+@fields
 class MarkKing(ByPlayer):
     event: Literal["mark_king"]
 
 
+@fields
 class AnnounceKing(ByPlayer):
     event: Literal["announce_king"]
 
 
+@fields
 class Propose(ByPlayer):
     event: Literal["propose"]
 
 
+@fields
 class Accept(ByPlayer):
     event: Literal["accept"]
     conditional: StrictBool = False
 
 
+@fields
 class Refuse(ByPlayer):
     event: Literal["refuse"]
 
 
+@fields
 class Ask(ByPlayer):
     event: Literal["ask"]
     count: Count
 
 
+@fields
 class Discard(WithCards):
     event: Literal["discard"]
     by: Player
 
 
+@fields
 class Give(WithCards):
     event: Literal["give"]
     to: Player
 
 
+@fields
 class Play(ByPlayer):
     event: Literal["play"]
     card: CardField
     names: SuitField | None = None
 
 
+@fields
 class TakeBack(ByPlayer):
     event: Literal["take_back"]
 
 
+@fields
 class Abandon(ByPlayer):
     event: Literal["abandon"]
 
 
+@fields
 class Show(ByPlayer):
     event: Literal["show"]
 
@@ -211,6 +235,7 @@ class Tricks(BaseModel):
     __pydantic_extra__: dict[str, Annotated[StrictInt, Field(ge=0, le=5)]]
 
 
+@fields
 class Claim(ByPlayer):
     event: Literal["claim"]
     irregularity: Irregularity
@@ -220,23 +245,27 @@ class Claim(ByPlayer):
     card: CardField | None = None
 
 
+@fields
 class Elect(ByPlayer):
     event: Literal["elect"]
     option: Option
     card: CardField | None = None
 
 
+@fields
 class Mark(ByPlayer):
     event: Literal["mark"]
     points: Annotated[StrictInt, Field(ge=1, le=5)]
     for_: Literal["king", "point", "vole"] | None = Field(None, alias="for")
 
 
+@fields
 class TakeDown(ByPlayer):
     event: Literal["take_down"]
     points: Annotated[StrictInt, Field(ge=1, le=50)]
 
 
+@fields
 class NewPacks(ByPlayer):
     event: Literal["new_packs"]
 
@@ -245,10 +274,11 @@ EVENT_MODELS = (CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, Look, Mar
                 AnnounceKing, Propose, Accept, Refuse, Ask, Discard, Give, Play, TakeBack, Abandon,
                 Show, Tricks, Claim, Elect, Mark, TakeDown, NewPacks)
 Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
-EVENT_NAMES = tuple(m.model_fields["event"].annotation.__args__[0] for m in EVENT_MODELS)
+EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
 
 
-class Options(Fields):
+@fields
+class Options:
     """House agreements: law 46's game value, the length of the game."""
 
     game_to: Annotated[StrictInt, Field(ge=1, le=100)] = 5
@@ -374,7 +404,7 @@ def parse_json(text: str, source: str) -> Any:
 def check_json_keys(text: str, keys: int, source: str) -> None:
     """JSON silently keeps the last of two equal keys: when the keys the parse kept are fewer
     than the text writes, parse it again, slowly, to name the doubled key."""
-    if keys != len(_JSON_KEY.findall(text)):
+    if keys != text.count('":') and keys != len(_JSON_KEY.findall(text)):
         try:
             json.loads(text, object_pairs_hook=_no_duplicate_pairs)
         except ValueError as e:
@@ -503,7 +533,7 @@ def _describe(error: dict, raw: Any) -> str:
     msg = error["msg"]
     if error["type"] == "value_error":
         msg = msg.removeprefix("Value error, ")
-    if error["type"] == "extra_forbidden":
+    if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         msg = "unknown field"
     if error["type"] == "string_type" and not isinstance(error.get("input"), (dict, list)):
         msg = (f"expected text, got {error.get('input')!r}: quote it "
@@ -545,9 +575,9 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     return log
 
 
-_PLAYER_FIELDS = {m.model_fields["event"].annotation.__args__[0]:
-                  tuple(f for f in ("by", "to", "of", "player", "pack") if f in m.model_fields)
-                  for m in EVENT_MODELS}
+# for each event, a getter of the players it names (always a tuple: one field is asked twice)
+_PLAYER_FIELDS = {name: attrgetter(*fields, fields[0]) for name, m in zip(EVENT_NAMES, EVENT_MODELS)
+                  if (fields := [f for f in ("by", "to", "of", "player", "pack") if f in m.__pydantic_fields__])}
 
 
 def _strangers(log: Log) -> list[str]:
@@ -555,11 +585,14 @@ def _strangers(log: Log) -> list[str]:
     table = set(log.players)
     fields = _PLAYER_FIELDS
     problems = []
+    table.add(None)   # a field left out
     for n, ev in enumerate(log.events, 1):
-        d = ev.__dict__
-        named = list(ev.__pydantic_extra__) if ev.event == "tricks" else [d[f] for f in fields[ev.event]]
+        get = fields.get(ev.event)
+        named = get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else ()
+        if table.issuperset(named):
+            continue
         for p in named:
-            if p is not None and p not in table:
+            if p not in table:
                 problems.append(f"event {n} ({ev.event}): {p!r} is not at the table ({', '.join(log.players)})")
     return problems
 
