@@ -193,7 +193,7 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
         r.irregular("named_suit_not_played", n, public=True, actor=by, concerns=by,
                     extra={"holds_named_suit": named_held},
                     what=f"{by} named {SUIT_NAMES[names]}s and led {card}")
-    if deal.phase == "play" and deal.trick is not None and deal.hands[deal.other(by)].size == 0:
+    if deal.hands[deal.other(by)].size == 0 and deal.phase == "play" and deal.trick is not None:
         _won(r, deal, deal.tricks[-1], by, n)   # a card that cannot be played to (laws 30, 34)
 
 
@@ -216,15 +216,15 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
 def _breach(hand: Hand, lead: Card, card: Card, trump: str | None) -> str | None:
     """The duty broken by playing `card` to `lead`, as far as the known cards prove it."""
     held = hand.cards
-    follows = [c for c in held if c.suit == lead.suit]
-    if card.suit != lead.suit:
-        if follows:
+    suit = lead.suit
+    if card.suit != suit:
+        if any(c.suit == suit for c in held):
             return "revoke"
-        if card.suit != trump and trump is not None and any(c.suit == trump for c in held) \
-                and lead.suit != trump:
+        if card.suit != trump and trump is not None and suit != trump \
+                and any(c.suit == trump for c in held):
             return "failure_to_win"
         return None
-    if card.power < lead.power and any(c.power > lead.power for c in follows):
+    if card.power < lead.power and any(c.suit == suit and c.power > lead.power for c in held):
         return "failure_to_win"
     return None
 
@@ -238,7 +238,7 @@ def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
 def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     trick.winner = winner
     deal.won[winner] += 1
-    if len(deal.tricks) == HAND_SIZE or all(h.size == 0 for h in deal.hands.values()):
+    if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()):
         end_play(r, deal, n)
 
 
