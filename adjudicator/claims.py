@@ -30,6 +30,9 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
                 continue   # the other player deals: the deal passed, it was not dealt afresh
             if option in ruling.options:
                 return option
+    if ev.event == "deal" and deal is not None and deal.phase == "dealing" \
+            and ruling.otherwise != "rectify":
+        return NOT_YET   # the dealer finishing his distribution is nobody's choice but a rectifying one
     if deal is not None and {"take_exposed", "refuse_exposed"} <= set(ruling.options) \
             and deal.exposed is not None:
         return _shown_exposed(ruling, deal, ev)
