@@ -72,6 +72,8 @@ class Facts(BaseModel):
     """The king turned up was forfeited under law 19."""
     mark_for: Literal["king", "point", "vole"] | None = None
     """What a mark was made for, when the log says."""
+    unannounced: bool = False
+    """The king marked was the king of trumps held in the marker's hand and never announced."""
 
 
 FACT_NAMES = frozenset(Facts.model_fields)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .cards import Card
+
 if TYPE_CHECKING:
     from .replay import Replay
     from .table import Deal
@@ -136,6 +138,18 @@ def _marking_deal(r: Replay) -> Deal | None:
     return None
 
 
+def _held_unannounced(r: Replay, player: str) -> bool:
+    """He held the king of trumps in the deal whose marks are open, and never announced it."""
+    from .play import played_by
+    deal = _marking_deal(r)
+    if deal is None or deal.trump is None or player in deal.announced:
+        return False
+    king = Card.parse("K" + deal.trump)
+    start = (deal.start_hands or {}).get(player)
+    return king in played_by(deal, player) or (start is not None and king in start[0]) \
+        or king in deal.hands[player].cards
+
+
 def _forfeited(r: Replay, player: str) -> bool:
     deal = _marking_deal(r)
     return bool(deal is not None and deal.king_forfeited and deal.dealer == player
@@ -199,6 +213,8 @@ def mark(r: Replay, ev: Any, n: int) -> None:
     facts: dict[str, Any] = {"mark_for": ev.for_}
     if ev.for_ == "king" and _forfeited(r, ev.by):
         facts["forfeited"] = True
+    elif ev.for_ == "king" and _held_unannounced(r, ev.by):
+        facts["unannounced"] = True
     label = f" for the {ev.for_}" if ev.for_ else ""
     what = f"{ev.by} marked {ev.points}{label}, " + (
         f"{left} more than the laws entitle him to" if left != ev.points
