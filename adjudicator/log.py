@@ -471,7 +471,7 @@ def parse_yaml(text: str, source: str) -> Any:
     except yaml.YAMLError as e:
         where = getattr(e, "problem_mark", None)
         line = f"line {where.line + 1}: " if where is not None else ""
-        problem = getattr(e, "problem", None) or str(e)
+        problem = getattr(e, "problem", None) or " ".join(str(e).split())
         raise LogError(source, [f"{line}not valid YAML: {problem}"]) from None
 
 
