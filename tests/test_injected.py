@@ -65,7 +65,9 @@ def _inject(log: dict, kind: str, rng: random.Random) -> tuple[int, int, str]:
     if kind == "two_turned":
         i = next(i for i, n in names if n == "turn_up")
         card = events[i]["turn_up"]["card"]
-        extra = rng.choice([c for c in ALL if c not in _seen(log, deal, i)])
+        unseen = [c for c in ALL if c not in _seen(log, deal, i)]
+        assume(unseen)
+        extra = rng.choice(unseen)
         events[i] = {"turn_up": {"cards": [card, extra]}}
         return i + 1, 11, "more_than_one_turned"
     if kind == "redundant":
@@ -75,8 +77,9 @@ def _inject(log: dict, kind: str, rng: random.Random) -> tuple[int, int, str]:
         return i + 1, 45, "incorrect_pack"
     if kind == "extra_dealt":
         i = [i for i, n in names if n == "deal"][2]   # the non-dealer's second packet: six cards
-        extra = rng.choice([c for c in ALL if c not in _seen(log, deal, deal[-1])])
-        events[i]["deal"]["cards"].append(extra)
+        unseen = [c for c in ALL if c not in _seen(log, deal, deal[-1])]
+        assume(unseen)
+        events[i]["deal"]["cards"].append(rng.choice(unseen))
         return i + 1, 9, "wrong_count"
     if kind == "too_many_given":
         gives = [i for i, n in names if n == "give" and events[i]["give"]["to"] != log_dealer(log, deal)]
