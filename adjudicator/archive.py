@@ -72,6 +72,6 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
     try:
         report = adjudicate_text(item.text, item.source)
     except LogError as e:
-        return 2, {"source": item.source, "ok": False, "errors": str(e).splitlines()}
+        return 2, {"source": item.source, "ok": False, "errors": [f"{e.source}: {p}" for p in e.problems]}
     out = {"source": item.source, **report.to_json()}
     return (0 if report.ok else 1), out

@@ -523,6 +523,12 @@ def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
     return {**raw, "events": tagged}, keys
 
 
+def _printable(key: Any) -> str:
+    """A field name as written, or quoted when it holds what a message line cannot show."""
+    text = str(key)
+    return text if text.isprintable() else repr(text)
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -543,10 +549,10 @@ def _describe(error: dict, raw: Any) -> str:
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
         n = loc[1]
         name = raw["events"][n]["event"]
-        rest = [str(p) for p in loc[2:] if p != name]
+        rest = [_printable(p) for p in loc[2:] if p != name]
         field = f"{'.'.join(rest)}: " if rest else ""
         return f"event {n + 1} ({name}): {field}{msg}"
-    where = ".".join(str(p) for p in loc) or "the log"
+    where = ".".join(_printable(p) for p in loc) or "the log"
     return f"{where}: {msg}"
 
 

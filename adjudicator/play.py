@@ -365,14 +365,66 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
-    """Law 42: cards thrown down claiming to score: the rest of the tricks are his."""
+    """Law 42: cards thrown down claiming to score. No penalty: the rest of the tricks go as
+    the cards must fall with best play on both sides where the log shows every card left, and
+    to the player who showed where it does not."""
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "cards are shown during the play of a hand")
     if deal.phase == "exchange":
         round_over(r, deal, n)
-    deal.won[ev.by] += HAND_SIZE - sum(deal.won.values())
+    rest = HAND_SIZE - sum(deal.won.values())
+    his = _settle(deal, ev.by)
+    his = rest if his is None else min(his, rest)
+    deal.won[ev.by] += his
+    deal.won[deal.other(ev.by)] += rest - his
     end_play(r, deal, n)
+
+
+def _legal(hand: frozenset, lead: Card, trump: str | None) -> list[Card]:
+    """The cards the second player may play: follow suit, win when able, trump when void."""
+    follows = [c for c in hand if c.suit == lead.suit]
+    if follows:
+        return [c for c in follows if c.power > lead.power] or follows
+    return [c for c in hand if c.suit == trump] or list(hand)
+
+
+def _settle(deal: Deal, shower: str) -> int | None:
+    """The tricks still to play that `shower` wins with best play on both sides, or None when
+    the log does not show every card left (or the hands are uneven)."""
+    mine, theirs = deal.hands[shower], deal.hands[deal.other(shower)]
+    trick = deal.trick   # a card led and not yet played to
+    lead = trick.lead if trick is not None else None
+    shower_leads = (trick.leader if trick is not None else deal.next_leader) == shower
+    on_table = 1 if trick is not None else 0
+    if not (mine.known and theirs.known) or \
+            len(mine.cards) + on_table * shower_leads != len(theirs.cards) + on_table * (not shower_leads):
+        return None
+    memo: dict = {}
+
+    def best(s: frozenset, o: frozenset, s_leads: bool, lead: Card | None) -> int:
+        key = (s, o, s_leads, lead)
+        if key in memo:
+            return memo[key]
+        if lead is None:
+            if not s and not o:
+                return 0
+            cards = s if s_leads else o
+            values = [best(s - {c}, o, s_leads, c) if s_leads else best(s, o - {c}, s_leads, c)
+                      for c in cards]
+            value = max(values) if s_leads else min(values)
+        else:
+            follower = o if s_leads else s
+            values = []
+            for c in _legal(follower, lead, deal.trump):
+                s_wins = (c.beats(lead, deal.trump)) != s_leads
+                rest_s, rest_o = (s, o - {c}) if s_leads else (s - {c}, o)
+                values.append(s_wins + best(rest_s, rest_o, s_wins, None))
+            value = min(values) if s_leads else max(values)
+        memo[key] = value
+        return value
+
+    return best(frozenset(mine.cards), frozenset(theirs.cards), shower_leads, lead)
 
 
 def tricks(r: Replay, ev: Any, n: int) -> None:
