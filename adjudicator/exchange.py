@@ -209,17 +209,21 @@ def give(r: Replay, ev: Any, n: int) -> None:
         return
     deal = _accepted(r, n, "giving cards")
     to = ev.to
-    _not_standing(r, deal, to, n)
     _check_stock(r, deal, n)
     _not_standing(r, deal, to, n)
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
-    deal.hands[to].take(ev.cards, ev.count)
-    deal.stock -= ev.count
+    receive(r, deal, to, ev.cards, ev.count, n)
+
+
+def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: int) -> None:
+    """Cards given from the top of the stock in the exchange, and the numbers compared again."""
+    deal.hands[to].take(cards, count)
+    deal.stock -= count
     deal.took_cards.add(to)
-    deal.round_given[to] = deal.round_given.get(to, 0) + ev.count
-    if ev.cards:
-        see(r, deal, ev.cards, n)
+    deal.round_given[to] = deal.round_given.get(to, 0) + count
+    if cards:
+        see(r, deal, cards, n)
     if deal.stock == 0:
         deal.stock_spent = True
     _recheck(r, deal, to, n)

@@ -245,9 +245,16 @@ def exposed_off_stock(deal: Deal) -> bool:
 def _take_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """The exposed card is taken. One given and exposed is in the hand already (law 36); one
     turned up in error lies face up on top of the stock, to be the next card given to the
-    non-dealer (law 37)."""
-    if exposed_off_stock(deal):
-        deal.seen.discard(deal.exposed)
+    non-dealer (law 37): given now if he has discarded for it and the log gives it no other way."""
+    if not exposed_off_stock(deal):
+        return
+    card, elder = deal.exposed, deal.elder
+    deal.seen.discard(card)
+    nxt = _upcoming(r, ruling, n)
+    waiting = deal.answer == "accept" and \
+        deal.round_discard.get(elder, 0) > deal.round_given.get(elder, 0)
+    if waiting and not (nxt is not None and nxt.event == "give" and nxt.to == elder):
+        exchange.receive(r, deal, elder, [card], 1, n)   # he takes it now, as the next card given
 
 
 def _refuse_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
