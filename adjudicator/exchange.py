@@ -382,7 +382,8 @@ def _wishes(deal: Deal) -> tuple[int, int]:
 
 
 def _check_stock(r: Replay, deal: Deal, n: int) -> None:
-    """The dealer accepted and the stock cannot serve both as they wish: ruled where it shows."""
+    """The dealer accepted and the stock cannot serve both as they wish: ruled where it shows,
+    unless he accepted on condition of there being cards enough (law 38): then the hands stand."""
     if deal.stands or deal.answer != "accept":
         return
     to_elder, to_dealer = _wishes(deal)
@@ -399,6 +400,9 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
     else:
         concerned = dealer
         what = f"{dealer} wants {to_dealer} card{_s(to_dealer)} and {held}"
+    if deal.conditional:   # law 38 allows it: the condition fails, and nobody is at fault
+        stand_as_they_are(r, deal, n)
+        return
     deal.short_stock = True
     try:
         r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,
