@@ -403,12 +403,8 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
     if deal.conditional:   # law 38 allows it: the condition fails, and nobody is at fault
         stand_as_they_are(r, deal, n)
         return
-    deal.short_stock = True
-    try:
-        r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,
-                    extra={"conditional": deal.conditional}, what=what)
-    finally:
-        deal.short_stock = False
+    r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,
+                extra={"conditional": deal.conditional}, what=what)
 
 
 def _unserved(deal: Deal, player: str) -> int:

@@ -302,13 +302,6 @@ def _retraction_refused(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int
     exchange.restore_words(deal)
 
 
-def _play_on(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """The deal or hand stands as it is. In an exchange the stock cannot serve, nothing more is
-    given: each takes back his discard not yet served (`exchange.stand_as_they_are`)."""
-    if deal is not None and deal.short_stock:
-        exchange.stand_as_they_are(r, deal, n)
-
-
 def _award(kind: str) -> Remedy:
     def award(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
         """Law 42: the adversary of the player who abandoned marks the point or the vole."""
@@ -326,7 +319,7 @@ def _award(kind: str) -> Remedy:
 
 OPTIONS: dict[str, Remedy] = {
     "rectify": _rectify, "fresh_deal": _fresh_deal, "deal_void": _deal_void,
-    "play_on": _play_on, "choose_trump": _choose_trump,
+    "play_on": _nothing, "choose_trump": _choose_trump,
     "discard_superfluous": _discard_superfluous, "draw_superfluous": _draw_superfluous,
     "complete_from_stock": _complete_from_stock, "cut_again": _cut_again,
     "fresh_cut": _fresh_cut, "reshuffle": _nothing, "take_back": _take_back,

@@ -127,7 +127,6 @@ class Deal:
     round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
     stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
     overruled: dict | None = None                    # the words that stand if the last is overruled
-    short_stock: bool = False                        # the stock is found short now (law 38)
     superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
     completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock
     aside_count: int = 0
