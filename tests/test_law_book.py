@@ -57,19 +57,19 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
 @pytest.mark.parametrize("old,new,message", [
     ("title:", "titel:", "titel: unknown key"),
     ("options: [correct_score]", "options: [correct_scores]", "options.0"),
-    ("cites: [51]", "cites: [52]", "refers to law 52, which does not exist"),
+    ("cites: [47]", "cites: [52]", "refers to law 52, which does not exist"),
     ("when: {mark_for: king, forfeited: false}", "when: {mark_for: king, forfeited: false, colour: red}", "unknown fact 'colour'"),
     ("when: {mark_for: king, forfeited: false}", "when: {mark_for: kings}", "mark_for cannot be 'kings'"),
 ])
 def test_a_broken_rule_file_is_named(tmp_path: Path, old: str, new: str, message: str) -> None:
-    folder = _broken(tmp_path, "47-*.yaml", old, new)
+    folder = _broken(tmp_path, "51-*.yaml", old, new)
     with pytest.raises(LawBookError) as err:
         load(folder)
-    assert "47-" in str(err.value) and message in str(err.value)
+    assert "51-" in str(err.value) and message in str(err.value)
 
 
 def test_two_cases_claiming_the_same_moment_are_refused(tmp_path: Path) -> None:
-    folder = _broken(tmp_path, "48-*.yaml", "when: {mark_for: [point, vole]}", "when: {mark_for: [king, point, vole]}")
+    folder = _broken(tmp_path, "51-*.yaml", "when: {mark_for: [point, vole]}", "when: {mark_for: [king, point, vole]}")
     with pytest.raises(LawBookError) as err:
         load(folder)
     assert "no stated precedence" in str(err.value)
