@@ -94,7 +94,7 @@ class Replay:
             loser = next(p for p in self.players if p != self.winner)
             value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
         return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
-                      value, len(self.deals), self.ignored)
+                      value, len(self.deals), self.ignored, self.deals)
 
     def fail(self, n: int, message: str) -> None:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -133,6 +133,7 @@ class Replay:
                              p.facts, claimed=False)
         if self.deal.phase != "over" and self.deal.annulled is None:
             self.deal.phase = "over"  # unfinished: it scores nothing more
+        self.deal.score_after = dict(self.score)
 
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""

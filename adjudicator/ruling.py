@@ -67,6 +67,7 @@ class Report:
     game_value: int | None
     deals: int
     ignored_events: list[int]
+    played: list[Any] = field(default_factory=list, repr=False)   # the Deals, for the text form
 
     @property
     def ok(self) -> bool:
@@ -103,6 +104,8 @@ class Report:
             lines.append("")
         if not self.rulings:
             lines.append("No irregularity: nothing to rule on.")
+        if self.played:
+            lines += ["", "How the game went:"] + [_deal_line(d, self.players) for d in self.played] + [""]
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
         lines.append(f"Score: {score}  ({self.deals} deal{'s' if self.deals != 1 else ''})")
         if self.winner:
@@ -113,6 +116,30 @@ class Report:
             first = self.ignored_events[0]
             lines.append(f"Events {first} to {self.ignored_events[-1]} come after the game was won and were ignored.")
         return "\n".join(lines)
+
+
+def _deal_line(d: Any, players: list[str]) -> str:
+    """One deal in a line: who dealt, the turn-up, the proposals, the tricks, the score after."""
+    line = f"  Deal {d.number}: {d.dealer} dealt"
+    if d.turn_up is not None:
+        line += f", turned up {d.turn_up}"
+    if d.annulled:
+        return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
+    if d.turn_up is not None:
+        if not d.proposals:
+            line += f"; {d.elder} played without proposing"
+        elif d.first_answer == "refuse":
+            line += f"; {d.elder} proposed, {d.dealer} refused"
+        elif d.proposals == 1:
+            line += f"; {d.elder} proposed, {d.dealer} accepted"
+        else:
+            line += f"; {d.elder} proposed {d.proposals} times" + \
+                (f", {d.dealer} refused the last" if d.answer == "refuse" else "")
+    if any(d.won.values()):
+        line += f"; tricks {d.elder} {d.won[d.elder]}, {d.dealer} {d.won[d.dealer]}"
+    if d.score_after is not None:
+        line += ". Score " + ", ".join(f"{p} {d.score_after[p]}" for p in players)
+    return line + "."
 
 
 OPTION_WORDS = {

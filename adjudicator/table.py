@@ -134,6 +134,7 @@ class Deal:
     start_hands: dict | None = None                  # the hands when play began (to play again)
     hand_award: tuple | None = None
     annulled: str | None = None
+    score_after: dict | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
 
     def other(self, player: str) -> str:

@@ -26,6 +26,8 @@ def test_adjudicate_text_names_score_and_winner() -> None:
     result = runner.invoke(app, ["adjudicate", str(GAME)])
     assert result.exit_code == 0
     assert "Score: A 5, Y 4" in result.output and "Winner: A" in result.output
+    assert "Deal 2: Y dealt, turned up 9C; A proposed, Y refused; tricks A 0, Y 5. Score A 3, Y 2." \
+        in result.output
 
 
 def test_adjudicate_reads_standard_input() -> None:
