@@ -468,6 +468,8 @@ def parse_yaml(text: str, source: str) -> Any:
         return yaml.load(text, Loader=_StrictLoader)
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+        raise LogError(source, [f"not valid YAML: a value cannot be read ({' '.join(str(e).split())})"]) from None
     except yaml.YAMLError as e:
         where = getattr(e, "problem_mark", None)
         line = f"line {where.line + 1}: " if where is not None else ""
