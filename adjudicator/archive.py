@@ -4,13 +4,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from . import adjudicate_text
-from .log import MAX_LOG_BYTES, LogError, read_source
+from .source import MAX_LOG_BYTES, LogError, decode, is_json, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
+NOT_JSON = "an archive line must be one log written as a JSON object"
 
 
 @dataclass(frozen=True)
@@ -26,11 +26,38 @@ def items(paths: list[str]) -> Iterator[Item]:
     """Every log named by the paths, in order: a folder's files sorted, an archive line by line."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            files = sorted(str(p) for p in Path(path).rglob("*") if p.suffix in SUFFIXES and p.is_file())
-            for f in files:
-                yield from _file_items(f)
+            for f, problem in _folder(path):
+                yield from (_file_items(f) if problem is None else [Item(f, None, problem)])
         else:
             yield from _file_items(path)
+
+
+def _folder(root: str) -> list[tuple[str, str | None]]:
+    """The logs under a folder, sorted, each with why it cannot be read (or None). Symbolic links
+    to folders are followed once; a folder that cannot be listed is reported, not skipped."""
+    found: list[tuple[str, str | None]] = []
+
+    def unreadable(e: OSError) -> None:
+        found.append((e.filename or root, f"the folder cannot be read: {e.strerror or e}"))
+
+    seen: set[tuple[int, int]] = set()
+    for folder, subfolders, names in os.walk(root, onerror=unreadable, followlinks=True):
+        st = os.stat(folder)
+        if (st.st_dev, st.st_ino) in seen:
+            subfolders.clear()
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        for name in names:
+            if not name.endswith(SUFFIXES):
+                continue
+            f = os.path.join(folder, name)
+            if os.path.isfile(f):
+                found.append((f, None))
+            elif os.path.islink(f) and not os.path.exists(f):
+                found.append((f, "a broken symbolic link"))
+            else:
+                found.append((f, "not a regular file"))
+    return sorted(found)
 
 
 def _file_items(path: str) -> Iterator[Item]:
@@ -41,28 +68,34 @@ def _file_items(path: str) -> Iterator[Item]:
             yield Item(path, None, e.problems[0])
         return
     try:
-        f = open(path, encoding="utf-8", errors="strict")
+        with open(path, "rb") as f:
+            for n, line in enumerate(_lines(f), 1):
+                where = f"{path}:{n}"
+                if line is None:
+                    yield Item(where, None, f"the line is longer than {MAX_LOG_BYTES} bytes, the most accepted")
+                elif line.strip():
+                    try:
+                        text = decode(line, where)
+                    except LogError as e:
+                        yield Item(where, None, e.problems[0])
+                        continue
+                    yield Item(where, text) if is_json(text) else Item(where, None, NOT_JSON)
     except OSError as e:
         yield Item(path, None, e.strerror or str(e))
-        return
-    with f:
-        n = 0
-        while True:
-            n += 1
-            try:
+
+
+def _lines(f: BinaryIO) -> Iterator[bytes | None]:
+    """An archive's lines as bytes; None for a line too long to read (the rest of it is skipped)."""
+    while True:
+        line = f.readline(MAX_LOG_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LOG_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
                 line = f.readline(MAX_LOG_BYTES + 1)
-            except UnicodeDecodeError:
-                yield Item(f"{path}:{n}", None, "not UTF-8 text")
-                return
-            if not line:
-                return
-            if len(line) > MAX_LOG_BYTES and not line.endswith("\n"):
-                yield Item(f"{path}:{n}", None, f"the line is longer than {MAX_LOG_BYTES} characters")
-                while line and not line.endswith("\n"):
-                    line = f.readline(MAX_LOG_BYTES + 1)
-                continue
-            if line.strip():
-                yield Item(f"{path}:{n}", line)
+            yield None
+        else:
+            yield line
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import partial
 from typing import Annotated, Optional
@@ -11,7 +12,17 @@ import typer
 from . import adjudicate_text
 from .archive import check, items
 from .laws import LawBookError, default_book
-from .log import LogError, log_json_schema, read_source
+from .log import log_json_schema
+from .source import LogError, read_source
+
+# what a terminal would act on rather than show: controls, bidi overrides, lone surrogates
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _visible(text: str) -> str:
+    """Plain text safe for a terminal: every hidden character written as its escape."""
+    return _HIDDEN.sub(lambda m: repr(m.group())[1:-1], text)
+
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
@@ -35,12 +46,12 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
     try:
         report = adjudicate_text(read_source(log), log)
     except LogError as e:
-        typer.echo(str(e), err=True)
+        typer.echo(_visible(str(e)), err=True)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        typer.echo(report.to_text())
+        typer.echo(_visible(report.to_text()))
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -96,7 +107,7 @@ def _results(paths: list[str], jobs: int, as_json: bool):
 
 def _render(item, as_json: bool) -> tuple[int, str]:
     status, obj = check(item)
-    return status, (json.dumps(obj, ensure_ascii=False) if as_json else _line(status, obj)) + "\n"
+    return status, (json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj))) + "\n"
 
 
 def _line(status: int, obj: dict) -> str:
@@ -147,4 +158,7 @@ def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")
 
 
 def main() -> None:
+    for stream in (sys.stdout, sys.stderr):   # a name that is not text (a lone surrogate) is escaped, not a crash
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     app()

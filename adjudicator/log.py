@@ -7,31 +7,19 @@ what is wrong: never a traceback.
 """
 from __future__ import annotations
 
-import json
-import re
 from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
-import yaml
 from pydantic.dataclasses import dataclass as pydantic_dataclass
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator,
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator,
                       model_validator,
                       StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError,
                       WithJsonSchema)
 
 from .cards import Card, SUITS
+from .source import MAX_ITEMS, MAX_PROBLEMS, LogError, check_json_keys, is_json, parse_text, read_source
 
-MAX_LOG_BYTES = 8 * 1024 * 1024
-MAX_EVENTS = 20_000
-
-
-class LogError(ValueError):
-    """A log that cannot be read: one message per problem, each naming where it is."""
-
-    def __init__(self, source: str, problems: list[str]):
-        self.source = source
-        self.problems = problems
-        super().__init__("\n".join(f"{source}: {p}" for p in problems))
+MAX_EVENTS = MAX_ITEMS
 
 
 def _card(value: Any) -> Card:
@@ -48,6 +36,17 @@ CardField = Annotated[Card, PlainValidator(_card), PlainSerializer(str),
                       WithJsonSchema({"type": "string", "pattern": "^([KQJAkqjaTt987]|10)[SHDCshdc♠♥♦♣]$"})]
 SuitField = Annotated[str, BeforeValidator(_suit), WithJsonSchema({"enum": list(SUITS)})]
 Player = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+
+
+def _printable_name(name: str) -> str:
+    if not name.isprintable() or name.strip() != name:
+        raise ValueError(f"a player's id must be printable, with no control characters "
+                         f"and no spaces around it (got {name!r})")
+    return name
+
+
+# the header names the players once; every other player field must be one of them
+TablePlayer = Annotated[Player, AfterValidator(_printable_name)]
 Count = Annotated[StrictInt, Field(ge=0, le=32)]
 Cards = Annotated[list[CardField], Field(max_length=32)]
 
@@ -314,13 +313,19 @@ class Expect(BaseModel):
     ignored_events: list[StrictInt] | None = None
 
 
+def _version(value: Any) -> Any:
+    if type(value) is not int:   # not True, 1.0 or "1", which a loose reading would take for 1
+        raise ValueError(f"this reader knows format version 1, written as the number 1 (got {_short(value)})")
+    return value
+
+
 class Log(BaseModel):
     """A whole game log: the header and the events in file order."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    ecarte: Literal[1]
+    ecarte: Annotated[Literal[1], BeforeValidator(_version)]
     rules: Literal["cavendish"] = "cavendish"
-    players: Annotated[list[Player], Field(min_length=2, max_length=2)]
+    players: Annotated[list[TablePlayer], Field(min_length=2, max_length=2)]
     dealer: Player | None = None
     options: Options = Options()
     events: Annotated[list[Event], Field(max_length=MAX_EVENTS)]
@@ -355,140 +360,6 @@ def log_json_schema() -> dict:
     return inner
 
 
-# ---------------------------------------------------------------- reading text
-
-class _StrictLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):  # type: ignore[misc]
-    """Safe YAML (no tags executed) that refuses a key given twice."""
-
-
-def _mapping(loader: _StrictLoader, node: yaml.MappingNode) -> dict:
-    seen: dict = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is given twice", key_node.start_mark)
-        except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"a key must be text, not {key!r}", key_node.start_mark) from None
-        seen[key] = loader.construct_object(value_node, deep=True)
-    return seen
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-
-
-def _no_duplicate_pairs(pairs: list[tuple[str, Any]]) -> dict:
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {key!r} is given twice")
-        out[key] = value
-    return out
-
-
-_JSON_KEY = re.compile(r'"\s*:')
-
-
-def parse_json(text: str, source: str) -> Any:
-    """JSON. A doubled key is caught later, by `check_json_keys`, without a slow parse here."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise LogError(source, ["the log is nested too deeply"]) from None
-    except ValueError as e:
-        raise LogError(source, [f"not valid JSON: {e}"]) from None
-
-
-def check_json_keys(text: str, keys: int, source: str) -> None:
-    """JSON silently keeps the last of two equal keys: when the keys the parse kept are fewer
-    than the text writes, parse it again, slowly, to name the doubled key."""
-    if keys != text.count('":') and keys != len(_JSON_KEY.findall(text)):
-        try:
-            json.loads(text, object_pairs_hook=_no_duplicate_pairs)
-        except ValueError as e:
-            raise LogError(source, [str(e)]) from None
-
-
-def _count_keys(data: Any) -> int:
-    if isinstance(data, dict):
-        return len(data) + sum(_count_keys(v) for v in data.values())
-    if isinstance(data, list):
-        return sum(_count_keys(v) for v in data)
-    return 0
-
-
-MAX_DEPTH = 64
-_BRACKETS = re.compile(r"[\[\]{}]")
-_DASHES = re.compile(r"^[ \t]*(?:-[ \t]+)*", re.M)
-
-
-def _may_be_deep(text: str) -> bool:
-    """A cheap look for nesting deeper than any log needs (the C loader overflows its stack)."""
-    depth = 0
-    for b in _BRACKETS.findall(text):
-        depth += 1 if b in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return any(len(m) > 4 * MAX_DEPTH for m in _DASHES.findall(text))
-
-
-def _too_deep(text: str) -> int | None:
-    """The line where the nesting passes MAX_DEPTH, read from the parser's event stream."""
-    depth = 0
-    for ev in yaml.parse(text, Loader=_StrictLoader):
-        if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return ev.start_mark.line + 1
-        elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            depth -= 1
-    return None
-
-
-def parse_yaml(text: str, source: str) -> Any:
-    """YAML through the C loader; refuses doubled keys, alias bombs and absurd depth."""
-    if _may_be_deep(text):
-        try:
-            line = _too_deep(text)
-        except yaml.YAMLError:
-            line = None
-        if line is not None:
-            raise LogError(source, [f"line {line}: the log is nested more than {MAX_DEPTH} deep"])
-    if "*" in text:
-        try:
-            alias = next((t for t in yaml.scan(text, Loader=_StrictLoader) if isinstance(t, yaml.AliasToken)), None)
-        except yaml.YAMLError:
-            alias = None  # the parse below names the problem
-        if alias is not None:
-            raise LogError(source, [f"line {alias.start_mark.line + 1}: a log may not use YAML aliases "
-                                    "(*name): write the value out"])
-    try:
-        return yaml.load(text, Loader=_StrictLoader)
-    except RecursionError:
-        raise LogError(source, ["the log is nested too deeply"]) from None
-    except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
-        raise LogError(source, [f"not valid YAML: a value cannot be read ({' '.join(str(e).split())})"]) from None
-    except yaml.YAMLError as e:
-        where = getattr(e, "problem_mark", None)
-        line = f"line {where.line + 1}: " if where is not None else ""
-        problem = getattr(e, "problem", None) or " ".join(str(e).split())
-        raise LogError(source, [f"{line}not valid YAML: {problem}"]) from None
-
-
-def is_json(text: str) -> bool:
-    return text.lstrip()[:1] in ("{", "[")
-
-
-def parse_text(text: str, source: str) -> Any:
-    if len(text) > MAX_LOG_BYTES:
-        raise LogError(source, [f"the log is {len(text)} characters; at most {MAX_LOG_BYTES} are accepted"])
-    if is_json(text):
-        return parse_json(text, source)
-    return parse_yaml(text, source)
-
-
 # ------------------------------------------------------------ validating a log
 
 def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
@@ -500,6 +371,9 @@ def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
     keys = sum(_count_keys(v) + 1 for k, v in raw.items() if k != "events")
     events = raw.get("events")
     if not isinstance(events, list):
+        return raw, keys
+    if len(events) > MAX_EVENTS:
+        problems.append(f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted")
         return raw, keys
     keys += 1
     tagged = []
@@ -525,6 +399,14 @@ def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
     return {**raw, "events": tagged}, keys
 
 
+def _count_keys(data: Any) -> int:
+    if isinstance(data, dict):
+        return len(data) + sum(_count_keys(v) for v in data.values())
+    if isinstance(data, list):
+        return sum(_count_keys(v) for v in data)
+    return 0
+
+
 def _printable(key: Any) -> str:
     """A field name as written, or quoted when it holds what a message line cannot show."""
     text = str(key)
@@ -544,8 +426,10 @@ def _describe(error: dict, raw: Any) -> str:
     if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         msg = "unknown field"
     if error["type"] == "string_type" and not isinstance(error.get("input"), (dict, list)):
-        msg = (f"expected text, got {error.get('input')!r}: quote it "
-               "(YAML reads no, yes, on, off as booleans)")
+        got = error.get("input")
+        msg = f"expected text, got {_short(got)}: quote it"
+        if isinstance(got, bool):
+            msg += " (YAML reads no, yes, on, off as booleans)"
     if error["type"] == "literal_error" and loc and loc[-1] == "ecarte":
         msg = "this reader knows format version 1"
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
@@ -569,7 +453,9 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     try:
         log = LOG.validate_python(tagged)
     except ValidationError as e:
-        raise LogError(source, [_describe(err, tagged) for err in e.errors()]) from None
+        errors = e.errors(include_url=False)
+        raise LogError(source, [_describe(err, tagged) for err in errors[:MAX_PROBLEMS]],
+                       more=len(errors) - MAX_PROBLEMS) from None
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
     players = log.players
@@ -612,16 +498,3 @@ def read_text(text: str, source: str) -> Log:
 def read_file(path: str) -> Log:
     """One log from a file (`-` is standard input)."""
     return read_text(read_source(path), path)
-
-
-def read_source(path: str) -> str:
-    import sys
-    try:
-        if path == "-":
-            return sys.stdin.read(MAX_LOG_BYTES + 1)
-        with open(path, encoding="utf-8") as f:
-            return f.read(MAX_LOG_BYTES + 1)
-    except UnicodeDecodeError:
-        raise LogError(path, ["not a text file (it is not UTF-8)"]) from None
-    except OSError as e:
-        raise LogError(path, [e.strerror or str(e)]) from None

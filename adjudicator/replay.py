@@ -56,6 +56,7 @@ class Replay:
         self.score = {p: 0 for p in self.players}
         self.marked = any(e.event in ("mark", "take_down") for e in log.events)
         self.rulings: list[Ruling] = []
+        self.choosing: list[Ruling] = []   # the rulings whose choice may still be open
         self.pending: list[Pending] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
@@ -80,7 +81,7 @@ class Replay:
                 self.ignored.append(n)
                 continue
             name = ev.event
-            if self.rulings and name not in claims.NEUTRAL and self._open_rulings():
+            if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
             if observe is not None:
@@ -235,6 +236,8 @@ class Replay:
                         otherwise=case.otherwise, table=deal, concerns=concerns, actor=actor,
                         facts=facts, what=what)
         self.rulings.append(ruling)
+        if ruling.open:
+            self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
                 remedies.EFFECTS[effect](self, ruling, deal)
@@ -253,13 +256,14 @@ class Replay:
         remedies.OPTIONS[option](self, ruling, deal, card, n)
 
     def _open_rulings(self) -> bool:
-        rulings = self.rulings
-        return any(r.open for r in rulings)
+        """Whether a choice is open; a ruling once closed never opens again, so it is dropped."""
+        self.choosing = [r for r in self.choosing if r.open]
+        return bool(self.choosing)
 
     def resolve_open(self, ev: Any, n: int) -> None:
         """The log goes on without an election: the events that follow show the choice (or,
         `claims.NOT_YET`, will show it later: the ruling stays open)."""
-        for ruling in [r for r in self.rulings if r.open]:
+        for ruling in [r for r in self.choosing if r.open]:
             option = claims.shown_by(self, ruling, ev)
             if option == claims.NOT_YET:
                 continue
@@ -271,7 +275,7 @@ class Replay:
                 self.elect(still, option, None, n)
 
     def open_for(self, option: str) -> Ruling | None:
-        for ruling in reversed(self.rulings):
+        for ruling in reversed(self.choosing):
             if ruling.open and option in ruling.options:
                 return ruling
         return None

@@ -30,7 +30,7 @@ CASES = {
     "empty": ("", "a log is a mapping"),
     "a-list": ("- 1\n- 2\n", "a log is a mapping"),
     "huge-number": (HEAD + "  - deal: {to: Y, count: 99999999999999999999999}\n", "event 1 (deal): count:"),
-    "yaml-tag": ("!!python/object/apply:os.system [echo hi]\n", "not valid YAML"),
+    "yaml-tag": ("!!python/object/apply:os.system [echo hi]\n", "may not use the YAML tag !!python/object/apply"),
     "alias": ("a: &x [1]\nb: *x\n", "may not use YAML aliases"),
     "alias-bomb": ("a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
                    "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
@@ -38,6 +38,20 @@ CASES = {
     "deep-flow": ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nested more than"),
     "deep-block": ("a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(400)), "nested more than"),
     "deep-json": ("[" * 100000 + "]" * 100000, "nested too deeply"),
+    "version-true": ("ecarte: true\nplayers: [A, Y]\nevents: []\n", "ecarte: this reader knows format version 1"),
+    "version-float": ("ecarte: 1.0\nplayers: [A, Y]\nevents: []\n", "written as the number 1 (got 1.0)"),
+    "version-text": ('{"ecarte": "1", "players": ["A", "Y"], "events": []}', "written as the number 1 (got '1')"),
+    "set-of-players": ("ecarte: 1\nplayers: !!set {A, Y}\nevents: []\n", "line 2: a log may not use the YAML tag !!set"),
+    "merge-key": ("ecarte: 1\n<<: {players: [A, Y]}\nevents: []\n", "line 2: a log may not use YAML merge keys"),
+    "two-documents": ("ecarte: 1\n---\necarte: 1\n", "line 2: a log is one YAML document, not several"),
+    "complex-key": ("? [a]\n: 1\n", "line 1: a key must be text"),
+    "bad-date": ("ecarte: 1\nplayers: [A, Y]\nevents: []\ntitle: 2024-13-01\n", "line 4: the value '2024-13-01' cannot be read"),
+    "control-in-player": ('{"ecarte": 1, "players": ["\\u001b[2JA", "Y"], "events": []}', "players.0: a player's id must be printable"),
+    "json-doubled-key": ('{"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": '
+                         '[{"deal": {"to": "Y", "count": 3}}, {"deal": {"to": "A", "to": "Y", "count": 3}}]}',
+                         "event 2 (deal): the key 'to' is given twice"),
+    "too-many-events": (HEAD + "  - cut: {by: Y, top: 1}\n" * 20_001, "line 20006: a list or mapping has more than 20000 items"),
+    "many-bad-events": (HEAD + "  - cut: {by: Y, top: x}\n" * 5000, "and 4980 more problems"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
@@ -57,6 +71,53 @@ def test_bad_log_exits_2_with_a_message(tmp_path: Path, name: str) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
     assert f"{path}: " in result.output and message in result.output, result.output
+
+
+def test_rulings_by_the_thousand_take_linear_time(tmp_path: Path) -> None:
+    """8,000 short cuts each make a closed ruling; checking for open choices once scanned them all."""
+    path = tmp_path / "cuts.yaml"
+    path.write_text(HEAD + "  - cut: {by: Y, top: 1}\n" * 8000)
+    start = time.monotonic()
+    result = runner.invoke(app, ["adjudicate", "--json", str(path)])
+    assert time.monotonic() - start < 2.0
+    assert result.exit_code == 1 and len(json.loads(result.output)["rulings"]) == 8000
+
+
+def test_a_capped_error_list_still_counts_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(HEAD + "  - cut: {by: Y, top: x}\n" * 50)
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    lines = result.output.splitlines()
+    assert result.exit_code == 2 and len(lines) == 21
+    assert lines[19].endswith("event 20 (cut): top: Input should be a valid integer")
+    assert lines[20] == f"{path}: and 30 more problems"
+
+
+def test_not_utf8_on_standard_input() -> None:
+    result = runner.invoke(app, ["adjudicate", "-"], input=b"ecarte: 1\nplayers: [A\xff, Y]\n")
+    assert result.exit_code == 2 and "-: line 2: not UTF-8 text (byte 22 is 0xff)" in result.output
+
+
+def test_closed_standard_input(monkeypatch) -> None:
+    import sys
+    from adjudicator.source import LogError, read_source
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(LogError, match="standard input is closed"):
+        read_source("-")
+
+
+def test_byte_order_mark_is_allowed(tmp_path: Path) -> None:
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(b"\xef\xbb\xbfecarte: 1\nplayers: [A, Y]\nevents: []\n")
+    assert runner.invoke(app, ["adjudicate", str(path)]).exit_code == 0
+
+
+def test_names_a_terminal_would_act_on_are_shown_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "clear\x1b[2J.yaml"
+    path.write_text("ecarte: 1\nplayers: [A, Y]\nevents: []\n")
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.exit_code == 0 and "\x1b" not in result.output
+    assert "clear\\x1b[2J.yaml: clean" in result.output
 
 
 def test_binary_file(tmp_path: Path) -> None:
@@ -85,6 +146,34 @@ def test_archive_with_bad_lines_checks_the_rest(tmp_path: Path) -> None:
     assert "'Q' is not at the table" in lines[2]["errors"][0]
 
 
+def test_archive_line_not_utf8_or_not_json_is_reported_alone(tmp_path: Path) -> None:
+    good = json.dumps({"ecarte": 1, "players": ["A", "Y"], "events": []}).encode()
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(good + b"\n" + good.replace(b'"A"', b'"A\xff"') + b"\necarte: 1\n" + good + b"\n")
+    result = runner.invoke(app, ["validate", "--json", str(archive)])
+    lines = [json.loads(x) for x in result.output.splitlines()]
+    assert [o["ok"] for o in lines] == [True, False, False, True]
+    assert lines[1]["errors"] == [f"{archive}:2: not UTF-8 text (byte 29 is 0xff)"]
+    assert lines[2]["errors"] == [f"{archive}:3: an archive line must be one log written as a JSON object"]
+    assert result.exit_code == 2
+
+
+def test_a_folder_reports_what_it_cannot_read(tmp_path: Path) -> None:
+    import os
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "ok.yaml").write_text("ecarte: 1\nplayers: [A, Y]\nevents: []\n")
+    (tmp_path / "broken.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    (tmp_path / "sub" / "loop").symlink_to(tmp_path)
+    os.mkfifo(tmp_path / "pipe.yaml")
+    result = runner.invoke(app, ["validate", str(tmp_path)])
+    assert result.output.splitlines() == [
+        f"{tmp_path}/broken.yaml: unreadable: a broken symbolic link",
+        f"{tmp_path}/pipe.yaml: unreadable: not a regular file",
+        f"{tmp_path}/sub/ok.yaml: clean (A 0, Y 0)",
+        "3 games: 1 clean, 0 with rulings, 2 unreadable"]
+    assert result.exit_code == 2
+
+
 def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, monkeypatch) -> None:
     from adjudicator import archive
     monkeypatch.setattr(archive, "MAX_LOG_BYTES", 1000)
@@ -94,5 +183,5 @@ def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, m
     result = runner.invoke(app, ["validate", "--json", str(path)])
     lines = [json.loads(x) for x in result.output.splitlines()]
     assert [o["ok"] for o in lines] == [True, False, True]
-    assert "longer than 1000 characters" in lines[1]["errors"][0]
+    assert "longer than 1000 bytes" in lines[1]["errors"][0]
     assert result.exit_code == 2
