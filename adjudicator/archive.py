@@ -42,7 +42,11 @@ def _folder(root: str) -> list[tuple[str, str | None]]:
 
     seen: set[tuple[int, int]] = set()
     for folder, subfolders, names in os.walk(root, onerror=unreadable, followlinks=True):
-        st = os.stat(folder)
+        try:
+            st = os.stat(folder)
+        except OSError as e:
+            unreadable(e)
+            continue
         if (st.st_dev, st.st_ino) in seen:
             subfolders.clear()
             continue

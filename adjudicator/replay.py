@@ -133,7 +133,8 @@ class Replay:
             self.make_ruling(p.irregularity, p.event, p.deal, p.concerns, p.actor, p.what,
                              p.facts, claimed=False)
         if self.deal.phase != "over" and self.deal.annulled is None:
-            self.deal.phase = "over"  # unfinished: it scores nothing more
+            self.deal.unfinished = self.deal.phase
+            self.deal.phase = "over"  # it scores nothing more
         self.deal.score_after = dict(self.score)
 
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:

@@ -127,7 +127,7 @@ def _deal_line(d: Any, players: list[str]) -> str:
         return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
     if d.turn_up is not None:
         if not d.proposals:
-            line += f"; {d.elder} played without proposing"
+            line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.elder} played without proposing"
         elif d.first_answer == "refuse":
             line += f"; {d.elder} proposed, {d.dealer} refused"
         elif d.proposals == 1:
@@ -135,12 +135,16 @@ def _deal_line(d: Any, players: list[str]) -> str:
         else:
             line += f"; {d.elder} proposed {d.proposals} times" + \
                 (f", {d.dealer} refused the last" if d.answer == "refuse" else "")
+    if d.unfinished:
+        line += f"; it stops {UNFINISHED[d.unfinished]}"
     if any(d.won.values()):
         line += f"; tricks {d.elder} {d.won[d.elder]}, {d.dealer} {d.won[d.dealer]}"
     if d.score_after is not None:
         line += ". Score " + ", ".join(f"{p} {d.score_after[p]}" for p in players)
     return line + "."
 
+
+UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
 
 OPTION_WORDS = {
     "rectify": "the dealer rectifies the error", "fresh_deal": "a fresh deal",

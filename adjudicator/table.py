@@ -134,6 +134,7 @@ class Deal:
     start_hands: dict | None = None                  # the hands when play began (to play again)
     hand_award: tuple | None = None
     annulled: str | None = None
+    unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
     score_after: dict | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
 

@@ -30,6 +30,17 @@ def test_adjudicate_text_names_score_and_winner() -> None:
         in result.output
 
 
+def test_a_log_ending_mid_deal_says_where_it_stops_and_who_may_choose() -> None:
+    text = ("ecarte: 1\nplayers: [A, Y]\ndealer: A\nevents:\n"
+            "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+            "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n"
+            "  - turn_up: {cards: [8C, 9D]}\n")
+    result = runner.invoke(app, ["adjudicate", "-"], input=text)
+    assert result.exit_code == 1, result.output
+    assert "Y may choose: choose which exposed card is the trump or a fresh deal." in result.output
+    assert "Deal 1: A dealt, turned up 8C; it stops before the play. Score A 0, Y 0." in result.output
+
+
 def test_adjudicate_reads_standard_input() -> None:
     result = runner.invoke(app, ["adjudicate", "--json", "-"], input=WHOLE.read_text())
     assert result.exit_code == 0 and json.loads(result.output)["score"] == {"A": 0, "Y": 2}
