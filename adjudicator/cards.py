@@ -22,7 +22,7 @@ class Card:
         """Read `<rank><suit>`: case-insensitive, `T` for ten, suit symbols accepted."""
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text like KH or 10D, not {text!r}")
-        card = _NOTATION.get(text) or _NOTATION.get(text.strip().upper())
+        card = _NOTATION.get(text) or _NOTATION.get(text.upper())
         if card is None:
             raise ValueError(f"not a card: {text!r} (write rank K Q J A 10 9 8 7 then suit S H D C, e.g. 10D)")
         return card

@@ -43,6 +43,7 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
     _book_or_exit()
+    _tune_gc()
     try:
         report = adjudicate_text(read_source(log), log)
     except LogError as e:
@@ -58,12 +59,12 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
 @app.command()
 def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
-             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="worker processes")] = 1) -> None:
+             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1) -> None:
     """Check many logs: one line per game, then a summary (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
     _book_or_exit()
-    _batch_gc()
+    _tune_gc()
     from .progress import Progress
     worst = 0
     counts = [0, 0, 0]
@@ -82,9 +83,9 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
     raise typer.Exit(worst)
 
 
-def _batch_gc() -> None:
-    """An archive makes and drops thousands of small objects a game, nearly all freed by
-    reference counting: collect cycles less often, and never scan what start-up loaded."""
+def _tune_gc() -> None:
+    """A replay makes and drops thousands of small objects, nearly all freed by reference
+    counting: collect cycles less often, and never scan what start-up loaded."""
     import gc
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)

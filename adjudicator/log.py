@@ -7,6 +7,9 @@ what is wrong: never a traceback.
 """
 from __future__ import annotations
 
+import difflib
+import re
+
 from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
@@ -27,8 +30,8 @@ def _card(value: Any) -> Card:
 
 
 def _suit(value: Any) -> str:
-    if isinstance(value, str) and value.strip().upper()[:1] in SUITS and len(value.strip()) == 1:
-        return value.strip().upper()
+    if isinstance(value, str) and len(value) == 1 and value.upper() in SUITS:
+        return value.upper()
     raise ValueError(f"not a suit: {value!r} (one of S H D C)")
 
 
@@ -362,41 +365,39 @@ def log_json_schema() -> dict:
 
 # ------------------------------------------------------------ validating a log
 
-def _tag_events(raw: Any, problems: list[str]) -> tuple[Any, int]:
-    """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected.
-    Also counts the mapping keys it has seen (for `check_json_keys`)."""
-    if not isinstance(raw, dict):
-        problems.append("a log is a mapping with the keys ecarte, players and events")
-        return raw, 0
+def _tag_events(raw: dict, problems: list[tuple[int, str]]) -> tuple[dict, list[int], int]:
+    """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected with
+    their event number. Returns the tagged log, the number of each event kept, and the mapping
+    keys seen (for `check_json_keys`)."""
     keys = sum(_count_keys(v) + 1 for k, v in raw.items() if k != "events")
     events = raw.get("events")
     if not isinstance(events, list):
-        return raw, keys
-    if len(events) > MAX_EVENTS:
-        problems.append(f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted")
-        return raw, keys
+        return raw, [], keys
     keys += 1
     tagged = []
+    numbers = []
     for n, item in enumerate(events, 1):
         if not isinstance(item, dict) or len(item) != 1:
-            problems.append(f"event {n}: an event is a mapping with exactly one key, its name "
-                            f"(got {_short(item)})")
+            keys += _count_keys(item)
+            problems.append((n, f"event {n}: an event is a mapping with exactly one key, its name "
+                                f"(got {_short(item)})"))
             continue
         (name, fields), = item.items()
+        keys += 1 + (len(fields) if isinstance(fields, dict) else _count_keys(fields))
         if name not in EVENT_NAMES:
-            problems.append(f"event {n}: unknown event {name!r}")
+            problems.append((n, f"event {n}: unknown event {_short(name)}"))
             continue
         if fields is None:
             fields = {}
         if not isinstance(fields, dict):
-            problems.append(f"event {n} ({name}): its fields must be a mapping, not {_short(fields)}")
+            problems.append((n, f"event {n} ({name}): its fields must be a mapping, not {_short(fields)}"))
             continue
         if "event" in fields:
-            problems.append(f"event {n} ({name}): unknown field 'event'")
+            problems.append((n, f"event {n} ({name}): unknown field 'event'"))
             continue
-        keys += 1 + len(fields)
         tagged.append({"event": name, **fields})
-    return {**raw, "events": tagged}, keys
+        numbers.append(n)
+    return {**raw, "events": tagged}, numbers, keys
 
 
 def _count_keys(data: Any) -> int:
@@ -418,7 +419,11 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _describe(error: dict, raw: Any) -> str:
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _describe(error: dict, raw: Any, numbers: list[int]) -> tuple[int, str]:
+    """A pydantic error in words, with the number of the event it is in (0: the header)."""
     loc = error["loc"]
     msg = error["msg"]
     if error["type"] == "value_error":
@@ -430,34 +435,50 @@ def _describe(error: dict, raw: Any) -> str:
         msg = f"expected text, got {_short(got)}: quote it"
         if isinstance(got, bool):
             msg += " (YAML reads no, yes, on, off as booleans)"
+    elif error["type"] == "literal_error" and len(known := _QUOTED.findall(error["ctx"]["expected"])) > 4:
+        got = error.get("input")
+        close = difflib.get_close_matches(str(got), known, n=1)
+        msg = (f"{_short(got)} is not one of the {len(known)} known values"
+               + (f": did you mean {close[0]!r}?" if close else " (`ecarte schema` lists them)"))
+    elif error["type"].endswith(("_type", "_parsing", "literal_error")) and not isinstance(error.get("input"), (dict, list)):
+        msg += f" (got {_short(error.get('input'))})"
     if error["type"] == "literal_error" and loc and loc[-1] == "ecarte":
         msg = "this reader knows format version 1"
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
-        n = loc[1]
-        name = raw["events"][n]["event"]
+        name = raw["events"][loc[1]]["event"]
+        n = numbers[loc[1]]
         rest = [_printable(p) for p in loc[2:] if p != name]
         field = f"{'.'.join(rest)}: " if rest else ""
-        return f"event {n + 1} ({name}): {field}{msg}"
+        return n, f"event {n} ({name}): {field}{msg}"
     where = ".".join(_printable(p) for p in loc) or "the log"
-    return f"{where}: {msg}"
+    return 0, f"{where}: {msg}"
 
 
 def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
-    """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem."""
-    problems: list[str] = []
-    tagged, keys = _tag_events(raw, problems)
+    """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem, in the
+    order of the log (the header first)."""
+    if raw is None:
+        raise LogError(source, ["the log is empty"])
+    if not isinstance(raw, dict):
+        raise LogError(source, ["a log is a mapping with the keys ecarte, players and events"])
+    events = raw.get("events")
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
+        raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
+    problems: list[tuple[int, str]] = []
+    tagged, numbers, keys = _tag_events(raw, problems)
     if json_text is not None:
         check_json_keys(json_text, keys, source)
-    if problems:
-        raise LogError(source, problems)
+    more = 0
     try:
         log = LOG.validate_python(tagged)
     except ValidationError as e:
         errors = e.errors(include_url=False)
-        raise LogError(source, [_describe(err, tagged) for err in errors[:MAX_PROBLEMS]],
-                       more=len(errors) - MAX_PROBLEMS) from None
+        problems += [_describe(err, tagged, numbers) for err in errors[:MAX_PROBLEMS]]
+        more = len(errors) - MAX_PROBLEMS
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
+    if problems:
+        raise LogError(source, [message for _, message in sorted(problems, key=lambda p: p[0])], more=more)
     players = log.players
     if players[0] == players[1]:
         raise LogError(source, ["players: the two players must be distinct"])
@@ -485,7 +506,7 @@ def _strangers(log: Log) -> list[str]:
         named = get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else ()
         if table.issuperset(named):
             continue
-        for p in named:
+        for p in dict.fromkeys(named):   # each stranger once, in the order the fields name them
             if p not in table:
                 problems.append(f"event {n} ({ev.event}): {p!r} is not at the table ({', '.join(log.players)})")
     return problems

@@ -60,6 +60,7 @@ class Replay:
         self.pending: list[Pending] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
+        self.annulled_prefix = 0   # how many deals at the start were annulled
         self.next_dealer: str | None = log.dealer
         self.cut_cards: dict[str, Any] = {}
         self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
@@ -172,11 +173,25 @@ class Replay:
 
     # ----------------------------------------------------------------- rulings
 
+    def _a_deal_was_played(self, deal: Deal | None) -> bool:
+        """Whether a deal other than this one was played out. The annulled deals at the start
+        are skipped once for all (an annulled deal stays annulled), so a log of thousands of
+        void deals costs linear time."""
+        deals = self.deals
+        for i in range(self.annulled_prefix, len(deals)):
+            d = deals[i]
+            if d.annulled is not None:
+                if i == self.annulled_prefix:
+                    self.annulled_prefix += 1
+            elif d.phase == "over" and d is not deal:
+                return True
+        return False
+
     def facts(self, deal: Deal | None, concerns: str | None, offender: str | None,
               extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The facts of this moment, as the law book's `when:` tests them."""
         f = dict(_DEFAULT_FACTS)
-        f["first_deal"] = not any(d.phase == "over" and d.annulled is None and d is not deal for d in self.deals)
+        f["first_deal"] = not self._a_deal_was_played(deal)
         if deal is None:
             f["phase"] = "before_deal"
         else:
@@ -188,7 +203,7 @@ class Replay:
             f["played"] = bool(deal.tricks)
             f["dealer_looked"] = deal.dealer in deal.looked
             f["non_dealer_looked"] = deal.elder in deal.looked
-            f["next_turned_up"] = any(d.number > deal.number and (d.turn_up or d.turned) for d in self.deals)
+            f["next_turned_up"] = any(d.turn_up or d.turned for d in self.deals[deal.number:])
             if concerns is not None:
                 f["concerns"] = deal.role(concerns)
                 f["concerned_looked"] = concerns in deal.looked

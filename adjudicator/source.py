@@ -6,10 +6,12 @@ as it meets them, and about four times faster than `yaml.load` on a long log.
 """
 from __future__ import annotations
 
+import bisect
 import json
+import os
 import re
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 
@@ -41,13 +43,22 @@ def read_source(path: str) -> str:
                 raise LogError(path, ["standard input is closed"])
             data = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
         else:
-            with open(path, "rb") as f:
+            with _open(path) as f:
                 data = f.read(MAX_LOG_BYTES + 1)
     except OSError as e:
         raise LogError(path, [e.strerror or str(e)]) from None
     if len(data) > MAX_LOG_BYTES:
         raise LogError(path, [f"the log is larger than {MAX_LOG_BYTES} bytes, the most accepted"])
     return decode(data, path)
+
+
+def _open(path: str) -> BinaryIO:
+    """A file opened for reading without waiting: a named pipe with no writer reads as empty
+    instead of blocking for ever; one being written to is read to its end as usual."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
 
 
 def decode(data: bytes, source: str) -> str:
@@ -77,11 +88,22 @@ def parse_text(text: str, source: str) -> Any:
 def parse_json(text: str, source: str) -> Any:
     """JSON. A doubled key is caught later, by `check_json_keys`, without a slow parse here."""
     try:
-        return json.loads(text)
+        try:
+            return json.loads(text)
+        except ValueError as e:
+            if "integer string conversion" not in str(e):
+                raise
+            # an integer too long for Python to read: keep it as text, so that the schema names
+            # the event and field where it stands
+            return json.loads(text, parse_int=_int_or_text)
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
     except ValueError as e:
         raise LogError(source, [f"not valid JSON: {e}"]) from None
+
+
+def _int_or_text(digits: str) -> int | str:
+    return int(digits) if len(digits) < 4000 else f"an integer of {len(digits)} digits"
 
 
 _JSON_KEY = re.compile(r'"\s*:')
@@ -141,7 +163,8 @@ class _Loader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoa
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
-_COLLECTION_TAGS = (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_COLLECTION_TAGS = {yaml.MappingStartEvent: (None, "!", "tag:yaml.org,2002:map"),
+                    yaml.SequenceStartEvent: (None, "!", "tag:yaml.org,2002:seq")}
 _tags: dict[tuple[str, bool], str] = {}   # plain scalar -> its resolved tag (a log repeats a few words)
 
 
@@ -181,55 +204,88 @@ def _scalar(loader: _Loader, ev: yaml.ScalarEvent) -> Any:
         raise _Problem(ev.start_mark, f"the value {_short(ev.value)} cannot be read as {_tag_name(tag)}: {problem}") from None
 
 
-def _build(text: str) -> Any:
-    """Plain data from the event stream: dicts, lists and scalars, nothing else."""
-    loader = _Loader("")
-    stack: list[Any] = []     # the open collections, innermost last
-    keys: list[Any] = []      # for each open mapping, the key waiting for its value (or _NO_KEY)
-    document: Any = None
-    documents = 0
-    for ev in yaml.parse(text, Loader=_Loader):
-        kind = type(ev)
-        if kind is yaml.ScalarEvent:
-            value = _scalar(loader, ev)
-        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-            if ev.tag not in _COLLECTION_TAGS:
-                raise _Problem(ev.start_mark, f"a log may not use the YAML tag {_tag_name(ev.tag)}")
-            if len(stack) >= MAX_DEPTH:
-                raise _Problem(ev.start_mark, f"the log is nested more than {MAX_DEPTH} deep")
-            stack.append({} if kind is yaml.MappingStartEvent else [])
-            keys.append(_NO_KEY)
-            continue
-        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            value = stack.pop()
-            keys.pop()
-        elif kind is yaml.AliasEvent:
-            raise _Problem(ev.start_mark, "a log may not use YAML aliases (*name): write the value out")
-        elif kind is yaml.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                raise _Problem(ev.start_mark, "a log is one YAML document, not several (remove the ---)")
-            continue
-        else:
-            continue
-        if not stack:
-            document = value
-            continue
-        parent = stack[-1]
-        if len(parent) >= MAX_ITEMS:
-            raise _Problem(ev.start_mark, f"a list or mapping has more than {MAX_ITEMS} items, the most a log needs")
-        if type(parent) is list:
-            parent.append(value)
-        elif keys[-1] is _NO_KEY:
-            if isinstance(value, (dict, list)):
-                raise _Problem(ev.start_mark, f"a key must be text, not {_short(value)}")
-            if value in parent:
-                raise _Problem(ev.start_mark, f"the key {value!r} is given twice")
-            keys[-1] = value
-        else:
-            parent[keys[-1]] = value
-            keys[-1] = _NO_KEY
-    return document
+class _Builder:
+    """Plain data from libyaml's event stream: dicts, lists and scalars, nothing else."""
+
+    def __init__(self) -> None:
+        self.stack: list[Any] = []    # the open collections, innermost last
+        self.keys: list[Any] = []     # for each open mapping, the key waiting for its value (or _NO_KEY)
+        self.starts: list[int] = []   # the line each item of the log's `events` begins on
+
+    def build(self, text: str) -> Any:
+        try:
+            return self._build(text)
+        except (_Problem, yaml.YAMLError) as e:
+            mark = getattr(e, "problem_mark", None)
+            line = e.line if isinstance(e, _Problem) else mark.line + 1 if mark is not None else None
+            if line is not None and self.starts:
+                e.event = self._event_at(text, line - 1)  # type: ignore[union-attr]
+            raise
+
+    def _event_at(self, text: str, line: int) -> int | None:
+        """The number of the event a line is in. In block style a line that begins an item at
+        the events' indentation begins an event, even one the parser never reached; in flow
+        style, the last event begun by that line."""
+        lines = text.splitlines()
+        dash = re.match(r"[ \t]*-[ \t]", lines[self.starts[0]])
+        if dash is None:
+            return bisect.bisect_right(self.starts, line) or None
+        return sum(1 for t in lines[self.starts[0]:line + 1] if t.startswith(dash.group())) or None
+
+    def _in_events(self) -> bool:
+        return len(self.stack) == 2 and self.keys[0] == "events" and type(self.stack[1]) is list
+
+    def _build(self, text: str) -> Any:
+        stack, keys = self.stack, self.keys
+        loader = _Loader("")
+        document: Any = None
+        documents = 0
+        for ev in yaml.parse(text, Loader=_Loader):
+            kind = type(ev)
+            if kind is yaml.ScalarEvent:
+                if len(stack) == 2 and self._in_events():
+                    self.starts.append(ev.start_mark.line)
+                value = _scalar(loader, ev)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                if len(stack) == 2 and self._in_events():
+                    self.starts.append(ev.start_mark.line)
+                if ev.tag not in _COLLECTION_TAGS[kind]:
+                    raise _Problem(ev.start_mark, f"a log may not use the YAML tag {_tag_name(ev.tag)}")
+                if len(stack) >= MAX_DEPTH:
+                    raise _Problem(ev.start_mark, f"the log is nested more than {MAX_DEPTH} deep")
+                stack.append({} if kind is yaml.MappingStartEvent else [])
+                keys.append(_NO_KEY)
+                continue
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                value = stack.pop()
+                keys.pop()
+            elif kind is yaml.AliasEvent:
+                raise _Problem(ev.start_mark, "a log may not use YAML aliases (*name): write the value out")
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise _Problem(ev.start_mark, "a log is one YAML document, not several (remove the ---)")
+                continue
+            else:
+                continue
+            if not stack:
+                document = value
+                continue
+            parent = stack[-1]
+            if len(parent) >= MAX_ITEMS:
+                raise _Problem(ev.start_mark, f"a list or mapping has more than {MAX_ITEMS} items, the most a log needs")
+            if type(parent) is list:
+                parent.append(value)
+            elif keys[-1] is _NO_KEY:
+                if isinstance(value, (dict, list)):
+                    raise _Problem(ev.start_mark, f"a key must be text, not {_short(value)}")
+                if value in parent:
+                    raise _Problem(ev.start_mark, f"the key {value!r} is given twice")
+                keys[-1] = value
+            else:
+                parent[keys[-1]] = value
+                keys[-1] = _NO_KEY
+        return document
 
 
 _NO_KEY = object()
@@ -243,11 +299,17 @@ def _short(value: Any) -> str:
 def parse_yaml(text: str, source: str) -> Any:
     """YAML; refuses doubled keys, aliases, tags on collections and absurd depth, naming the line."""
     try:
-        return _build(text)
+        return _Builder().build(text)
     except _Problem as e:
-        raise LogError(source, [f"line {e.line}: {e.message}"]) from None
+        raise LogError(source, [f"{_where(e, e.line)}{e.message}"]) from None
     except yaml.YAMLError as e:
-        where = getattr(e, "problem_mark", None)
-        line = f"line {where.line + 1}: " if where is not None else ""
+        mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or " ".join(str(e).split())
-        raise LogError(source, [f"{line}not valid YAML: {problem}"]) from None
+        raise LogError(source, [f"{_where(e, mark and mark.line + 1)}not valid YAML: {problem}"]) from None
+
+
+def _where(e: Exception, line: int | None) -> str:
+    """`event 3, line 12: `: the event a YAML problem is in, where it is known, and its line."""
+    event = getattr(e, "event", None)
+    parts = ([f"event {event}"] if event else []) + ([f"line {line}"] if line else [])
+    return ", ".join(parts) + ": " if parts else ""

@@ -27,7 +27,7 @@ CASES = {
     "not-yaml": ("ecarte: 1\nplayers: [A, Y\n", "not valid YAML"),
     "not-json": ('{"ecarte": 1, "players": ', "not valid JSON"),
     "version": ("ecarte: 2\nplayers: [A, Y]\nevents: []\n", "ecarte: this reader knows format version 1"),
-    "empty": ("", "a log is a mapping"),
+    "empty": ("", "the log is empty"),
     "a-list": ("- 1\n- 2\n", "a log is a mapping"),
     "huge-number": (HEAD + "  - deal: {to: Y, count: 99999999999999999999999}\n", "event 1 (deal): count:"),
     "yaml-tag": ("!!python/object/apply:os.system [echo hi]\n", "may not use the YAML tag !!python/object/apply"),
@@ -52,6 +52,15 @@ CASES = {
                          "event 2 (deal): the key 'to' is given twice"),
     "too-many-events": (HEAD + "  - cut: {by: Y, top: 1}\n" * 20_001, "line 20006: a list or mapping has more than 20000 items"),
     "many-bad-events": (HEAD + "  - cut: {by: Y, top: x}\n" * 5000, "and 4980 more problems"),
+    "card-with-space": (HEAD + "  - deal: {to: Y, cards: [' KH', QH, 9S]}\n", "event 1 (deal): cards.0: not a card: ' KH'"),
+    "near-miss-name": (HEAD + "  - claim: {by: Y, irregularity: revok}\n", "'revok' is not one of the 36 known values: did you mean 'revoke'?"),
+    "yaml-problem-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - look: {by: Y, by: A}\n",
+                              "event 2, line 6: the key 'by' is given twice"),
+    "yaml-tag-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: !!set {to: A}\n",
+                          "event 2, line 6: a log may not use the YAML tag !!set"),
+    "json-huge-integer": ('{"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": [{"deal": {"to": "Y", "count": '
+                          + "9" * 5000 + "}}]}", "event 1 (deal): count: Input should be a valid integer (got 'an integer of 5000 digits')"),
+    "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
@@ -89,8 +98,33 @@ def test_a_capped_error_list_still_counts_every_problem(tmp_path: Path) -> None:
     result = runner.invoke(app, ["adjudicate", str(path)])
     lines = result.output.splitlines()
     assert result.exit_code == 2 and len(lines) == 21
-    assert lines[19].endswith("event 20 (cut): top: Input should be a valid integer")
+    assert lines[19].endswith("event 20 (cut): top: Input should be a valid integer (got 'x')")
     assert lines[20] == f"{path}: and 30 more problems"
+
+
+def test_every_problem_in_the_order_of_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "three.yaml"
+    path.write_text("ecarte: 1\nplayers: [A, Y]\ncolour: red\ndealer: A\nevents:\n  - deal: {to: Y, count: 3}\n"
+                    "  - dael: {to: Y}\n  - deal: {to: A, count: three}\n  - 12\n")
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.exit_code == 2
+    assert [line.removeprefix(f"{path}: ") for line in result.output.splitlines()] == [
+        "colour: unknown field",
+        "event 2: unknown event 'dael'",
+        "event 3 (deal): count: Input should be a valid integer (got 'three')",
+        "event 4: an event is a mapping with exactly one key, its name (got 12)"]
+
+
+def test_a_named_pipe_with_no_writer_does_not_hang(tmp_path: Path) -> None:
+    import os
+    os.mkfifo(tmp_path / "pipe.yaml")
+    result = runner.invoke(app, ["adjudicate", str(tmp_path / "pipe.yaml")])
+    assert result.exit_code == 2 and "the log is empty" in result.output
+
+
+def test_absurd_number_of_jobs_is_refused() -> None:
+    result = runner.invoke(app, ["validate", "--jobs", "99999999999999999999", "x.yaml"])
+    assert result.exit_code == 2 and "--jobs" in result.output
 
 
 def test_not_utf8_on_standard_input() -> None:
