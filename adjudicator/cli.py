@@ -159,7 +159,19 @@ def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")
 
 
 def main() -> None:
+    import os
+    if sys.stdout is None:   # closed by the caller: the exit status still answers
+        sys.stdout = open(os.devnull, "w")
     for stream in (sys.stdout, sys.stderr):   # a name that is not text (a lone surrogate) is escaped, not a crash
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    app()
+    try:
+        app()
+        sys.stdout.flush()
+    except OSError as e:   # the output cannot be written: a full disk, a closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing left to flush at exit
+        try:
+            print(f"ecarte: the output cannot be written: {e.strerror or e}", file=sys.stderr, flush=True)
+        except (OSError, AttributeError, ValueError):
+            pass
+        raise SystemExit(2) from None

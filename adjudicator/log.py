@@ -335,7 +335,7 @@ class Log(BaseModel):
     # scenario extensions
     title: StrictStr | None = None
     description: StrictStr | None = None
-    laws: list[StrictInt] | None = None  # the laws a scenario shows (scenario extension)
+    laws: list[Annotated[StrictInt, Field(ge=1, le=51)]] | None = None  # the laws a scenario shows
     expect: Expect | None = None
 
 

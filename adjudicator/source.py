@@ -93,17 +93,27 @@ def parse_json(text: str, source: str) -> Any:
         except ValueError as e:
             if "integer string conversion" not in str(e):
                 raise
-            # an integer too long for Python to read: keep it as text, so that the schema names
-            # the event and field where it stands
-            return json.loads(text, parse_int=_int_or_text)
+            # an integer too long for Python to read: keep a stand-in that no field accepts, so
+            # that the schema names the event and field where it stands
+            return json.loads(text, parse_int=_int_or_stand_in)
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
     except ValueError as e:
         raise LogError(source, [f"not valid JSON: {e}"]) from None
 
 
-def _int_or_text(digits: str) -> int | str:
-    return int(digits) if len(digits) < 4000 else f"an integer of {len(digits)} digits"
+class _LongInteger:
+    """An integer of thousands of digits, which no field of a log accepts."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"an integer of {self.digits} digits"
+
+
+def _int_or_stand_in(digits: str) -> int | _LongInteger:
+    return int(digits) if len(digits) < 4000 else _LongInteger(len(digits))
 
 
 _JSON_KEY = re.compile(r'"\s*:')
@@ -163,6 +173,7 @@ class _Loader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoa
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
+_INT = "tag:yaml.org,2002:int"
 _COLLECTION_TAGS = {yaml.MappingStartEvent: (None, "!", "tag:yaml.org,2002:map"),
                     yaml.SequenceStartEvent: (None, "!", "tag:yaml.org,2002:seq")}
 _tags: dict[tuple[str, bool], str] = {}   # plain scalar -> its resolved tag (a log repeats a few words)
@@ -197,6 +208,8 @@ def _scalar(loader: _Loader, ev: yaml.ScalarEvent) -> Any:
         if tag == _MERGE:
             raise _Problem(ev.start_mark, "a log may not use YAML merge keys (<<): write the fields out")
         raise _Problem(ev.start_mark, f"a log may not use the YAML tag {_tag_name(tag)}")
+    if tag == _INT and len(ev.value) >= 4000:
+        raise _Problem(ev.start_mark, f"an integer of {len(ev.value)} digits: no field of a log takes one so long")
     try:
         return construct(loader, yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style))
     except (ValueError, KeyError, IndexError, AttributeError, TypeError, OverflowError, yaml.YAMLError) as e:
@@ -211,6 +224,7 @@ class _Builder:
         self.stack: list[Any] = []    # the open collections, innermost last
         self.keys: list[Any] = []     # for each open mapping, the key waiting for its value (or _NO_KEY)
         self.starts: list[int] = []   # the line each item of the log's `events` begins on
+        self.events_done = False      # the events list has ended
 
     def build(self, text: str) -> Any:
         try:
@@ -218,7 +232,7 @@ class _Builder:
         except (_Problem, yaml.YAMLError) as e:
             mark = getattr(e, "problem_mark", None)
             line = e.line if isinstance(e, _Problem) else mark.line + 1 if mark is not None else None
-            if line is not None and self.starts:
+            if line is not None and self.starts and not self.events_done:
                 e.event = self._event_at(text, line - 1)  # type: ignore[union-attr]
             raise
 
@@ -227,10 +241,17 @@ class _Builder:
         the events' indentation begins an event, even one the parser never reached; in flow
         style, the last event begun by that line."""
         lines = text.splitlines()
-        dash = re.match(r"[ \t]*-[ \t]", lines[self.starts[0]])
+        dash = re.match(r"([ \t]*)-[ \t]", lines[self.starts[0]])
         if dash is None:
             return bisect.bisect_right(self.starts, line) or None
-        return sum(1 for t in lines[self.starts[0]:line + 1] if t.startswith(dash.group())) or None
+        indent = len(dash.group(1))
+        event = 0
+        for t in lines[self.starts[0]:line + 1]:
+            if t.startswith(dash.group()):
+                event += 1
+            elif t.strip() and not t.lstrip().startswith("#") and len(t) - len(t.lstrip()) < indent:
+                return None   # the events have ended before this line
+        return event or None
 
     def _in_events(self) -> bool:
         return len(self.stack) == 2 and self.keys[0] == "events" and type(self.stack[1]) is list
@@ -257,6 +278,8 @@ class _Builder:
                 keys.append(_NO_KEY)
                 continue
             elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                if len(stack) == 2 and self._in_events():
+                    self.events_done = True
                 value = stack.pop()
                 keys.pop()
             elif kind is yaml.AliasEvent:

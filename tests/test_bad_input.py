@@ -59,7 +59,14 @@ CASES = {
     "yaml-tag-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: !!set {to: A}\n",
                           "event 2, line 6: a log may not use the YAML tag !!set"),
     "json-huge-integer": ('{"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": [{"deal": {"to": "Y", "count": '
-                          + "9" * 5000 + "}}]}", "event 1 (deal): count: Input should be a valid integer (got 'an integer of 5000 digits')"),
+                          + "9" * 5000 + "}}]}", "event 1 (deal): count: Input should be a valid integer (got an integer of 5000 digits)"),
+    "json-huge-integer-as-text": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "title": ' + "9" * 5000 + "}",
+                                 "title: expected text, got an integer of 5000 digits"),
+    "yaml-huge-integer": (HEAD + "  - deal: {to: Y, count: " + "9" * 5000 + "}\n",
+                          "event 1, line 5: an integer of 5000 digits: no field of a log takes one so long"),
+    "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: Input should be less than or equal to 51"),
+    "yaml-problem-after-events": (HEAD + "  - deal: {to: Y, count: 3}\ntitle: !!python/name:os.system x\n",
+                                  ": line 6: a log may not use the YAML tag"),
     "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
@@ -219,3 +226,29 @@ def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, m
     assert [o["ok"] for o in lines] == [True, False, True]
     assert "longer than 1000 bytes" in lines[1]["errors"][0]
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("redirect, log, status, message", [
+    (">/dev/full", "good", 2, "the output cannot be written: No space left on device"),
+    ("2>/dev/full", "bad", 2, None),
+    (">&-", "good", 0, None),          # stdout closed from the start: the exit status still answers
+    ("2>&-", "bad", 2, None),
+])
+def test_output_that_cannot_be_written_is_exit_2_without_a_traceback(
+        tmp_path: Path, redirect: str, log: str, status: int, message: str | None) -> None:
+    """The real entry point, in a shell of its own, its output sent where it cannot be written."""
+    import shlex
+    import subprocess
+    import sys
+    paths = {"good": Path(__file__).resolve().parent.parent / "scenarios" / "play" / "illustrative-game.yaml",
+             "bad": tmp_path / "bad.yaml"}
+    paths["bad"].write_text(HEAD + "  - dael: {}\n")
+    code = "import sys; from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()"
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)} adjudicate {paths[log]} {redirect}"
+    stderr = tmp_path / "stderr"
+    if not redirect.startswith("2"):
+        command += f" 2>{stderr}"
+    result = subprocess.run(["bash", "-c", command], timeout=60)
+    said = stderr.read_text() if stderr.exists() else ""
+    assert result.returncode == status and "Traceback" not in said
+    assert message is None or message in said
