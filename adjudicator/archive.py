@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from . import adjudicate_text
-from .source import MAX_LOG_BYTES, LogError, _open, decode, is_json, read_source
+from .source import MAX_LOG_BYTES, LogError, decode, is_json, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 NOT_JSON = "an archive line must be one log written as a JSON object"
@@ -72,7 +72,7 @@ def _file_items(path: str) -> Iterator[Item]:
             yield Item(path, None, e.problems[0])
         return
     try:
-        with _open(path) as f:
+        with open_log(path) as f:
             for n, line in enumerate(_lines(f), 1):
                 where = f"{path}:{n}"
                 if line is None:

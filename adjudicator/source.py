@@ -43,7 +43,7 @@ def read_source(path: str) -> str:
                 raise LogError(path, ["standard input is closed"])
             data = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
         else:
-            with _open(path) as f:
+            with open_log(path) as f:
                 data = f.read(MAX_LOG_BYTES + 1)
     except OSError as e:
         raise LogError(path, [e.strerror or str(e)]) from None
@@ -52,7 +52,7 @@ def read_source(path: str) -> str:
     return decode(data, path)
 
 
-def _open(path: str) -> BinaryIO:
+def open_log(path: str) -> BinaryIO:
     """A file opened for reading without waiting: a named pipe with no writer reads as empty
     instead of blocking for ever; one being written to is read to its end as usual."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
