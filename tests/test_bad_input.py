@@ -51,6 +51,8 @@ CASES = {
                          '[{"deal": {"to": "Y", "count": 3}}, {"deal": {"to": "A", "to": "Y", "count": 3}}]}',
                          "event 2 (deal): the key 'to' is given twice"),
     "too-many-events": (HEAD + "  - cut: {by: Y, top: 1}\n" * 20_001, "line 20006: a list or mapping has more than 20000 items"),
+    "yaml-too-large": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S, KC, JC, 10D, 8C, 7D, 9D, 7S]}\n" * 20_000,
+                       "a YAML log is at most 1048576 characters (this one is 1360044): write a log this large as JSON"),
     "many-bad-events": (HEAD + "  - cut: {by: Y, top: x}\n" * 5000, "and 4980 more problems"),
     "card-with-space": (HEAD + "  - deal: {to: Y, cards: [' KH', QH, 9S]}\n", "event 1 (deal): cards.0: not a card: ' KH'"),
     "near-miss-name": (HEAD + "  - claim: {by: Y, irregularity: revok}\n", "'revok' is not one of the 36 known values: did you mean 'revoke'?"),
