@@ -106,8 +106,7 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
             r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
             return
-    if any(x.irregularity == irr and x.table is deal and x.claimed and player in (None, x.concerns, x.offender)
-           for x in r.rulings):
+    if any(x.claimed and player in (None, x.concerns, x.offender) for x in r.ruled(deal, irr)):
         return   # already ruled on when it happened, in plain view: the claim adds nothing
     _claim_shown(r, deal, irr, n)
     actor = (deal.dealer if deal is not None and irr in DEALER_FAULTS else player) \
@@ -343,8 +342,7 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
     offered = ruling
     ruling = choice_still_open(r, ruling, n)
     if ruling is None and ev.option in ANNULMENTS:
-        done = next(x for x in reversed(r.rulings) if x.table is offered.table
-                    and x.irregularity == offered.irregularity)
+        done = r.ruled(offered.table, offered.irregularity)[-1]
         if not ANNULMENTS & set(done.options):
             # the deal the log goes on to deal afresh was not annulled: the log contradicts the law
             from .ruling import OPTION_WORDS

@@ -65,8 +65,7 @@ def _start(r: Replay, n: int) -> Deal:
 
 def _stood(r: Replay, deal: Deal) -> bool:
     """A deal out of turn found too late to rectify stands as its dealer's (law 14)."""
-    return any(x.table is deal and x.irregularity == "deal_out_of_turn" and x.elected == "play_on"
-               for x in r.rulings)
+    return any(x.elected == "play_on" for x in r.ruled(deal, "deal_out_of_turn"))
 
 
 def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
@@ -223,7 +222,7 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
 
 def _count_ruled(r: Replay, deal: Deal) -> bool:
     """A wrong number of cards was found in this deal (ruled, or waiting for its claim)."""
-    return any(x.irregularity == "wrong_count" and x.table is deal for x in r.rulings) or \
+    return bool(r.ruled(deal, "wrong_count")) or \
         any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
 
 
@@ -278,7 +277,7 @@ def sighted(r: Replay, deal: Deal, player: str, card: Any, known: bool, n: int) 
 def _incorrect_pack(r: Replay, deal: Deal, n: int, what: str) -> None:
     """The log proves the pack incorrect (law 45): hidden until claimed; once per deal."""
     if any(p.irregularity == "incorrect_pack" and p.deal is deal for p in r.pending) or \
-            any(x.irregularity == "incorrect_pack" and x.table is deal for x in r.rulings):
+            r.ruled(deal, "incorrect_pack"):
         return
     r.irregular("incorrect_pack", n, public=False, actor=None, what=what, deal=deal)
 

@@ -81,10 +81,8 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
 
 def _turned_in_error(r: Replay, deal: Deal) -> int | None:
     """The event at which the dealer turned up a card in error after giving, in this deal."""
-    for ruling in r.rulings:
-        if ruling.table is deal and ruling.irregularity == "turned_in_error":
-            return ruling.event
-    return None
+    ruled = r.ruled(deal, "turned_in_error")
+    return ruled[0].event if ruled else None
 
 
 def _overrule(r: Replay, deal: Deal, irregularity: str, n: int, stands: dict, actor: str,
@@ -119,8 +117,7 @@ def refuse(r: Replay, ev: Any, n: int) -> None:
 def _accepted(r: Replay, n: int, what: str) -> Deal:
     deal = _in_exchange(r, n, what)
     if deal.answer == "refuse":
-        retracted = any(x.table is deal and x.irregularity == "retraction" and x.offender == deal.dealer
-                        for x in r.rulings)
+        retracted = any(x.offender == deal.dealer for x in r.ruled(deal, "retraction"))
         r.fail(n, f"{what} comes after the dealer accepts a proposal; {deal.dealer} refused it"
                   + (", and his refusal stands: an answer cannot be retracted (law 27)" if retracted else ""))
     if deal.answer != "accept":
@@ -267,8 +264,7 @@ def round_over(r: Replay, deal: Deal, n: int) -> None:
 def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str, actor: str,
                  size: str, what: str) -> None:
     """A hidden error of number, unless already ruled on in this round."""
-    if any(x.table is deal and x.irregularity == irregularity and x.concerns == concerns
-           and x.event >= deal.round_event for x in r.rulings):
+    if any(x.concerns == concerns and x.event >= deal.round_event for x in r.ruled(deal, irregularity)):
         return
     r.irregular(irregularity, n, public=False, actor=actor, concerns=concerns,
                 extra={"size": size}, what=what)

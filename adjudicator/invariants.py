@@ -31,11 +31,11 @@ def check(replay: Replay, n: int) -> None:
     deal = replay.deal
     if deal is not None and deal.annulled is None:
         redundant = any(p.irregularity == "incorrect_pack" and p.deal is deal for p in replay.pending) \
-            or any(r.irregularity == "incorrect_pack" and r.table is deal for r in replay.rulings)
+            or bool(replay.ruled(deal, "incorrect_pack"))
         problems = card_problems(deal, redundant)
         assert not problems, f"after event {n}: {problems}"
     last = getattr(replay, "_last_score", None)
-    ruled_now = replay.events[n - 1].event == "elect" or any(r.event == n for r in replay.rulings)
+    ruled_now = replay.events[n - 1].event == "elect" or n in replay.ruled_at
     if last is not None and not ruled_now:
         for p, s in replay.score.items():
             assert s >= last[p], f"after event {n}: {p}'s score fell from {last[p]} to {s} with no ruling"

@@ -163,13 +163,11 @@ def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
 def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
     """(leader, suit) when the adversary has required the suit the leader named and it is not yet
     led."""
-    for ruling in reversed(r.rulings):
-        if ruling.table is deal and ruling.elected == "require_named_suit":
-            if any(t.lead_event > ruling.event for t in deal.tricks):
-                return None
-            names = getattr(r.events[ruling.event - 1], "names", None)
-            return (ruling.offender, names) if names else None  # type: ignore[return-value]
-    return None
+    ruling = deal.suit_required
+    if ruling is None or (deal.tricks and deal.tricks[-1].lead_event > ruling.event):
+        return None
+    names = getattr(r.events[ruling.event - 1], "names", None)
+    return (ruling.offender, names) if names else None  # type: ignore[return-value]
 
 
 def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
@@ -262,13 +260,12 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
     played_to = t.follow is not None
     facts = {"played_to": played_to, "next_lead": later_lead}
     if t.leader == by:
-        out_of_turn = next((x for x in r.rulings if x.table is deal and x.event == t.lead_event
-                            and x.irregularity == "lead_out_of_turn"), None)
+        at_lead = r.ruled_at.get(t.lead_event, ())
+        out_of_turn = next((x for x in at_lead if x.irregularity == "lead_out_of_turn"), None)
         if out_of_turn is not None and not played_to and out_of_turn.open:
             r.elect(out_of_turn, "take_back", None, n)
             return
-        named = next((x for x in r.rulings if x.table is deal and x.event == t.lead_event
-                      and x.irregularity == "named_suit_not_played"), None)
+        named = next((x for x in at_lead if x.irregularity == "named_suit_not_played"), None)
         if named is not None and not played_to and named.open:
             r.elect(named, "require_named_suit", None, n)   # taken up: the suit named is required
             return
@@ -314,8 +311,9 @@ def _taken_up_by_election(r: Replay, deal: Deal, by: str, n: int) -> bool:
     ev = r.events[i] if i >= 0 else None
     if ev is None or ev.event != "elect" or ev.option not in TAKING_UP:
         return False
-    return any(x.table is deal and x.elected == ev.option and x.offender == by and x.event < n
-               for x in r.rulings)
+    return any(x.elected == ev.option and x.offender == by and x.event < n
+               for irregularity in ("lead_out_of_turn", "named_suit_not_played")
+               for x in reversed(r.ruled(deal, irregularity)))
 
 
 def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:

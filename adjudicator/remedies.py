@@ -214,6 +214,12 @@ def _take_back(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None
         undo_follow(r, deal, trick)
 
 
+def _require_named_suit(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
+    """The card led is taken up, and its leader must lead the suit he named (law 41)."""
+    _take_back(r, ruling, deal, card, n)
+    deal.suit_required = ruling
+
+
 def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
     """Laws 25, 43: the hands are played again from the cards held when play began (a hand whose
     play was not recorded card by card still holds them)."""
@@ -323,7 +329,7 @@ OPTIONS: dict[str, Remedy] = {
     "discard_superfluous": _discard_superfluous, "draw_superfluous": _draw_superfluous,
     "complete_from_stock": _complete_from_stock, "cut_again": _cut_again,
     "fresh_cut": _fresh_cut, "reshuffle": _nothing, "take_back": _take_back,
-    "card_stands": _nothing, "play_to_card_led": _nothing, "require_named_suit": _take_back,
+    "card_stands": _nothing, "play_to_card_led": _nothing, "require_named_suit": _require_named_suit,
     "replay_hand": _replay_hand, "correct_score": _nothing, "take_exposed": _take_exposed,
     "refuse_exposed": _refuse_exposed, "throw_aside": _throw_aside,
     "unplayable_as_tricks": _unplayable, "mark_refused": _nothing, "retraction_refused": _retraction_refused,

@@ -57,6 +57,8 @@ class Replay:
         self.marked = any(e.event in ("mark", "take_down") for e in log.events)
         self.rulings: list[Ruling] = []
         self.choosing: list[Ruling] = []   # the rulings whose choice may still be open
+        self.ruled_at: dict[int, list[Ruling]] = {}              # event -> the rulings on it
+        self._ruled: dict[tuple[int, str], list[Ruling]] = {}    # (deal, irregularity) -> rulings
         self.pending: list[Pending] = []
         self.deals: list[Deal] = []
         self.deal: Deal | None = None
@@ -252,6 +254,8 @@ class Replay:
                         otherwise=case.otherwise, table=deal, concerns=concerns, actor=actor,
                         facts=facts, what=what)
         self.rulings.append(ruling)
+        self.ruled_at.setdefault(n, []).append(ruling)
+        self._ruled.setdefault((ruling.deal, irregularity), []).append(ruling)
         if ruling.open:
             self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
@@ -260,6 +264,10 @@ class Replay:
         if claimed and chooser is None:
             self.elect(ruling, case.options[0], None, n)
         return ruling
+
+    def ruled(self, deal: Deal | None, irregularity: str) -> list[Ruling]:
+        """The rulings on this irregularity in this deal (or before any deal), in the order made."""
+        return self._ruled.get((deal.number if deal is not None else 0, irregularity), [])
 
     def elect(self, ruling: Ruling, option: str, card: Any, n: int) -> None:
         """The option is taken: the remedy happens and the effects follow."""

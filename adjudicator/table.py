@@ -6,8 +6,12 @@ cards. Nothing here invents a card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
 
 HAND_SIZE = 5
 PACK_SIZE = 32
@@ -134,6 +138,7 @@ class Deal:
     start_hands: dict | None = None                  # the hands when play began (to play again)
     hand_award: tuple | None = None
     annulled: str | None = None
+    suit_required: Ruling | None = None   # the ruling by which the suit named must be led (law 41)
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
     score_after: dict | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
