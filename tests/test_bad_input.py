@@ -101,6 +101,20 @@ def test_rulings_by_the_thousand_take_linear_time(tmp_path: Path) -> None:
     assert result.exit_code == 1 and len(json.loads(result.output)["rulings"]) == 8000
 
 
+def test_a_lead_out_of_turn_taken_back_thousands_of_times_takes_linear_time(tmp_path: Path) -> None:
+    """Each lead out of turn makes a ruling that its take-back closes; none may scan them all."""
+    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law40-lead-out-of-turn-taken-back.yaml"
+    head = scenario.read_text().split("  - play: {by: A, card: 7S}")[0].split("expect:")[0]
+    path = tmp_path / "loop.yaml"
+    path.write_text(head + "  - play: {by: A, card: 7S}\n  - take_back: {by: A}\n" * 8000)
+    start = time.monotonic()
+    result = runner.invoke(app, ["adjudicate", "--json", str(path)])
+    assert time.monotonic() - start < 2.0
+    rulings = json.loads(result.output)["rulings"]
+    assert result.exit_code == 1 and len(rulings) == 8000
+    assert {(r["law"], r["elected"]) for r in rulings} == {(40, "take_back")}
+
+
 def test_a_capped_error_list_still_counts_every_problem(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(HEAD + "  - cut: {by: Y, top: x}\n" * 50)
