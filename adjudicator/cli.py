@@ -146,7 +146,8 @@ def laws(number: Annotated[Optional[int], typer.Argument(help="a law's number, 1
     for n in chosen:
         typer.echo(index_line(book, n, shown))
     if search and not chosen:
-        typer.echo(f"no law mentions {search!r}")
+        shown = search if len(search) <= 60 else search[:57] + "..."
+        typer.echo(f"no law mentions {shown!r}")
 
 
 @app.command()
