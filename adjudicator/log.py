@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-
 from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
