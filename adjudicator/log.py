@@ -1,4 +1,4 @@
-"""Reading a game log (YAML, JSON or a JSON Lines archive) into validated events.
+"""The game log's schema, and validating the plain data `source` reads into events.
 
 A log writes each event as `{name: {fields}}`; one thin step turns that into the tagged
 form `{"event": name, **fields}` so that a single pydantic `TypeAdapter` validates the whole
