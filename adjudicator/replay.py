@@ -247,7 +247,8 @@ class Replay:
         if not claimed:
             summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
-                        deal=deal.number if deal else 0, offender=offender, chooser=chooser,
+                        # before any deal (the cut for deal): the deal it comes before
+                        deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
                         options=list(case.options), claimed=claimed, summary=summary,
                         text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
                         effects={k: list(v) for k, v in case.effects.items()},
@@ -255,7 +256,7 @@ class Replay:
                         facts=facts, what=what)
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)
-        self._ruled.setdefault((ruling.deal, irregularity), []).append(ruling)
+        self._ruled.setdefault((deal.number if deal is not None else 0, irregularity), []).append(ruling)
         if ruling.open:
             self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
