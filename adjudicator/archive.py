@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -55,12 +56,14 @@ def _folder(root: str) -> list[tuple[str, str | None]]:
             if not name.endswith(SUFFIXES):
                 continue
             f = os.path.join(folder, name)
-            if os.path.isfile(f):
-                found.append((f, None))
-            elif os.path.islink(f) and not os.path.exists(f):
-                found.append((f, "a broken symbolic link"))
+            try:
+                regular = stat.S_ISREG(os.stat(f).st_mode)
+            except FileNotFoundError:
+                found.append((f, "a broken symbolic link" if os.path.islink(f) else "the file is gone"))
+            except OSError as e:
+                found.append((f, e.strerror or str(e)))
             else:
-                found.append((f, "not a regular file"))
+                found.append((f, None if regular else "not a regular file"))
     return sorted(found)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
@@ -481,6 +482,9 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     players = log.players
     if players[0] == players[1]:
         raise LogError(source, ["players: the two players must be distinct"])
+    if unicodedata.normalize("NFC", players[0]) == unicodedata.normalize("NFC", players[1]):
+        raise LogError(source, [f"players: {players[0]!r} and {players[1]!r} differ only in how their "
+                                "letters are encoded, and look the same: give them distinct names"])
     if log.dealer is not None and log.dealer not in players:
         raise LogError(source, [f"dealer: {log.dealer!r} is not at the table {players}"])
     strangers = _strangers(log)

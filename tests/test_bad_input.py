@@ -21,6 +21,8 @@ CASES = {
     "wrong-type": (HEAD + "  - deal: {to: Y, count: three}\n", "event 1 (deal): count:"),
     "not-at-table": (HEAD + "  - deal: {to: Z, count: 3}\n", "event 1 (deal): 'Z' is not at the table"),
     "boolean-player": ("ecarte: 1\nplayers: [no, Y]\nevents: []\n", "players.0: expected text, got False: quote it"),
+    "same-looking-players": ('ecarte: 1\nplayers: ["\\u00e9", "e\\u0301"]\nevents: []\n',
+                             "differ only in how their letters are encoded"),
     "same-players": ("ecarte: 1\nplayers: [A, A]\nevents: []\n", "the two players must be distinct"),
     "doubled-key": (HEAD + "  - deal: {to: Y, to: A, count: 3}\n", "the key 'to' is given twice"),
     "two-keys": (HEAD + "  - {deal: {to: Y, count: 3}, play: {by: A, card: KS}}\n", "event 1: an event is a mapping with exactly one key"),
