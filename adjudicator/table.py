@@ -84,7 +84,7 @@ class Trick:
     winner: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Deal:
     """Everything that happens in one deal, from the first shuffle to the last trick."""
 
