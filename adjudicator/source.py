@@ -127,7 +127,7 @@ def check_json_keys(text: str, keys: int, source: str) -> None:
     """JSON silently keeps the last of two equal keys: when the keys the parse kept are fewer
     than the text writes, parse it again, slowly, to name the doubled key and where it is."""
     if keys != text.count('":') and keys != len(_JSON_KEY.findall(text)):
-        found = _doubled(json.loads(text, object_pairs_hook=_Doubled.check), ())
+        found = _doubled(json.loads(text, object_pairs_hook=_Doubled.check, parse_int=_int_or_stand_in), ())
         if found is not None:
             path, key = found
             if path[:1] == ("events",) and len(path) > 1:
