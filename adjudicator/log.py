@@ -465,11 +465,11 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
     problems: list[tuple[int, str]] = []
-    tagged, numbers, keys = _tag_events(raw, problems)
-    if json_text is not None:
-        check_json_keys(json_text, keys, source)
     more = 0
-    try:
+    try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
+        tagged, numbers, keys = _tag_events(raw, problems)
+        if json_text is not None:
+            check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
     except ValidationError as e:
         errors = e.errors(include_url=False)

@@ -70,6 +70,8 @@ CASES = {
                           "event 1, line 5: an integer of 5000 digits: no field of a log takes one so long"),
     "json-huge-integer-and-key-text": ('{"ecarte": 1, "players": ["A", "Y"], "title": "a\\":b", "events": [], '
                                       '"description": ' + "9" * 5000 + "}", "description: expected text, got an integer of 5000 digits"),
+    "json-deep-in-header": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "x": ' + "[" * 900 + "]" * 900 + "}",
+                            "the log is nested too deeply"),
     "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: Input should be less than or equal to 51"),
     "yaml-problem-after-events": (HEAD + "  - deal: {to: Y, count: 3}\ntitle: !!python/name:os.system x\n",
                                   ": line 6: a log may not use the YAML tag"),
