@@ -75,8 +75,13 @@ def decode(data: bytes, source: str) -> str:
 
 # ------------------------------------------------------------------ text to data
 
+_FIRST = re.compile(r"\s*(\S)")
+
+
 def is_json(text: str) -> bool:
-    return text.lstrip()[:1] in ("{", "[")
+    """Whether the text begins (after white space) as JSON does; without copying the text."""
+    first = _FIRST.match(text)
+    return first is not None and first.group(1) in "{["
 
 
 def parse_text(text: str, source: str) -> Any:
