@@ -256,7 +256,7 @@ class Replay:
                         facts=facts, what=what)
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)
-        self._ruled.setdefault((deal.number if deal is not None else 0, irregularity), []).append(ruling)
+        self._ruled.setdefault(_deal_key(deal, irregularity), []).append(ruling)
         if ruling.open:
             self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
@@ -268,7 +268,7 @@ class Replay:
 
     def ruled(self, deal: Deal | None, irregularity: str) -> list[Ruling]:
         """The rulings on this irregularity in this deal (or before any deal), in the order made."""
-        return self._ruled.get((deal.number if deal is not None else 0, irregularity), [])
+        return self._ruled.get(_deal_key(deal, irregularity), [])
 
     def elect(self, ruling: Ruling, option: str, card: Any, n: int) -> None:
         """The option is taken: the remedy happens and the effects follow."""
@@ -341,3 +341,8 @@ HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
 def adjudicate(log: Log, book: LawBook | None = None) -> Report:
     """Replay a validated log and return its report."""
     return Replay(log, book).run()
+
+
+def _deal_key(deal: Deal | None, irregularity: str) -> tuple[int, str]:
+    """The key of `Replay.ruled`: the deal's number (0 before any deal) and the irregularity."""
+    return (deal.number if deal is not None else 0, irregularity)
