@@ -167,8 +167,10 @@ def main() -> None:
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     try:
-        app()
-        sys.stdout.flush()
+        try:
+            app()   # always ends in SystemExit
+        finally:
+            sys.stdout.flush()   # here, where a failure can still be answered
     except OSError as e:   # the output cannot be written: a full disk, a closed pipe
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing left to flush at exit
         try:
