@@ -357,6 +357,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             return None
     if deals == 0 or phase != "over" and winner is None or keys != text.count('":'):
         return None
+    if phase == "exchange" and answer == "accept" and not round_clean():
+        return None   # won in the middle of a round whose numbers are not yet made good
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)
