@@ -147,6 +147,7 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
             if not _unanswered(r, deal, ev.by, ev.card, n):
                 r.fail(n, "the play of this hand is over: one hand has no card to play")
             return
+    deal.shown = None   # cards shown, and the hand played on
     by, card = ev.by, ev.card
     hand = deal.hands[by]
     trick = deal.trick
@@ -399,19 +400,29 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
-    """Law 42: cards thrown down claiming to score. No penalty: the rest of the tricks go as
-    the cards must fall with best play on both sides where the log shows every card left, and
-    to the player who showed where it does not."""
+    """Law 42: cards thrown down claiming to score. No penalty, and the play is not over: the
+    plays the log records next are the hand's play; if it records none, the hand is settled
+    (`settle_show`) at the next event."""
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "cards are shown during the play of a hand")
     if deal.phase == "exchange":
         round_over(r, deal, n)
+        begin_play(r, deal)
+    deal.shown = (ev.by, n)
+
+
+def settle_show(r: Replay, deal: Deal) -> None:
+    """The cards shown and no play recorded after: the rest of the tricks go as the cards must
+    fall with best play on both sides where the log shows every card left, and to the player
+    who showed where it does not."""
+    by, n = deal.shown  # type: ignore[misc]
+    deal.shown = None
     rest = HAND_SIZE - sum(deal.won.values())
-    his = _settle(deal, ev.by)
+    his = _settle(deal, by)
     his = rest if his is None else min(his, rest)
-    deal.won[ev.by] += his
-    deal.won[deal.other(ev.by)] += rest - his
+    deal.won[by] += his
+    deal.won[deal.other(by)] += rest - his
     end_play(r, deal, n)
 
 

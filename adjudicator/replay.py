@@ -127,6 +127,11 @@ class Replay:
                 continue
             self.now = n
             name = ev.event
+            if name != "play" and self.deal is not None and self.deal.shown is not None:
+                play.settle_show(self, self.deal)   # no play recorded after the cards shown
+                if self.winner is not None:
+                    self.ignored.append(n)
+                    continue
             if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
@@ -200,6 +205,8 @@ class Replay:
         self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
 
     def end_of_log(self) -> None:
+        if self.deal is not None and self.deal.shown is not None:
+            play.settle_show(self, self.deal)
         self.close_deal()
         marks.lapse(self, None, len(self.events))
 
