@@ -345,10 +345,11 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
         done = r.ruled(offered.table, offered.irregularity)[-1]
         if not ANNULMENTS & set(done.options):
             # the deal the log goes on to deal afresh was not annulled: the log contradicts the law
-            from .ruling import OPTION_WORDS
+            from .words import default_words
+            words = default_words()
             r.fail(n, f"{ev.by} looked at his hand before choosing: law {done.law} no longer gives "
-                      f"him the choice of {OPTION_WORDS[ev.option]}, and the deal goes on "
-                      f"({OPTION_WORDS[done.options[0]]})")
+                      f"him the choice of {words.option(ev.option)}, and the deal goes on "
+                      f"({words.option(done.options[0])})")
     if ruling is not None:
         r.elect(ruling, ev.option, ev.card, n)
 

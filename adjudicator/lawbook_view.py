@@ -8,13 +8,9 @@ from pathlib import Path
 import yaml
 
 from .laws import Case, Law, LawBook
-from .ruling import OPTION_WORDS
+from .words import default_words
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
-ROLES = {"dealer": "the dealer", "non_dealer": "the non-dealer", "concerned": "the player concerned",
-         "actor": "the player who acted", "adversary": "the adversary of the offender",
-         "nobody": "nobody"}
-
 
 @lru_cache(maxsize=1)
 def scenarios_by_law() -> dict[int, list[str]]:
@@ -41,15 +37,16 @@ def scenarios_by_law() -> dict[int, list[str]]:
 def case_words(case: Case) -> str:
     """One case in plain words: when, who, what."""
     when = ", ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in case.when.items()) or "always"
-    offender = ROLES[case.offender]
+    words = default_words()
+    offender = words.role(case.offender)
     if case.chooser:
-        choice = f"{ROLES[case.chooser]} chooses: " + "; or ".join(OPTION_WORDS.get(o, o) for o in case.options)
+        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
     else:
-        choice = "compulsory: " + OPTION_WORDS.get(case.options[0], case.options[0])
+        choice = "compulsory: " + words.option(case.options[0])
     lines = [f"- {case.id} ({', '.join(case.irregularities)}) when {when}.",
              f"  Offender: {offender}. {choice[0].upper() + choice[1:]}."]
     if case.otherwise:
-        lines.append(f"  If the log goes on without a choice: {OPTION_WORDS.get(case.otherwise, case.otherwise)}.")
+        lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
         lines.append(f"  With {option.replace('_', ' ')}: {', '.join(e.replace('_', ' ') for e in effects)}.")
     if case.note:

@@ -8,7 +8,7 @@ from . import marks
 from .cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
-from .scoring import hand_score
+from .rules import beats, breach, hand_score, legal_replies, trump_king as _king_of
 from .table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ DUTIES = ("revoke", "failure_to_win")
 # ------------------------------------------------------------------ the king of trumps
 
 def trump_king(deal: Deal) -> Card | None:
-    return Card.parse("K" + deal.trump) if deal.trump else None
+    return _king_of(deal.trump)
 
 
 def played_by(deal: Deal, player: str) -> list[Card]:
@@ -201,33 +201,17 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
 def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
-    duty = _breach(hand, trick.lead, card, deal.trump)  # type: ignore[arg-type]
+    duty = breach(hand.cards, trick.lead, card, deal.trump)  # type: ignore[arg-type]
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
-    winner = by if card.beats(trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
+    winner = by if beats(card, trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
                     what=_duty_words(duty, by, card, trick.lead))
     _won(r, deal, trick, winner, n)
-
-
-def _breach(hand: Hand, lead: Card, card: Card, trump: str | None) -> str | None:
-    """The duty broken by playing `card` to `lead`, as far as the known cards prove it."""
-    held = hand.cards
-    suit = lead.suit
-    if card.suit != suit:
-        if any(c.suit == suit for c in held):
-            return "revoke"
-        if card.suit != trump and trump is not None and suit != trump \
-                and any(c.suit == trump for c in held):
-            return "failure_to_win"
-        return None
-    if card.power < lead.power and any(c.suit == suit and c.power > lead.power for c in held):
-        return "failure_to_win"
-    return None
 
 
 def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
@@ -426,14 +410,6 @@ def settle_show(r: Replay, deal: Deal) -> None:
     end_play(r, deal, n)
 
 
-def _legal(hand: frozenset, lead: Card, trump: str | None) -> list[Card]:
-    """The cards the second player may play: follow suit, win when able, trump when void."""
-    follows = [c for c in hand if c.suit == lead.suit]
-    if follows:
-        return [c for c in follows if c.power > lead.power] or follows
-    return [c for c in hand if c.suit == trump] or list(hand)
-
-
 def _settle(deal: Deal, shower: str) -> int | None:
     """The tricks still to play that `shower` wins with best play on both sides, or None when
     the log does not show every card left (or the hands are uneven)."""
@@ -461,8 +437,8 @@ def _settle(deal: Deal, shower: str) -> int | None:
         else:
             follower = o if s_leads else s
             values = []
-            for c in _legal(follower, lead, deal.trump):
-                s_wins = (c.beats(lead, deal.trump)) != s_leads
+            for c in legal_replies(follower, lead, deal.trump):
+                s_wins = beats(c, lead, deal.trump) != s_leads
                 rest_s, rest_o = (s, o - {c}) if s_leads else (s - {c}, o)
                 values.append(s_wins + best(rest_s, rest_o, s_wins, None))
             value = min(values) if s_leads else max(values)

@@ -146,24 +146,6 @@ def _deal_line(d: Any, players: list[str]) -> str:
 
 UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
 
-OPTION_WORDS = {
-    "rectify": "the dealer rectifies the error", "fresh_deal": "a fresh deal",
-    "deal_void": "the deal is void", "play_on": "the deal stands as it is",
-    "choose_trump": "choose which exposed card is the trump",
-    "discard_superfluous": "discard the superfluous cards unseen",
-    "draw_superfluous": "draw the superfluous cards", "complete_from_stock": "complete the hand from the stock",
-    "cut_again": "cut again", "fresh_cut": "a fresh cut", "reshuffle": "shuffle again",
-    "take_back": "the card is taken up again", "card_stands": "the card stands",
-    "play_to_card_led": "play to the card led", "require_named_suit": "require the suit named",
-    "replay_hand": "the hands are played again", "correct_score": "the score is corrected",
-    "take_exposed": "take the exposed card", "refuse_exposed": "refuse the exposed card",
-    "throw_aside": "the card is thrown aside", "unplayable_as_tricks":
-        "cards that cannot be played to count as tricks to the adversary",
-    "mark_refused": "the mark does not count", "retraction_refused": "the first word stands",
-    "award_point": "the adversary marks the point", "award_vole": "the adversary marks the vole",
-    "exchange_what_remains": "the non-dealer exchanges what the stock holds; the dealer plays his hand",
-}
-
-
 def _words(option: str) -> str:
-    return OPTION_WORDS.get(option, option)
+    from .words import default_words
+    return default_words().option(option)

@@ -1,0 +1,228 @@
+"""Interviews: a tool that asks and a person (or a program) who answers.
+
+`resolve` and `quiz` are interviews (INTERVIEW.md). An interview is a pure function of the
+answers given so far: `step(answers)` says what to tell the caller now and what to ask next, or
+how it ends. Going back is dropping the last answer and stepping again, so no interview keeps
+state of its own. Two front ends drive any interview the same way, asking the same questions in
+the same order: JSON Lines (`run_json`) for programs and a terminal (`run_terminal`) for people.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, TextIO
+
+
+@dataclass
+class Choice:
+    """One answer offered: the value sent back, and its words."""
+
+    value: Any
+    text: str
+    group: str | None = None   # a heading the choice stands under (the moment of a deal)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"value": self.value, "text": self.text}
+        if self.group is not None:
+            out["group"] = self.group
+        return out
+
+
+@dataclass
+class Question:
+    """One question: its id, its words, the answers offered; `fact` and `why` for resolve,
+    anything else a front end may show (a quiz's `scenario` and `table`) in `extra`."""
+
+    id: str
+    text: str
+    choices: list[Choice]
+    fact: str | None = None
+    why: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    picture: str | None = None   # what the terminal draws above the question (a card table)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        if self.fact is not None:
+            out["fact"] = self.fact
+        out.update(self.extra)
+        out["text"] = self.text
+        if self.why is not None:
+            out["why"] = self.why
+        out["choices"] = [c.to_json() for c in self.choices]
+        return out
+
+
+@dataclass
+class Turn:
+    """What one step says: messages for the caller now (`tell`), then a question to ask, or,
+    when `question` is None, the end: `final` (the last message) and the exit status."""
+
+    tell: list[dict[str, Any]] = field(default_factory=list)
+    question: Question | None = None
+    final: dict[str, Any] | None = None
+    status: int = 0
+    words: list[str] = field(default_factory=list)   # what a person reads for `tell`
+    final_words: str = ""                             # what a person reads at the end
+
+
+class Interview(Protocol):
+    back_allowed: bool
+
+    def step(self, answers: list[Any]) -> Turn: ...
+
+
+class InterviewEnded(Exception):
+    """The caller's input ended before the interview did (exit status 2)."""
+
+
+def _answer_value(question: Question, message: Any) -> tuple[str, Any]:
+    """('back', None), ('answer', value), or ('error', why) for one message from the caller."""
+    if not isinstance(message, dict):
+        return "error", "each line must be a JSON object: {\"id\": ..., \"value\": ...} or {\"back\": true}"
+    if message.get("back") is True:
+        return "back", None
+    if message.get("id") != question.id:
+        return "error", f"the question open is {question.id!r}; answer it with {{\"id\": {json.dumps(question.id)}, \"value\": ...}}"
+    if "value" not in message:
+        return "error", "an answer needs a \"value\""
+    value = message["value"]
+    for choice in question.choices:
+        if choice.value == value and type(choice.value) is type(value):
+            return "answer", choice.value
+    offered = ", ".join(json.dumps(c.value, ensure_ascii=False) for c in question.choices)
+    return "error", f"{json.dumps(value, ensure_ascii=False)} is not one of the answers offered: {offered}"
+
+
+def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
+    """Drive an interview over JSON Lines; return its exit status (2 if the input ends first)."""
+    answers: list[Any] = []
+    tell_now = True
+
+    def emit(obj: dict[str, Any]) -> None:
+        stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        stdout.flush()
+
+    while True:
+        turn = interview.step(answers)
+        if tell_now:
+            for message in turn.tell:
+                emit(message)
+        if turn.question is None:
+            if turn.final is not None:
+                emit(turn.final)
+            return turn.status
+        emit({"question": turn.question.to_json()})
+        while True:
+            line = stdin.readline()
+            if not line:
+                raise InterviewEnded(f"the input ended before question {turn.question.id} was answered")
+            if not line.strip():
+                continue
+            try:
+                message = json.loads(line)
+            except ValueError as e:
+                emit({"error": f"not JSON: {e}"})
+                emit({"question": turn.question.to_json()})
+                continue
+            kind, value = _answer_value(turn.question, message)
+            if kind == "error":
+                emit({"error": value})
+                emit({"question": turn.question.to_json()})
+                continue
+            if kind == "back":
+                if not interview.back_allowed or not answers:
+                    emit({"error": "there is no question to go back to"})
+                    emit({"question": turn.question.to_json()})
+                    continue
+                answers.pop()
+                tell_now = False
+            else:
+                answers.append(value)
+                tell_now = True
+            break
+
+
+BACK = object()
+WHY = object()
+
+
+def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
+                 ask: Callable[[Question, bool], Any] | None = None) -> int:
+    """Drive an interview for a person: arrow keys or numbers, `b` back, `?` why."""
+    say = say or (lambda text: print(text, flush=True))
+    ask = ask or _ask_in_terminal
+    answers: list[Any] = []
+    tell_now = True
+    while True:
+        turn = interview.step(answers)
+        if tell_now:
+            for text in turn.words:
+                say(text)
+        if turn.question is None:
+            if turn.final_words:
+                say(turn.final_words)
+            return turn.status
+        if turn.question.picture:
+            say(turn.question.picture)
+        can_go_back = interview.back_allowed and bool(answers)
+        while True:
+            value = ask(turn.question, can_go_back)
+            if value is WHY:
+                say(turn.question.why or "No more to say about this question.")
+                continue
+            break
+        if value is BACK:
+            answers.pop()
+            tell_now = False
+        else:
+            answers.append(value)
+            tell_now = True
+
+
+def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
+    """One question on a terminal: a menu (arrow keys, numbers) where there is one, else a
+    numbered list read line by line."""
+    extra = []
+    if question.why:
+        extra.append(("? why is this asked", WHY))
+    if can_go_back:
+        extra.append(("b go back to the previous question", BACK))
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        import questionary
+        choices: list[Any] = []
+        for i, c in enumerate(question.choices):
+            if c.group is not None and (i == 0 or question.choices[i - 1].group != c.group):
+                choices.append(questionary.Separator(f"── {c.group}"))
+            choices.append(questionary.Choice(c.text, value=i))
+        keyed = {"?": WHY, "b": BACK}
+        choices += [questionary.Choice(text[2:], value=value, shortcut_key=text[0]) for text, value in extra]
+        shortcuts = len(question.choices) + len(extra) <= 36   # questionary's limit
+        picked = questionary.select(question.text, choices=choices, use_shortcuts=shortcuts,
+                                    use_arrow_keys=True, instruction="(arrows or number, Enter)").ask()
+        if picked is None:   # ^C or ^D
+            raise InterviewEnded("the interview was left before its end")
+        if picked in keyed.values():
+            return picked
+        return question.choices[picked].value
+    print(question.text, flush=True)
+    for i, c in enumerate(question.choices, 1):
+        if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):
+            print(f"  {c.group}")
+        print(f"  {i:>2}. {c.text}")
+    for text, _ in extra:
+        print(f"  {text}")
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            raise InterviewEnded("the input ended before the question was answered")
+        word = line.strip()
+        for text, value in extra:
+            if word == text[0]:
+                return value
+        if word.isdigit() and 1 <= int(word) <= len(question.choices):
+            return question.choices[int(word) - 1].value
+        print(f"Answer with a number from 1 to {len(question.choices)}"
+              + (", ? for why" if question.why else "") + (", b to go back" if can_go_back else "") + ".",
+              flush=True)

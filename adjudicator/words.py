@@ -1,0 +1,182 @@
+"""The law book's vocabulary in a person's words: facts, irregularities, options, roles.
+
+The words live in `laws/words/*.yaml`, beside the law book, so that an arbiter rewords a
+question or a phrase without touching Python. Loading is strict: every fact the law book can
+test, every value it can take, every irregularity and every option must have its words.
+`resolve` asks the facts' questions; `explain`, `laws`, the book and the quiz say the phrases.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, get_args
+
+import yaml
+from pydantic import BaseModel, ConfigDict, StrictBool, ValidationError
+
+from .facts import FACT_NAMES, Facts
+from .laws import ChooserRole, OffenderRole
+from .log import IRREGULARITIES, OPTIONS
+
+WORDS_DIR = Path(__file__).resolve().parent.parent / "laws" / "words"
+
+
+class WordsError(ValueError):
+    """The words cannot be loaded: one message per problem, naming the file and the key."""
+
+
+class Value(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: str | None = None
+    phrase: str
+
+
+class FactWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str
+    unknown: StrictBool = False
+    values: dict[Any, Value]
+
+
+class IrregularityWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    moment: str
+    words: str
+
+
+class Irregularities(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    moments: dict[str, str]
+    irregularities: dict[str, IrregularityWords]
+
+
+class Words:
+    """The loaded vocabulary, with the lookups every front end uses."""
+
+    def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
+                 options: dict[str, str], roles: dict[str, str]):
+        self.facts = facts
+        self.moments = irregularities.moments
+        self.irregularities = irregularities.irregularities
+        self.options = options
+        self.roles = roles
+
+    def option(self, option: str) -> str:
+        return self.options[option]
+
+    def role(self, role: str) -> str:
+        return self.roles[role]
+
+    def irregularity(self, irregularity: str) -> str:
+        return self.irregularities[irregularity].words
+
+    def question(self, fact: str) -> str:
+        return self.facts[fact].question
+
+    def answer(self, fact: str, value: Any) -> str:
+        """The answer to the fact's question that gives this value, in words."""
+        values = self.facts[fact].values
+        if value in values and values[value].answer is not None:
+            return values[value].answer  # type: ignore[return-value]
+        return values["number"].answer.format(value=value)  # type: ignore[union-attr]
+
+    def phrase(self, fact: str, condition: Any) -> str:
+        """A fact's value, or a condition on it (one value, a list of values, a range), as a clause."""
+        values = self.facts[fact].values
+        if isinstance(condition, list):
+            return " or ".join(self.phrase(fact, c) for c in condition)
+        low, high = _bounds(condition)
+        if (low, high) != (None, None):
+            if low is not None and high is not None:
+                key = "number" if low == high else "between"
+            else:
+                key = "min" if low is not None else "max"
+            return values[key].phrase.format(min=low, max=high, value=low)
+        if condition in values:
+            return values[condition].phrase
+        return values["number"].phrase.format(value=condition)
+
+
+def _bounds(condition: Any) -> tuple[Any, Any]:
+    """A range condition's (min, max), from the law book's `Range` or a plain mapping."""
+    if isinstance(condition, dict):
+        return condition.get("min"), condition.get("max")
+    if hasattr(condition, "min") and hasattr(condition, "max"):
+        return condition.min, condition.max
+    return None, None
+
+
+def _expected_values(fact: str) -> list[Any]:
+    """The values a fact can take, which must each have words (numbers: their phrases)."""
+    hint = Facts.model_fields[fact].annotation
+    kinds = set(get_args(hint)) or {hint}
+    values: list[Any] = []
+    for kind in kinds:
+        if get_args(kind):                       # a Literal: its values
+            values += list(get_args(kind))
+        elif kind is bool:
+            values += [True, False]
+        elif kind is int:
+            values += ["number", "min", "max", "between"]
+        elif kind is type(None):
+            values.append(None)
+    return values
+
+
+def _read(path: Path) -> Any:
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError) as e:
+        raise WordsError(f"{path.name}: cannot be read: {e}") from None
+
+
+def _problems(name: str, error: ValidationError) -> list[str]:
+    return [f"{name}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+
+
+def load(directory: Path = WORDS_DIR) -> Words:
+    """Load and check the vocabulary; raise `WordsError` naming each problem."""
+    problems: list[str] = []
+    facts: dict[str, FactWords] = {}
+    for fact, raw in (_read(directory / "facts.yaml") or {}).items():
+        try:
+            facts[fact] = FactWords.model_validate(raw)
+        except ValidationError as e:
+            problems += _problems(f"facts.yaml: {fact}", e)
+    for fact in sorted(FACT_NAMES - facts.keys()):
+        problems.append(f"facts.yaml: the fact {fact!r} has no words")
+    for fact in sorted(facts.keys() - FACT_NAMES):
+        problems.append(f"facts.yaml: {fact!r} is not a fact the law book can test")
+    for fact, words in facts.items():
+        if fact in FACT_NAMES:
+            for value in _expected_values(fact):
+                if value not in words.values:
+                    problems.append(f"facts.yaml: {fact}: the value {value!r} has no words")
+    try:
+        irregularities = Irregularities.model_validate(_read(directory / "irregularities.yaml"))
+    except ValidationError as e:
+        problems += _problems("irregularities.yaml", e)
+        irregularities = Irregularities(moments={}, irregularities={})
+    for irr in IRREGULARITIES:
+        if irr not in irregularities.irregularities:
+            problems.append(f"irregularities.yaml: the irregularity {irr!r} has no words")
+    for irr, w in irregularities.irregularities.items():
+        if irr not in IRREGULARITIES:
+            problems.append(f"irregularities.yaml: {irr!r} is not an irregularity id")
+        if w.moment not in irregularities.moments:
+            problems.append(f"irregularities.yaml: {irr}: the moment {w.moment!r} is not among the moments")
+    options = _read(directory / "options.yaml") or {}
+    problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
+    problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
+    roles = _read(directory / "roles.yaml") or {}
+    for role in sorted(set(get_args(OffenderRole) + get_args(ChooserRole)) - roles.keys()):
+        problems.append(f"roles.yaml: the role {role!r} has no words")
+    if problems:
+        raise WordsError("\n".join(problems))
+    return Words(facts, irregularities, options, roles)
+
+
+
+@lru_cache(maxsize=None)
+def default_words() -> Words:
+    return load()
