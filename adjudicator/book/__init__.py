@@ -23,7 +23,7 @@ def build(out: Path, book: LawBook) -> list[Path]:
     """Write the book into `out` (made if need be); the pages written. `BookError` (an OSError)
     when `out` is not a folder that can be written, `LogError` when a scenario cannot be read."""
     if out.exists() and not out.is_dir():
-        raise BookError(f"{out} is a file, not a folder")
+        raise BookError("it is a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
     env = environment()
     shown = scenarios_by_law()

@@ -87,7 +87,8 @@ def case_view(case: Case) -> dict[str, Any]:
 
 
 def scenario_view(s: Scenario, law: int, tables: list[str]) -> dict[str, Any]:
-    return {"id": "scenario-" + Path(s.path).stem, "title": s.title, "description": s.description,
+    short = re.sub(r"^Laws? [\d, and]+: ", "", s.title)
+    return {"id": "scenario-" + Path(s.path).stem, "title": s.title, "short": short, "description": s.description,
             "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": s.rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
                        for f, t in zip(s.frames, tables)],

@@ -1,15 +1,17 @@
-/* The law book's two pieces of behaviour: stepping through a scenario, searching the index. */
+/* The law book's two pieces of behaviour: stepping through a scenario (each event's table is
+   kept in an inert <template> until shown), and searching the index. */
 "use strict";
 
 function stepper(box) {
-  const frames = Array.from(box.querySelectorAll(".frame"));
+  const frames = Array.from(box.querySelectorAll("template[data-n]"));
+  const view = box.querySelector(".view");
   const range = box.querySelector("input[type=range]");
   const items = Array.from(box.querySelectorAll(".events li"));
   const moment = Number(box.dataset.moment);
   let at = moment;
   function show(n) {
     at = Math.min(Math.max(n, 1), frames.length);
-    frames.forEach((f) => { f.hidden = Number(f.dataset.n) !== at; });
+    view.replaceChildren(frames[at - 1].content.cloneNode(true));
     items.forEach((li) => li.classList.toggle("current", Number(li.dataset.n) === at));
     range.value = at;
     box.dataset.at = at;
