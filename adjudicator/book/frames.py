@@ -139,8 +139,13 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
     log = read_file(str(path))
     replay = Replay(log)
     frames: list[dict[str, Any]] = []
+
+    def observe(r: Replay, n: int) -> None:
+        del frames[n - 1:]   # a replay that starts again (a game won at a provisional point) replaces
+        frames.append(_snapshot(r, n))
+
     try:
-        report = replay.run(observe=lambda r, n: frames.append(_snapshot(r, n)))
+        report = replay.run(observe=observe)
     except ReplayError as e:
         raise LogError(str(path), [str(e)]) from None
     for frame, event in zip(frames, log.events):
