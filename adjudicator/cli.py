@@ -57,6 +57,33 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
 
 
 @app.command()
+def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), or - for standard input")],
+            event: Annotated[Optional[int], typer.Option("--event", help="only the rulings made at this event")] = None,
+            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
+    """Why each ruling is what it is (the facts, the case that decided it, why no other case
+    did) and why the score is what it is, deal by deal.
+
+    Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
+    from . import explain as why
+    _book_or_exit()
+    try:
+        report = adjudicate_text(read_source(log), log)
+    except LogError as e:
+        typer.echo(_visible(str(e)), err=True)
+        raise typer.Exit(2) from None
+    if event is not None and not any(r.event == event for r in report.rulings):
+        made = sorted({r.event for r in report.rulings})
+        at = ("rulings were made at event " + ", ".join(map(str, made))) if made else "no ruling was made in it"
+        typer.echo(_visible(f"{log}: no ruling was made at event {event}: {at}"), err=True)
+        raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps(why.to_json(report, event), ensure_ascii=False))
+    else:
+        typer.echo(_visible(why.to_text(report, event)))
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
 def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1) -> None:
