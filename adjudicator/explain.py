@@ -118,6 +118,10 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
     if not data["tested"]:
         out.append("    (it applies whenever this happens)")
+    if ruling.elected:
+        out.append(f"    Taken: {words.option(ruling.elected)}.")
+    if decided.case.note:
+        out += _wrap("Reading: " + " ".join(decided.case.note.split()), "    ")
     for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
         out.append(f"  Not law {other.law} (case {other.case.id}):")
         for t in entry["failed"]:
