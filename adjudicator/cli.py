@@ -1,4 +1,4 @@
-"""The command line: `ecarte adjudicate`, `validate`, `laws`, `schema`. Thin: parse, call, print."""
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `schema`. Thin: parse, call, print."""
 from __future__ import annotations
 
 import json
@@ -200,6 +200,25 @@ def _marked(snippet: str, start: int, end: int) -> str:
     if sys.stdout.isatty():
         return f"{snippet[:start]}\x1b[1;4m{snippet[start:end]}\x1b[0m{snippet[end:]}"
     return f"{snippet[:start]}»{snippet[start:end]}«{snippet[end:]}"
+
+
+@app.command()
+def book(out: Annotated[str, typer.Option("--out", help="the folder to write the book into (made if need be)")]) -> None:
+    """Write the law book as HTML pages that work offline: an index with a search, and a page
+    per law with its text, its cases and its scenarios drawn at the table, event by event."""
+    from pathlib import Path
+    from .book import build
+    lawbook = _book_or_exit()
+    try:
+        pages = build(Path(out), lawbook)
+    except OSError as e:
+        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        typer.echo(_visible(f"the book cannot be written to {out}: {e.strerror or e}{where}"), err=True)
+        raise typer.Exit(2) from None
+    except LogError as e:
+        typer.echo(_visible(f"the book cannot be made: a scenario cannot be read:\n{e}"), err=True)
+        raise typer.Exit(2) from None
+    typer.echo(_visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
 
 
 @app.command()

@@ -45,6 +45,7 @@ class Entitlement:
     lapsed_at: int | None = None  # the event at which the time to mark it ran out
     facts: dict[str, Any] = field(default_factory=dict)   # the facts of that moment
     ruled: bool = False           # its lapse has had its ruling
+    cancelled: bool = False       # struck out (annulled deal, law 19, law 25)
     basis: str = ""               # the scoring table's key that gave it (laws 47-49)
     limited: bool = False         # cut by a law-25/43 ruling on its winner
     struck: str | None = None     # the option or effect that struck it out, if one did
@@ -72,13 +73,14 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal |
 
 def count(r: Replay, ent: Entitlement, points: int) -> None:
     ent.paid += points
-    r.add_points(ent.player, points)
+    r.add_points(ent.player, points, ent.deal)
 
 
 def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
     """An entitlement struck out (annulled deal, law 19, law 25); `why`: the option or effect."""
     assert why in STRUCK, why
     ent.struck = why
+    ent.cancelled = True
     if ent in r.owed:
         r.owed.remove(ent)
     if ent.paid and r.winner is None:
