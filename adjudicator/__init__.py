@@ -7,6 +7,7 @@
 from .log import LogError, read_file, read_text
 from .replay import ReplayError, adjudicate
 from .ruling import Report, Ruling
+from .source import event_line, read_source
 
 __all__ = ["LogError", "ReplayError", "Report", "Ruling", "adjudicate", "adjudicate_text",
            "adjudicate_file", "read_file", "read_text"]
@@ -18,12 +19,8 @@ def adjudicate_text(text: str, source: str = "<log>") -> Report:
     try:
         return adjudicate(log)
     except ReplayError as e:
-        raise LogError(source, [str(e)]) from None
+        raise LogError(source, [e.at(event_line(text, e.event))]) from None
 
 
 def adjudicate_file(path: str) -> Report:
-    log = read_file(path)
-    try:
-        return adjudicate(log)
-    except ReplayError as e:
-        raise LogError(path, [str(e)]) from None
+    return adjudicate_text(read_source(path), path)
