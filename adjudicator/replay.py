@@ -24,8 +24,13 @@ class ReplayError(ValueError):
     """An event that cannot happen where it stands (a log error, exit status 2)."""
 
     def __init__(self, event: int, name: str, message: str):
-        self.event = event
+        self.event, self.name, self.message = event, name, message
         super().__init__(f"event {event} ({name}): {message}")
+
+    def at(self, line: int | None) -> str:
+        """The message, naming the line the event begins on where it is known (YAML)."""
+        where = f", line {line}" if line is not None else ""
+        return f"event {self.event} ({self.name}){where}: {self.message}"
 
 
 @dataclass
@@ -97,6 +102,7 @@ class Replay:
         self.owed: list[marks.Entitlement] = []
         self.overscored: dict[str, int] = {}
         self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
+        self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
 
     # ------------------------------------------------------------------ running
 
@@ -145,7 +151,8 @@ class Replay:
             loser = next(p for p in self.players if p != self.winner)
             value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
         return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
-                      value, len(self.deals), self.ignored, self.deals)
+                      value, len(self.deals), self.ignored, self.deals, self.earned,
+                      self.log.title, self.log.description)
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -212,9 +219,10 @@ class Replay:
 
     # ---------------------------------------------------------------- the score
 
-    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None) -> None:
+    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None,
+              basis: str | None = None, limited: bool = False) -> None:
         """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
-        marks.entitle(self, player, points, kind, n, deal)
+        marks.entitle(self, player, points, kind, n, deal, basis, limited)
 
     def add_points(self, player: str, points: int, deal: Deal | None = None) -> None:
         if self.winner is not None:
