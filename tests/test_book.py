@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from adjudicator import svg
 from adjudicator.book.frames import book_words, replay_scenario
-from adjudicator.book.render import linked, mentioned
+from adjudicator.book.render import linked, mentioned, sentence
 from adjudicator.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,3 +84,8 @@ def test_an_output_folder_that_cannot_be_written_is_exit_2(tmp_path: Path, where
     assert result.output.startswith(f"the book cannot be written to {out}: ")
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_ruling_reads_as_a_sentence_with_suits() -> None:
+    assert sentence("9D was found faced; A played 10H to KS") == "9♦ was found faced; A played 10♥ to K♠"
+    assert sentence("the cut was a tie") == "The cut was a tie"
