@@ -77,6 +77,7 @@ class Resolve:
         self.words = words or default_words()
         self._domains: dict[str, dict[str, tuple]] = {}
         self._built: dict[tuple, Built | None] = {}
+        self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
 
     # -- the state -------------------------------------------------------------------
 
@@ -151,7 +152,8 @@ class Resolve:
             for irr, iw in w.irregularities.items():
                 if iw.moment == moment and self.cases(irr):
                     choices.append(Choice(irr, iw.words, group=heading))
-        return Question("q1", w.interview["irregularity"], choices, fact="irregularity")
+        return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
+                        group_question=w.interview["moment"])
 
     def player_question(self) -> Question:
         assert self.players
@@ -211,7 +213,7 @@ class Resolve:
             laws = dict.fromkeys(c.law for c in self.possible(allowed, state.irregularity))
             named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
-        return w["why"].format(cases="; ".join(parts))
+        return w["why"].format(cases="\n".join(parts))
 
     # -- the interview ---------------------------------------------------------------
 
@@ -254,7 +256,9 @@ class Resolve:
             if case is False or any(case is o[1] for o in outcomes):
                 continue
             outcomes.append((values, case))
-        return tell_ruling(self, state, outcomes)
+        turn = tell_ruling(self, state, outcomes)
+        self.final = turn.final
+        return turn
 
 
 def wrap(text: str, indent: str = "") -> str:
