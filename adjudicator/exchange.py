@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .dealing import before_turn_up, see, sighted
 from .table import HAND_SIZE
@@ -31,12 +31,8 @@ def propose(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"{ev.by} has already proposed and awaits an answer")
     if deal.answer == "refuse":
         r.fail(n, "the dealer has refused: the hand must be played")
-    if deal.stands:
-        r.fail(n, f"the stock was found short at event {min(deal.stands.values())}: "
-                  "the hands are played as they stand")
-    if deal.stock_spent:
-        r.fail(n, "the stock is spent: no more proposals")
     round_over(r, deal, n)
+    deal.stands = {}   # a new round: what the stock can serve is judged afresh (law 38)
     deal.proposals += 1
     deal.answer = None
     deal.conditional = False
@@ -77,6 +73,7 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
     if deal.first_answer is None:
         deal.first_answer = answer
     deal.conditional = conditional
+    _check_stock(r, deal, n)   # accepted with the stock spent (law 38)
 
 
 def _turned_in_error(r: Replay, deal: Deal) -> int | None:
@@ -221,8 +218,6 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     deal.round_given[to] = deal.round_given.get(to, 0) + count
     if cards:
         see(r, deal, cards, n)
-    if deal.stock == 0:
-        deal.stock_spent = True
     _recheck(r, deal, to, n)
 
 
@@ -323,29 +318,33 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     words = irr.replace("_", " ")
     his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")
     player = player or (deal.elder if his else None)
+    more = irr in ("took_more_than_discarded", "too_many_given")
+
+    def fail(message: str) -> NoReturn:
+        r.fail(n, message + _hint(r, deal, irr, player, more))
+
     if player is None:
-        r.fail(n, f"a claim of {words} names the player who was given the cards (player:)")
+        fail(f"a claim of {words} names the player who was given the cards (player:)")
     if his and player != deal.elder:
-        r.fail(n, f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
+        fail(f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
     if player not in deal.took_cards:
-        r.fail(n, f"{player} has taken no cards from the stock in this deal")
+        fail(f"{player} has taken no cards from the stock in this deal")
     hand = deal.hands[player]
     due = HAND_SIZE - len(played_by(deal, player))
-    more = irr in ("took_more_than_discarded", "too_many_given")
     if ev.count is None:
-        r.fail(n, f"the log shows no {words} for {player}: a claim of it gives the number of "
-                  f"cards he holds (count:)")
+        fail(f"the log shows no {words} for {player}: a claim of it gives the number of "
+             f"cards he holds (count:)")
     if ev.count == due or (ev.count > due) != more:
-        r.fail(n, f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
-                  f"than the {due} due")
+        fail(f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
+             f"than the {due} due")
     if hand.unknown == 0:
-        r.fail(n, f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
+        fail(f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
     diff = ev.count - hand.size
     if diff == 0:
-        r.fail(n, f"the log already shows {player} holding {ev.count} cards, and no {words}")
+        fail(f"the log already shows {player} holding {ev.count} cards, and no {words}")
     if hand.unknown + diff < 0 or diff > deal.stock:
-        r.fail(n, f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
-                  f"stock: he cannot hold {ev.count}")
+        fail(f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
+             f"stock: he cannot hold {ev.count}")
     hand.unknown += diff
     deal.stock -= diff
     if player in deal.round_given:
@@ -354,6 +353,16 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     r.irregular(irr, n, public=True, concerns=player, actor=actor,
                 extra={"size": "more" if more else "fewer"},
                 what=f"{ev.by} claims {words}: {player} holds {ev.count} cards")
+
+
+def _hint(r: Replay, deal: Deal, irr: str, player: str | None, more: bool) -> str:
+    """What the log does prove, for a claim of an error of number it cannot bear out: an error
+    of the same sense (too many, too few) under another id or of another player."""
+    for p in reversed(r.pending):
+        if p.irregularity in COUNTS and p.deal is deal and (p.extra or {}).get("size") == ("more" if more else "fewer") \
+                and (p.irregularity != irr or p.concerns != player):
+            return f"; the log shows that {p.what}: claim {p.irregularity}, player: {p.concerns}"
+    return ""
 
 
 def excess_returned(deal: Deal, holder: str, k: int) -> None:
@@ -372,6 +381,8 @@ def _wishes(deal: Deal) -> tuple[int, int]:
     for, or discarded) and to the dealer (as many as he discarded)."""
     elder, dealer = deal.elder, deal.dealer
     wanted = deal.asked if deal.asked is not None else deal.round_discard.get(elder, 0)
+    if not wanted and not deal.round_given.get(elder):
+        wanted = 1   # he proposed: he wants one card at least
     to_elder = max(0, wanted - deal.round_given.get(elder, 0))
     to_dealer = max(0, deal.round_discard.get(dealer, 0) - deal.round_given.get(dealer, 0))
     return to_elder, to_dealer
@@ -387,7 +398,10 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
         return
     elder, dealer = deal.elder, deal.dealer
     held = f"the stock holds {deal.stock}"
-    if to_elder > deal.stock:
+    if not deal.stock and not deal.round_discard.get(elder) and deal.asked is None:
+        concerned = elder
+        what = f"{dealer} accepted {elder}'s proposal with no card left in the stock"
+    elif to_elder > deal.stock:
         concerned = elder
         what = f"{elder} asks for {to_elder} card{_s(to_elder)} and {held}"
     elif to_elder:
@@ -439,7 +453,6 @@ def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
         _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
     _take_back(deal, dealer, _unserved(deal, dealer))
     deal.stands[dealer] = n
-    deal.stock_spent = True
     _recheck(r, deal, dealer, n)
 
 
@@ -452,7 +465,6 @@ def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
         deal.stands[player] = n
     if deal.asked is not None:
         deal.asked = deal.round_given.get(elder, 0)
-    deal.stock_spent = True
     for player in (elder, deal.dealer):
         _recheck(r, deal, player, n)
 
