@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import claims, dealing, exchange, marks, play, remedies
+from . import claims, dealing, exchange, marks, outcomes, play, remedies
 from .facts import Facts
 from .laws import LawBook, default_book
 from .log import Log
@@ -48,8 +48,12 @@ _DEFAULT_FACTS = Facts().model_dump()
 class Replay:
     """One game replayed event by event."""
 
-    def __init__(self, log: Log, book: LawBook | None = None):
+    def __init__(self, log: Log, book: LawBook | None = None,
+                 elect_at_end: list[tuple[int, str, Any]] | None = None):
         self.log = log
+        # (ruling index, option, card): elections made when the log ends, to see what an open choice
+        # would make of the game (`outcomes`); a replay given them is itself not settled again
+        self.elect_at_end = elect_at_end
         self.book = book or default_book()
         self.players = list(log.players)
         self.game_to = log.options.game_to
@@ -89,8 +93,14 @@ class Replay:
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
+        for i, option, card in self.elect_at_end or ():
+            if self.rulings[i].open:
+                self.elect(self.rulings[i], option, card, len(self.events))
         self.end_of_log()
-        return self.report()
+        report = self.report()
+        if self.elect_at_end is None:
+            outcomes.settle(self, report)
+        return report
 
     def report(self) -> Report:
         value = None
