@@ -72,7 +72,7 @@ def settle(replay: Replay, report: Report) -> None:
 def _figures(replay: Replay, run: dict[int, tuple[str, Any]]) -> dict[str, Any]:
     """The report's figures had these options been taken at the end of the log."""
     from .replay import Replay, ReplayError
-    again = Replay(replay.log, replay.book, elect_at_end=[(i, o, c) for i, (o, c) in sorted(run.items())])
+    again = Replay(replay.log, replay.book, replay.final, elect_at_end=[(i, o, c) for i, (o, c) in sorted(run.items())])
     try:
         done = again.run()
     except ReplayError as e:   # the option cannot be carried out on this table
