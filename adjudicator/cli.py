@@ -9,11 +9,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import adjudicate_text
 from .archive import check, items
-from .laws import LawBookError, default_book
-from .log import log_json_schema
-from .source import LogError, read_source
+from .bookcache import LawBookError
+
+# each command imports the rest of what it needs when it runs: `validate` on clean JSON games
+# never imports pydantic or the replay (adjudicator/scan.py)
 
 # what a terminal would act on rather than show: controls, bidi overrides, lone surrogates
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -29,6 +29,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def _book_or_exit():
+    from .laws import default_book
     try:
         return default_book()
     except LawBookError as e:
@@ -42,6 +43,8 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
     """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
+    from . import adjudicate_text
+    from .source import LogError, read_source
     _book_or_exit()
     _tune_gc()
     try:
@@ -63,7 +66,7 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
     """Check many logs: one line per game, then a summary (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
-    _book_or_exit()
+    _scoring_or_exit()
     _tune_gc()
     from .progress import Progress
     worst = 0
@@ -81,6 +84,16 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
         typer.echo(f"{total} game{'s' if total != 1 else ''}: {counts[0]} clean, "
                    f"{counts[1]} with rulings, {counts[2]} unreadable")
     raise typer.Exit(worst)
+
+
+def _scoring_or_exit():
+    """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
+    from .bookcache import scoring
+    try:
+        return scoring()
+    except LawBookError as e:
+        typer.echo(f"the law book cannot be loaded:\n{e}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _tune_gc() -> None:
@@ -175,6 +188,7 @@ def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")
     if what != "log":
         typer.echo("the schema known is: log", err=True)
         raise typer.Exit(2)
+    from .log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
 
 

@@ -16,10 +16,11 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
 
+from . import bookcache
+from .bookcache import LAWS_DIR, LawBookError
 from .facts import FACT_NAMES, Facts, fact_values
 from .log import Irregularity, Option
 
-LAWS_DIR = Path(__file__).resolve().parent.parent / "laws"
 LAW_NUMBERS = range(1, 52)
 
 OffenderRole = Literal["dealer", "non_dealer", "concerned", "actor", "nobody"]
@@ -131,10 +132,6 @@ def _check_condition(name: str, cond: Any) -> None:
     for v in cond if isinstance(cond, list) else [cond]:
         if values is None or v not in values:
             raise ValueError(f"when: {name} cannot be {v!r} (one of {values})")
-
-
-class LawBookError(ValueError):
-    """The law book cannot be loaded: one message per problem, naming file and key."""
 
 
 @dataclass(frozen=True)
@@ -255,21 +252,29 @@ def _depth(case: CompiledCase, cases: list[CompiledCase]) -> int:
     return len(seen)
 
 
-def _read(path: Path) -> Any:
+def _read(path: Path, data: bytes) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as e:
+        return yaml.load(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (UnicodeDecodeError, yaml.YAMLError) as e:
         raise LawBookError(f"{path.name}: cannot be read: {e}") from None
 
 
 def load(directory: Path = LAWS_DIR) -> LawBook:
-    """Load and check every rule file; raise `LawBookError` naming each problem."""
+    """Load and check every rule file; raise `LawBookError` naming each problem. The files'
+    parsed data comes from `bookcache` when their bytes are unchanged (and is checked here all
+    the same); the cache is written after a load that found no problem."""
     problems: list[str] = []
     laws: dict[int, Law] = {}
     sources: dict[int, Path] = {}
-    for path in sorted(directory.glob("*.yaml")):
+    key, files = bookcache.rule_files(directory)
+    cached = bookcache.read(key)
+    parsed = cached["laws"] if cached and set(cached["laws"]) == {p.name for p, _ in files} else None
+    fresh: dict[str, Any] = {}
+    for path, data in files:
         try:
-            law = Law.model_validate(_read(path))
+            raw = parsed[path.name] if parsed is not None else _read(path, data)
+            fresh[path.name] = raw
+            law = Law.model_validate(raw)
         except ValidationError as e:
             for err in e.errors():
                 where = ".".join(str(p) for p in err["loc"])
@@ -290,7 +295,10 @@ def load(directory: Path = LAWS_DIR) -> LawBook:
                 problems.append(f"{sources[number].name}: refers to law {ref}, which does not exist")
     if problems:
         raise LawBookError("\n".join(problems))
-    return LawBook(laws, sources)
+    book = LawBook(laws, sources)
+    if parsed is None:
+        bookcache.write(key, fresh, book.scoring.model_dump(exclude_none=True))
+    return book
 
 
 @lru_cache(maxsize=None)

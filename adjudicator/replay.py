@@ -9,7 +9,7 @@ follows* from an irregularity.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from . import claims, dealing, exchange, marks, outcomes, play, remedies
 from .facts import Facts
@@ -157,7 +157,7 @@ class Replay:
         return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals)
 
-    def fail(self, n: int, message: str) -> None:
+    def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
 
     # -------------------------------------------------------------------- deals

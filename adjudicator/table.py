@@ -126,7 +126,6 @@ class Deal:
     faced: Card | None = None
     king_forfeited: bool = False
     no_turn_up: int | None = None   # the event that acted before the turn-up (law 10)
-    stock_spent: bool = False
     round_event: int = 0                             # the event of the proposal being answered
     round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
     stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)

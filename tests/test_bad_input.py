@@ -81,6 +81,17 @@ CASES = {
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
                       "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play): Y does not hold AS"),
+    "elect-not-offered": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                          "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
+                          "  - discard: {by: Y, count: 2}\n  - ask: {by: Y, count: 3}\n  - give: {to: Y, count: 3}\n"
+                          "  - elect: {by: A, option: fresh_deal}\n",
+                          "event 11 (elect): no ruling open here offers fresh_deal (Y asked for 3 cards having "
+                          "discarded 2, and took them: law 29 offers rectify here)"),
+    "elect-by-the-offender": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                              "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
+                              "  - discard: {by: Y, count: 2}\n  - give: {to: Y, count: 3}\n"
+                              "  - elect: {by: A, option: fresh_deal}\n",
+                              "event 10 (elect): law 31 gives the choice to Y, not A"),
 }
 
 
