@@ -60,6 +60,9 @@ class Case(BaseModel):
     summary: str
     note: str | None = None
     """Where the law leaves a point open: the reading chosen, and why."""
+    clauses: dict[str, str] = {}
+    """For a fact of `when`, the words of the law's text that the condition stands for (a
+    verbatim part of `text`): what `explain` quotes when the condition is met or missed."""
 
     @model_validator(mode="after")
     def _coherent(self) -> "Case":
@@ -74,6 +77,9 @@ class Case(BaseModel):
                 raise ValueError(f"effects: {key!r} is not among the options")
         for name, cond in self.when.items():
             _check_condition(name, cond)
+        for name in self.clauses:
+            if name not in self.when:
+                raise ValueError(f"clauses: {name!r} is not a condition of this case's when")
         return self
 
     @property
@@ -113,6 +119,11 @@ class Law(BaseModel):
         ids = [c.id for c in self.cases]
         if len(ids) != len(set(ids)):
             raise ValueError("two cases share an id")
+        text = " ".join(self.text.split())
+        for case in self.cases:
+            for name, clause in case.clauses.items():
+                if " ".join(clause.split()) not in text:
+                    raise ValueError(f"case {case.id!r}: clauses: {name}: {clause!r} is not in the law's text")
         return self
 
 
@@ -195,6 +206,7 @@ class LawBook:
         self.sources = sources
         self.by_irregularity: dict[str, list[CompiledCase]] = {}
         self.scoring = Scoring()
+        self.scoring_law: dict[str, int] = {}   # a scoring table's key -> the law that gives it
         for number in sorted(laws):
             law = laws[number]
             for case in law.cases:
@@ -202,7 +214,9 @@ class LawBook:
                 for irr in case.irregularities:
                     self.by_irregularity.setdefault(irr, []).append(compiled)
             if law.scoring:
-                merged = self.scoring.model_dump(exclude_none=True) | law.scoring.model_dump(exclude_none=True)
+                given = law.scoring.model_dump(exclude_none=True)
+                merged = self.scoring.model_dump(exclude_none=True) | given
+                self.scoring_law |= dict.fromkeys(given, number)
                 self.scoring = Scoring(**merged)
         self._order_by_precedence()
 
