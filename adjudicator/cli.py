@@ -67,7 +67,8 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
     did) and why the score is what it is, deal by deal.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
-    from . import adjudicate_text, explain as why
+    from . import adjudicate_text
+    from . import explain as why
     from .source import LogError, read_source
     _book_or_exit()
     try:
