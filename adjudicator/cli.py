@@ -222,7 +222,9 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
     """Write the law book as HTML pages that work offline: an index with a search, and a page
     per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
+
     from .book import build
+    from .source import LogError
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
@@ -286,3 +288,7 @@ def main() -> None:
         except (OSError, AttributeError, ValueError):
             pass
         raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()
