@@ -9,7 +9,9 @@ the same order: JSON Lines (`run_json`) for programs and a terminal (`run_termin
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, TextIO
 
@@ -195,7 +197,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
         for i, c in enumerate(question.choices):
             if c.group is not None and (i == 0 or question.choices[i - 1].group != c.group):
                 choices.append(questionary.Separator(f"── {c.group}"))
-            choices.append(questionary.Choice(c.text, value=i))
+            choices.append(questionary.Choice(_fit(c.text), value=i))
         keyed = {"?": WHY, "b": BACK}
         choices += [questionary.Choice(text[2:], value=value, shortcut_key=text[0]) for text, value in extra]
         shortcuts = len(question.choices) + len(extra) <= 36   # questionary's limit
@@ -210,7 +212,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
     for i, c in enumerate(question.choices, 1):
         if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):
             print(f"  {c.group}")
-        print(f"  {i:>2}. {c.text}")
+        print(f"  {i:>2}. {_fit(c.text)}")
     for text, _ in extra:
         print(f"  {text}")
     while True:
@@ -226,3 +228,9 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
         print(f"Answer with a number from 1 to {len(question.choices)}"
               + (", ? for why" if question.why else "") + (", b to go back" if can_go_back else "") + ".",
               flush=True)
+
+
+def _fit(text: str) -> str:
+    """A choice's words wrapped to the terminal, the lines after the first under the first."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    return textwrap.fill(text, max(20, width - 7), subsequent_indent=" " * 6)
