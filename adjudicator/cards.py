@@ -27,12 +27,6 @@ class Card:
             raise ValueError(f"not a card: {text!r} (write rank K Q J A 10 9 8 7 then suit S H D C, e.g. 10D)")
         return card
 
-    def beats(self, other: "Card", trump: str | None) -> bool:
-        """True when this card, played second, wins the trick led by `other`."""
-        if self.suit == other.suit:
-            return self.power > other.power
-        return self.suit == trump
-
     def __str__(self) -> str:
         return self.text
 

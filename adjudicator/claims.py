@@ -334,9 +334,11 @@ LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")
 
 
 def on_elect(r: Replay, ev: Any, n: int) -> None:
-    ruling = r.open_for(ev.option)
-    if ruling is None:
-        r.fail(n, f"no ruling open here offers {ev.option}")
+    """The entitled player chooses: the latest open ruling that offers the option, else the
+    hidden irregularity the election claims (`_claimed_by_election`)."""
+    ruling = r.open_for(ev.option) or _claimed_by_election(r, ev, n)
+    if not ruling.open:
+        return   # a compulsory remedy, done at its ruling
     if ev.by != ruling.chooser:
         r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
     offered = ruling
@@ -355,6 +357,27 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
 
 
 ANNULMENTS = frozenset({"fresh_deal", "deal_void"})
+
+
+def _claimed_by_election(r: Replay, ev: Any, n: int) -> Ruling:
+    """An election of an option a law gives for a hidden irregularity the log proves in this
+    deal and nobody has claimed: it is that irregularity's claim, ruled now (the moment of
+    discovery), and the option is then taken. Where none gives it, the election is an error."""
+    deal = r.deal
+    offered = []
+    for p in reversed(r.pending):
+        if p.deal is not deal or deal is None:
+            continue
+        facts = r.facts(deal, p.concerns, p.actor, p.extra)
+        found = r.book.find(p.irregularity, facts)
+        if found is None:
+            continue
+        if ev.option in found.case.options:
+            r.pending.remove(p)
+            return r.make_ruling(p.irregularity, n, deal, p.concerns, p.actor, p.what, facts,
+                                 claimed=True)
+        offered.append(f"{p.what}: law {found.law} offers {', '.join(found.case.options)} here")
+    return r.fail(n, f"no ruling open here offers {ev.option}" + (f" ({'; '.join(offered)})" if offered else ""))
 
 
 def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:

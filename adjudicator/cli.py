@@ -1,4 +1,4 @@
-"""The command line: `ecarte adjudicate`, `validate`, `laws`, `quiz`, `schema`. Thin: parse, call, print."""
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`. Thin: parse, call, print."""
 from __future__ import annotations
 
 import json
@@ -148,6 +148,25 @@ def laws(number: Annotated[Optional[int], typer.Argument(help="a law's number, 1
     if search and not chosen:
         shown = search if len(search) <= 60 else search[:57] + "..."
         typer.echo(f"no law mentions {shown!r}")
+
+
+@app.command()
+def book(out: Annotated[str, typer.Option("--out", help="the folder to write the book into (made if need be)")]) -> None:
+    """Write the law book as HTML pages that work offline: an index with a search, and a page
+    per law with its text, its cases and its scenarios drawn at the table, event by event."""
+    from pathlib import Path
+    from .book import build
+    lawbook = _book_or_exit()
+    try:
+        pages = build(Path(out), lawbook)
+    except OSError as e:
+        where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+        typer.echo(_visible(f"the book cannot be written to {out}: {e.strerror or e}{where}"), err=True)
+        raise typer.Exit(2) from None
+    except LogError as e:
+        typer.echo(_visible(f"the book cannot be made: a scenario cannot be read:\n{e}"), err=True)
+        raise typer.Exit(2) from None
+    typer.echo(_visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
 
 
 @app.command()

@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from . import marks
 from .cards import rank_power
+from .rules import ORDERS, distribution
 from .table import HAND_SIZE, PACK_SIZE, Deal
 
 if TYPE_CHECKING:
     from .replay import Replay
-
-ORDERS = {(3, 2): "three then two", (2, 3): "two then three"}
 
 
 def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
@@ -227,18 +226,8 @@ def _count_ruled(r: Replay, deal: Deal) -> bool:
 
 
 def _order(deal: Deal) -> tuple[int, int] | None:
-    """The deal's order of distribution, (2, 3) or (3, 2), when it is one the law allows (law 8):
-    his adversary first, then himself, the same number to each, twice."""
-    packets = deal.packets
-    if len(packets) != 4:
-        return None
-    who = [p for p, _ in packets]
-    sizes = [c for _, c in packets]
-    order = (sizes[0], sizes[2])
-    if who != [deal.elder, deal.dealer, deal.elder, deal.dealer] or sizes[0] != sizes[1] \
-            or sizes[2] != sizes[3] or order not in ORDERS:
-        return None
-    return order
+    """The deal's order of distribution, when it is one the law allows (`rules.distribution`)."""
+    return distribution(deal.packets, deal.elder, deal.dealer)
 
 
 def _chosen_order(r: Replay, deal: Deal) -> tuple[tuple[int, int], int] | None:

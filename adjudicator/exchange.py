@@ -31,12 +31,8 @@ def propose(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"{ev.by} has already proposed and awaits an answer")
     if deal.answer == "refuse":
         r.fail(n, "the dealer has refused: the hand must be played")
-    if deal.stands:
-        r.fail(n, f"the stock was found short at event {min(deal.stands.values())}: "
-                  "the hands are played as they stand")
-    if deal.stock_spent:
-        r.fail(n, "the stock is spent: no more proposals")
     round_over(r, deal, n)
+    deal.stands = {}   # a new round: what the stock can serve is judged afresh (law 38)
     deal.proposals += 1
     deal.answer = None
     deal.conditional = False
@@ -77,6 +73,7 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
     if deal.first_answer is None:
         deal.first_answer = answer
     deal.conditional = conditional
+    _check_stock(r, deal, n)   # accepted with the stock spent (law 38)
 
 
 def _turned_in_error(r: Replay, deal: Deal) -> int | None:
@@ -221,8 +218,6 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     deal.round_given[to] = deal.round_given.get(to, 0) + count
     if cards:
         see(r, deal, cards, n)
-    if deal.stock == 0:
-        deal.stock_spent = True
     _recheck(r, deal, to, n)
 
 
@@ -372,6 +367,8 @@ def _wishes(deal: Deal) -> tuple[int, int]:
     for, or discarded) and to the dealer (as many as he discarded)."""
     elder, dealer = deal.elder, deal.dealer
     wanted = deal.asked if deal.asked is not None else deal.round_discard.get(elder, 0)
+    if not wanted and not deal.round_given.get(elder):
+        wanted = 1   # he proposed: he wants one card at least
     to_elder = max(0, wanted - deal.round_given.get(elder, 0))
     to_dealer = max(0, deal.round_discard.get(dealer, 0) - deal.round_given.get(dealer, 0))
     return to_elder, to_dealer
@@ -387,7 +384,10 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
         return
     elder, dealer = deal.elder, deal.dealer
     held = f"the stock holds {deal.stock}"
-    if to_elder > deal.stock:
+    if not deal.stock and not deal.round_discard.get(elder) and deal.asked is None:
+        concerned = elder
+        what = f"{dealer} accepted {elder}'s proposal with no card left in the stock"
+    elif to_elder > deal.stock:
         concerned = elder
         what = f"{elder} asks for {to_elder} card{_s(to_elder)} and {held}"
     elif to_elder:
@@ -439,7 +439,6 @@ def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
         _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
     _take_back(deal, dealer, _unserved(deal, dealer))
     deal.stands[dealer] = n
-    deal.stock_spent = True
     _recheck(r, deal, dealer, n)
 
 
@@ -452,7 +451,6 @@ def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
         deal.stands[player] = n
     if deal.asked is not None:
         deal.asked = deal.round_given.get(elder, 0)
-    deal.stock_spent = True
     for player in (elder, deal.dealer):
         _recheck(r, deal, player, n)
 

@@ -42,6 +42,7 @@ class Entitlement:
     lapsed_at: int | None = None  # the event at which the time to mark it ran out
     facts: dict[str, Any] = field(default_factory=dict)   # the facts of that moment
     ruled: bool = False           # its lapse has had its ruling
+    cancelled: bool = False       # struck out (annulled deal, law 19, law 25)
 
     @property
     def unpaid(self) -> int:
@@ -64,11 +65,12 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal |
 
 def count(r: Replay, ent: Entitlement, points: int) -> None:
     ent.paid += points
-    r.add_points(ent.player, points)
+    r.add_points(ent.player, points, ent.deal)
 
 
 def cancel(r: Replay, ent: Entitlement) -> None:
     """An entitlement struck out (annulled deal, law 19, law 25)."""
+    ent.cancelled = True
     if ent in r.owed:
         r.owed.remove(ent)
     if ent.paid and r.winner is None:

@@ -8,7 +8,7 @@ from . import marks
 from .cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
-from .scoring import hand_score
+from .rules import beats, breach, hand_score, legal_replies, trump_king as _king_of
 from .table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ DUTIES = ("revoke", "failure_to_win")
 # ------------------------------------------------------------------ the king of trumps
 
 def trump_king(deal: Deal) -> Card | None:
-    return Card.parse("K" + deal.trump) if deal.trump else None
+    return _king_of(deal.trump)
 
 
 def played_by(deal: Deal, player: str) -> list[Card]:
@@ -135,12 +135,19 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
     if deal.phase == "dealing" and not before_turn_up(r, deal, n):   # law 10: the lead stands
         r.fail(n, "the trump card has not been turned up")
     if deal.phase == "over":
+        if _unanswered(r, deal, ev.by, ev.card, n):
+            return
         r.fail(n, "the play of this hand is over")
     if deal.trump is None and deal.phase == "play":
         r.fail(n, "the trump card must be turned up before another card is played (law 10)")
     if deal.phase in ("exchange", "dealing"):
         round_over(r, deal, n)
         begin_play(r, deal)
+        if short_out(r, deal, n):   # a hand with no card at all: what is led is recorded
+            if not _unanswered(r, deal, ev.by, ev.card, n):
+                r.fail(n, "the play of this hand is over: one hand has no card to play")
+            return
+    deal.shown = None   # cards shown, and the hand played on
     by, card = ev.by, ev.card
     hand = deal.hands[by]
     trick = deal.trick
@@ -172,8 +179,6 @@ def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
 
 def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
     leader = deal.next_leader
-    if by != leader and deal.hands[leader].size == 0:
-        leader = by   # the leader has no card left: the adversary plays on
     required = _required(r, deal)
     if required is not None and (by != required[0] or card.suit != required[1]):
         r.fail(n, f"{required[0]} must now lead a {SUIT_NAMES[required[1]]}: his adversary "
@@ -191,40 +196,22 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
         r.irregular("named_suit_not_played", n, public=True, actor=by, concerns=by,
                     extra={"holds_named_suit": named_held},
                     what=f"{by} named {SUIT_NAMES[names]}s and led {card}")
-    if deal.hands[deal.other(by)].size == 0 and deal.phase == "play" and deal.trick is not None:
-        _won(r, deal, deal.tricks[-1], by, n)   # a card that cannot be played to (laws 30, 34)
 
 
 def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
-    duty = _breach(hand, trick.lead, card, deal.trump)  # type: ignore[arg-type]
+    duty = breach(hand.cards, trick.lead, card, deal.trump)  # type: ignore[arg-type]
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
-    winner = by if card.beats(trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
+    winner = by if beats(card, trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
                     what=_duty_words(duty, by, card, trick.lead))
     _won(r, deal, trick, winner, n)
-
-
-def _breach(hand: Hand, lead: Card, card: Card, trump: str | None) -> str | None:
-    """The duty broken by playing `card` to `lead`, as far as the known cards prove it."""
-    held = hand.cards
-    suit = lead.suit
-    if card.suit != suit:
-        if any(c.suit == suit for c in held):
-            return "revoke"
-        if card.suit != trump and trump is not None and suit != trump \
-                and any(c.suit == trump for c in held):
-            return "failure_to_win"
-        return None
-    if card.power < lead.power and any(c.suit == suit and c.power > lead.power for c in held):
-        return "failure_to_win"
-    return None
 
 
 def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
@@ -238,6 +225,37 @@ def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     deal.won[winner] += 1
     if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()):
         end_play(r, deal, n)
+    else:
+        short_out(r, deal, n)
+
+
+def short_out(r: Replay, deal: Deal, n: int) -> bool:
+    """A hand with no card left while the adversary still holds some (laws 30, 34): none of his
+    cards can be played to, and each counts as his trick (five in all). The hand is over; the
+    log may record those cards led (`_unanswered`) or not."""
+    empty = [p for p, h in deal.hands.items() if h.size == 0]
+    if len(empty) != 1 or deal.trick is not None:
+        return False
+    other = deal.other(empty[0])
+    k = min(deal.hands[other].size, HAND_SIZE - sum(deal.won.values()))
+    deal.won[other] += k
+    deal.unanswered = (other, k, k)
+    end_play(r, deal, n)
+    return True
+
+
+def _unanswered(r: Replay, deal: Deal, by: str, card: Card, n: int) -> bool:
+    """A card led, after the hand is over, that the adversary had no card to play to: the log
+    records a trick already counted (`short_out`)."""
+    if deal.unanswered is None or deal.unanswered[0] != by or not deal.unanswered[2]:
+        return False
+    hand = deal.hands[by]
+    known = card in hand.cards
+    _take(r, hand, by, card, n)
+    sighted(r, deal, by, card, known, n)
+    deal.tricks.append(Trick(leader=by, lead=card, lead_event=n, winner=by))
+    deal.unanswered = (by, deal.unanswered[1], deal.unanswered[2] - 1)
+    return True
 
 
 # ------------------------------------------------------------------ cards taken back
@@ -336,6 +354,9 @@ def reopen(r: Replay, deal: Deal) -> None:
     """A hand already scored is in play again: its point or vole is struck out until it ends."""
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
         marks.cancel(r, ent)
+    if deal.unanswered is not None:   # the tricks counted to the cards nobody could play to
+        deal.won[deal.unanswered[0]] -= deal.unanswered[1]
+        deal.unanswered = None
     deal.hand_award = None
     deal.phase = "play"
     if r.deal is deal:
@@ -363,28 +384,30 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
-    """Law 42: cards thrown down claiming to score. No penalty: the rest of the tricks go as
-    the cards must fall with best play on both sides where the log shows every card left, and
-    to the player who showed where it does not."""
+    """Law 42: cards thrown down claiming to score. No penalty, and the play is not over: the
+    plays the log records next are the hand's play; if it records none, the hand is settled
+    (`settle_show`) at the next event."""
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "cards are shown during the play of a hand")
     if deal.phase == "exchange":
         round_over(r, deal, n)
+        begin_play(r, deal)
+    deal.shown = (ev.by, n)
+
+
+def settle_show(r: Replay, deal: Deal) -> None:
+    """The cards shown and no play recorded after: the rest of the tricks go as the cards must
+    fall with best play on both sides where the log shows every card left, and to the player
+    who showed where it does not."""
+    by, n = deal.shown  # type: ignore[misc]
+    deal.shown = None
     rest = HAND_SIZE - sum(deal.won.values())
-    his = _settle(deal, ev.by)
+    his = _settle(deal, by)
     his = rest if his is None else min(his, rest)
-    deal.won[ev.by] += his
-    deal.won[deal.other(ev.by)] += rest - his
+    deal.won[by] += his
+    deal.won[deal.other(by)] += rest - his
     end_play(r, deal, n)
-
-
-def _legal(hand: frozenset, lead: Card, trump: str | None) -> list[Card]:
-    """The cards the second player may play: follow suit, win when able, trump when void."""
-    follows = [c for c in hand if c.suit == lead.suit]
-    if follows:
-        return [c for c in follows if c.power > lead.power] or follows
-    return [c for c in hand if c.suit == trump] or list(hand)
 
 
 def _settle(deal: Deal, shower: str) -> int | None:
@@ -414,8 +437,8 @@ def _settle(deal: Deal, shower: str) -> int | None:
         else:
             follower = o if s_leads else s
             values = []
-            for c in _legal(follower, lead, deal.trump):
-                s_wins = (c.beats(lead, deal.trump)) != s_leads
+            for c in legal_replies(follower, lead, deal.trump):
+                s_wins = beats(c, lead, deal.trump) != s_leads
                 rest_s, rest_o = (s, o - {c}) if s_leads else (s - {c}, o)
                 values.append(s_wins + best(rest_s, rest_o, s_wins, None))
             value = min(values) if s_leads else max(values)

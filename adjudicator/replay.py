@@ -9,7 +9,7 @@ follows* from an irregularity.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 from . import claims, dealing, exchange, marks, play, remedies
 from .facts import Facts
@@ -42,14 +42,38 @@ class Pending:
     extra: dict[str, Any] | None
 
 
+@dataclass
+class Provisional:
+    """A player reached the target at `event` with points of `deal` that a claim made in time
+    may still take away: the game is won there only if they stand when the deal's claims are
+    settled (the deal ends, or the log does)."""
+
+    event: int
+    deal: Deal
+    player: str
+    counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
+    score: int
+
+
+class _GameWon(Exception):
+    """The points reached at this event stood: the game was won there (`Replay.run` replays the
+    log again, knowing it)."""
+
+    def __init__(self, event: int):
+        self.event = event
+
+
 _DEFAULT_FACTS = Facts().model_dump()
 
 
 class Replay:
     """One game replayed event by event."""
 
-    def __init__(self, log: Log, book: LawBook | None = None):
+    def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset()):
         self.log = log
+        self.final = final   # events at which reaching the target is known to stand
+        self.provisional: list[Provisional] = []
+        self.now = 0         # the event being applied
         self.book = book or default_book()
         self.players = list(log.players)
         self.game_to = log.options.game_to
@@ -77,20 +101,43 @@ class Replay:
     # ------------------------------------------------------------------ running
 
     def run(self, observe: Callable[["Replay", int], None] | None = None) -> Report:
-        """Apply every event; `observe(replay, n)`, if given, sees the table after each one."""
+        """Apply every event; `observe(replay, n)`, if given, sees the table after each one.
+
+        A target reached with points a claim may still take away is provisional: when they
+        stand after all, the game was won there, and the log is replayed again knowing it (the
+        events after it are ignored, an error among them too)."""
+        try:
+            self._apply(observe)
+        except _GameWon as won:
+            return self._won_at(won.event, observe)
+        except ReplayError:
+            if not self.provisional:
+                raise
+            return self._won_at(self.provisional[0].event, observe)
+        return self.report()
+
+    def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
+        return Replay(self.log, self.book, self.final | {event}).run(observe)
+
+    def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
         for n, ev in enumerate(self.events, 1):
             if self.winner is not None:
                 self.ignored.append(n)
                 continue
+            self.now = n
             name = ev.event
+            if name != "play" and self.deal is not None and self.deal.shown is not None:
+                play.settle_show(self, self.deal)   # no play recorded after the cards shown
+                if self.winner is not None:
+                    self.ignored.append(n)
+                    continue
             if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
         self.end_of_log()
-        return self.report()
 
     def report(self) -> Report:
         value = None
@@ -100,7 +147,7 @@ class Replay:
         return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals)
 
-    def fail(self, n: int, message: str) -> None:
+    def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
 
     # -------------------------------------------------------------------- deals
@@ -138,6 +185,7 @@ class Replay:
         if self.deal.phase != "over" and self.deal.annulled is None:
             self.deal.unfinished = self.deal.phase
             self.deal.phase = "over"  # it scores nothing more
+        self._settle(self.deal)
         self.deal.score_after = dict(self.score)
 
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
@@ -157,6 +205,8 @@ class Replay:
         self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
 
     def end_of_log(self) -> None:
+        if self.deal is not None and self.deal.shown is not None:
+            play.settle_show(self, self.deal)
         self.close_deal()
         marks.lapse(self, None, len(self.events))
 
@@ -166,12 +216,35 @@ class Replay:
         """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
         marks.entitle(self, player, points, kind, n, deal)
 
-    def add_points(self, player: str, points: int) -> None:
+    def add_points(self, player: str, points: int, deal: Deal | None = None) -> None:
         if self.winner is not None:
             return
         self.score[player] += points
-        if self.score[player] >= self.game_to:
+        if self.score[player] < self.game_to:
+            return
+        if self.now in self.final or deal is None or not self._at_risk(deal):
             self.winner = player
+        else:
+            counted = [(e, e.paid) for e in self.owed if e.deal is deal and e.player == player and e.paid]
+            self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player]))
+
+    def _at_risk(self, deal: Deal) -> bool:
+        """Points of this deal may still be taken away by a claim made in time: a hidden
+        irregularity of the deal waits for its claim, or a ruling on it waits for its choice."""
+        return any(p.deal is deal for p in self.pending) or \
+            any(x.open and x.table is deal for x in self.choosing)
+
+    def _settle(self, deal: Deal) -> None:
+        """The deal is over and its claims are settled: a target reached provisionally in it was
+        reached if the points stand (`_GameWon`). A choice still open at the log's end leaves
+        it open."""
+        for p in [p for p in self.provisional if p.deal is deal]:
+            if any(x.open and x.table is deal for x in self.choosing):
+                continue
+            self.provisional.remove(p)
+            lost = sum(paid for e, paid in p.counted if e.cancelled)
+            if deal.annulled is None and p.score - lost >= self.game_to:
+                raise _GameWon(p.event)
 
     # ----------------------------------------------------------------- rulings
 

@@ -342,7 +342,29 @@ def parse_yaml(text: str, source: str) -> Any:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or " ".join(str(e).split())
+        if mark is not None and _flow_depth(text, mark.index) > MAX_DEPTH:
+            # libyaml scans ahead of the events and may meet deep nesting (and refuse it in its own
+            # words, which differ between releases) before the builder does
+            problem = f"the log is nested more than {MAX_DEPTH} deep"
+            raise LogError(source, [f"{_where(e, mark.line + 1)}{problem}"]) from None
         raise LogError(source, [f"{_where(e, mark and mark.line + 1)}not valid YAML: {problem}"]) from None
+
+
+_FLOW = re.compile(r"""[\[{]|[\]}]|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|(?:^|(?<=\s))#[^\n]*""", re.M)
+
+
+def _flow_depth(text: str, end: int) -> int:
+    """How deep the flow collections (`[`, `{`) open at `end` nest, quoted text and comments
+    skipped: what a YAML problem's position tells of the nesting, whoever's words report it."""
+    depth = deepest = 0
+    for m in _FLOW.finditer(text, 0, end + 1):
+        c = m.group()
+        if c == "[" or c == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == "]" or c == "}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def _where(e: Exception, line: int | None) -> str:

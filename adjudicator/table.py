@@ -126,7 +126,6 @@ class Deal:
     faced: Card | None = None
     king_forfeited: bool = False
     no_turn_up: int | None = None   # the event that acted before the turn-up (law 10)
-    stock_spent: bool = False
     round_event: int = 0                             # the event of the proposal being answered
     round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
     stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
@@ -137,6 +136,8 @@ class Deal:
     cut_players: set = field(default_factory=set)   # offenders whose marks laws 25, 43 cut
     start_hands: dict | None = None                  # the hands when play began (to play again)
     hand_award: tuple | None = None
+    shown: tuple | None = None        # (player, event): cards shown (law 42), no play recorded since
+    unanswered: tuple | None = None   # (player, tricks, not yet led): his cards nobody could play to
     annulled: str | None = None
     suit_required: Ruling | None = None   # the ruling by which the suit named must be led (law 41)
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over

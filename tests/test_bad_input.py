@@ -3,6 +3,7 @@ never a traceback, never a silent default, never a hang."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -63,7 +64,7 @@ CASES = {
     "yaml-tag-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: !!set {to: A}\n",
                           "event 2, line 6: a log may not use the YAML tag !!set"),
     "json-huge-integer": ('{"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": [{"deal": {"to": "Y", "count": '
-                          + "9" * 5000 + "}}]}", "event 1 (deal): count: Input should be a valid integer (got an integer of 5000 digits)"),
+                          + "9" * 5000 + "}}]}", "event 1 (deal): count: … (got an integer of 5000 digits)"),
     "json-huge-integer-as-text": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "title": ' + "9" * 5000 + "}",
                                  "title: expected text, got an integer of 5000 digits"),
     "yaml-huge-integer": (HEAD + "  - deal: {to: Y, count: " + "9" * 5000 + "}\n",
@@ -72,7 +73,7 @@ CASES = {
                                       '"description": ' + "9" * 5000 + "}", "description: expected text, got an integer of 5000 digits"),
     "json-deep-in-header": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "x": ' + "[" * 900 + "]" * 900 + "}",
                             "the log is nested too deeply"),
-    "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: Input should be less than or equal to 51"),
+    "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: …51"),
     "yaml-problem-after-events": (HEAD + "  - deal: {to: Y, count: 3}\ntitle: !!python/name:os.system x\n",
                                   ": line 6: a log may not use the YAML tag"),
     "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
@@ -80,6 +81,17 @@ CASES = {
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
                       "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play): Y does not hold AS"),
+    "elect-not-offered": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                          "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
+                          "  - discard: {by: Y, count: 2}\n  - ask: {by: Y, count: 3}\n  - give: {to: Y, count: 3}\n"
+                          "  - elect: {by: A, option: fresh_deal}\n",
+                          "event 11 (elect): no ruling open here offers fresh_deal (Y asked for 3 cards having "
+                          "discarded 2, and took them: law 29 offers rectify here)"),
+    "elect-by-the-offender": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                              "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
+                              "  - discard: {by: Y, count: 2}\n  - give: {to: Y, count: 3}\n"
+                              "  - elect: {by: A, option: fresh_deal}\n",
+                              "event 10 (elect): law 31 gives the choice to Y, not A"),
 }
 
 
@@ -94,7 +106,14 @@ def test_bad_log_exits_2_with_a_message(tmp_path: Path, name: str) -> None:
     assert result.exit_code == 2, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
-    assert f"{path}: " in result.output and message in result.output, result.output
+    assert f"{path}: " in result.output and _says(result.output, message), result.output
+
+
+def _says(output: str, message: str, whole: bool = False) -> bool:
+    """`message` is in `output`; a `…` in it stands for the words of a library (pydantic's
+    message, which its releases may change): only the project's own words are compared."""
+    pattern = ".+?".join(re.escape(part) for part in message.split("…"))
+    return (re.fullmatch if whole else re.search)(pattern, output) is not None
 
 
 def test_rulings_by_the_thousand_take_linear_time(tmp_path: Path) -> None:
@@ -127,7 +146,7 @@ def test_a_capped_error_list_still_counts_every_problem(tmp_path: Path) -> None:
     result = runner.invoke(app, ["adjudicate", str(path)])
     lines = result.output.splitlines()
     assert result.exit_code == 2 and len(lines) == 21
-    assert lines[19].endswith("event 20 (cut): top: Input should be a valid integer (got 'x')")
+    assert _says(lines[19], "event 20 (cut): top: … (got 'x')")
     assert lines[20] == f"{path}: and 30 more problems"
 
 
@@ -137,11 +156,12 @@ def test_every_problem_in_the_order_of_the_log(tmp_path: Path) -> None:
                     "  - dael: {to: Y}\n  - deal: {to: A, count: three}\n  - 12\n")
     result = runner.invoke(app, ["adjudicate", str(path)])
     assert result.exit_code == 2
-    assert [line.removeprefix(f"{path}: ") for line in result.output.splitlines()] == [
-        "colour: unknown field",
-        "event 2: unknown event 'dael'",
-        "event 3 (deal): count: Input should be a valid integer (got 'three')",
-        "event 4: an event is a mapping with exactly one key, its name (got 12)"]
+    lines = [line.removeprefix(f"{path}: ") for line in result.output.splitlines()]
+    wanted = ["colour: unknown field",
+              "event 2: unknown event 'dael'",
+              "event 3 (deal): count: … (got 'three')",
+              "event 4: an event is a mapping with exactly one key, its name (got 12)"]
+    assert len(lines) == len(wanted) and all(_says(line, w, whole=True) for line, w in zip(lines, wanted)), lines
 
 
 def test_a_named_pipe_with_no_writer_does_not_hang(tmp_path: Path) -> None:

@@ -182,11 +182,18 @@ def test_stock_short_non_dealer_discard_beyond_the_stock_goes_back() -> None:
      "  - discard: {by: A, count: 2}\n  - give: {to: A, count: 1}\n", "A takes no cards"),
     ("  - accept: {by: A, conditional: true}\n  - discard: {by: Y, count: 2}\n"
      "  - discard: {by: A, count: 2}\n  - give: {to: Y, count: 2}\n", "Y takes no cards"),
-    ("  - accept: {by: A, conditional: true}\n  - ask: {by: Y, count: 4}\n  - propose: {by: Y}\n",
-     "the hands are played as they stand"),
 ])
 def test_stock_short_nothing_more_is_given(events: str, message: str) -> None:
     fails(events, message, SHORT_STOCK)
+
+
+def test_stock_short_a_new_proposal_is_a_new_round() -> None:
+    """After the condition failed, the non-dealer may propose again: the dealer's new answer is
+    judged against what the stock holds now (law 38), not refused as a log error."""
+    r = replay("  - accept: {by: A, conditional: true}\n  - ask: {by: Y, count: 4}\n  - propose: {by: Y}\n"
+               "  - accept: {by: A}\n  - discard: {by: Y, count: 4}\n  - give: {to: Y, count: 3}\n", SHORT_STOCK)
+    assert rulings(r) == [(38, "insufficient_stock", "exchange_what_remains")]
+    assert r.deals[0].proposals == 4 and r.deals[0].hands["Y"].size == 5 and r.deals[0].stock == 0
 
 
 def test_stock_short_conditional_each_takes_back_his_discard() -> None:

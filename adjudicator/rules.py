@@ -1,0 +1,86 @@
+"""The rules of play, each defined once: the replay (play, dealing, scoring) and the archive's
+lean scan (`scan`) both call these.
+
+Pure functions of cards and counts: who wins a trick, what a second card may be (follow suit,
+win when able, trump when void), which duty a card breaks, the order of distribution (law 8),
+the king of trumps, and what a hand scores (laws 48, 49, and the law-25/43 limits).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .table import HAND_SIZE
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
+    from .laws import Scoring
+
+ORDERS = {(3, 2): "three then two", (2, 3): "two then three"}   # law 8: the orders a dealer may select
+
+
+def beats(card: Card, lead: Card, trump: str | None) -> bool:
+    """True when `card`, played second, wins the trick led by `lead`."""
+    if card.suit == lead.suit:
+        return card.power > lead.power
+    return card.suit == trump
+
+
+def legal_replies(hand: Collection[Card], lead: Card, trump: str | None) -> list[Card]:
+    """The cards the second player may play: follow suit, win when able, trump when void."""
+    follows = [c for c in hand if c.suit == lead.suit]
+    if follows:
+        return [c for c in follows if c.power > lead.power] or follows
+    return [c for c in hand if c.suit == trump] or list(hand)
+
+
+def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None) -> str | None:
+    """The duty broken by playing `card` to `lead` from a hand that also held `held` (as far as
+    those cards prove it): "revoke", "failure_to_win", or None."""
+    suit = lead.suit
+    if card.suit != suit:
+        if any(c.suit == suit for c in held):
+            return "revoke"
+        if card.suit != trump and trump is not None and suit != trump \
+                and any(c.suit == trump for c in held):
+            return "failure_to_win"
+        return None
+    if card.power < lead.power and any(c.suit == suit and c.power > lead.power for c in held):
+        return "failure_to_win"
+    return None
+
+
+def distribution(packets: Sequence[tuple[str, int]], elder: str, dealer: str) -> tuple[int, int] | None:
+    """The order of distribution, (2, 3) or (3, 2), when the packets follow one the law allows
+    (law 8): his adversary first, then himself, the same number to each, twice; else None."""
+    if len(packets) != 4:
+        return None
+    (p1, c1), (p2, c2), (p3, c3), (p4, c4) = packets
+    if p1 != elder or p2 != dealer or p3 != elder or p4 != dealer or c1 != c2 or c3 != c4:
+        return None
+    order = (c1, c3)
+    return order if order in ORDERS else None
+
+
+def trump_king(trump: str | None) -> Card | None:
+    """The king of trumps (None before a trump is turned up)."""
+    return Card.parse("K" + trump) if trump else None
+
+
+def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: bool,
+               first_refused: bool, scoring: Scoring, cut: bool = False) -> tuple[str, int, str] | None:
+    """(winner, points, "point" or "vole") for a hand played out, or None if nobody has three.
+
+    `no_proposal`: the non-dealer played without proposing; `first_refused`: the dealer refused
+    the first proposal (law 49). `cut`: the winner is an offender under law 25 or 43.
+    """
+    winner = next((p for p, n in won.items() if n >= 3), None)
+    if winner is None:
+        return None
+    if won[winner] == HAND_SIZE:
+        return winner, (scoring.vole - 1 if cut else scoring.vole), "vole"
+    vulnerable = (winner == dealer and no_proposal) or (winner == elder and first_refused)
+    if vulnerable:
+        return winner, (1 if cut else scoring.point_against_vulnerable), "point"
+    return winner, (0 if cut else scoring.point), "point"
