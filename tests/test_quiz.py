@@ -135,12 +135,20 @@ def test_law_filter_asks_only_scenarios_showing_it() -> None:
 
 @pytest.mark.parametrize("args, words", [
     (["--law", "99"], "there is no law 99"),
-    (["--law", "46"], "law 46 has no scenario"),
     (["--count", "0"], "--count"),
 ])
 def test_bad_options_exit_2_with_a_message(args, words) -> None:
     result = runner.invoke(app, ["quiz", "--json", *args], input="")
     assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+
+
+def test_a_law_without_a_scenario_exits_2(monkeypatch) -> None:
+    """Every law has a scenario today; one that had none would be refused, naming those that do."""
+    import adjudicator.quiz as quiz
+    monkeypatch.setattr(quiz, "moments", lambda law=None: [] if law == 46 else [object()])
+    monkeypatch.setattr(quiz, "laws_with_moments", lambda: [9, 17])
+    result = runner.invoke(app, ["quiz", "--json", "--law", "46"], input="")
+    assert result.exit_code == 2 and "law 46 has no scenario" in result.output and "9, 17" in result.output
 
 
 def test_input_ending_early_exits_2() -> None:
