@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from . import adjudicate_text
-from .laws import default_book
+from .bookcache import scoring
 from .scan import scan
 from .source import MAX_LOG_BYTES, LogError, decode, is_json, open_log, read_source
 
@@ -112,9 +111,10 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
     if item.text is None:
         return 2, {"source": item.source, "ok": False, "errors": [f"{item.source}: {item.error}"]}
     if is_json(item.text):   # the lean path: a clean game scanned, else the full replay
-        obj = scan(item.text, item.source, default_book().scoring)
+        obj = scan(item.text, item.source, scoring())
         if obj is not None:
             return 0, obj
+    from . import adjudicate_text   # the full replay, imported the first time a game needs it
     try:
         report = adjudicate_text(item.text, item.source)
     except LogError as e:

@@ -232,7 +232,7 @@ def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
         if ev.by == who and who not in deal.first_play:   # declared before playing a card
             del deal.announced[who]
             for ent in [e for e in r.owed if e.deal is deal and e.kind == "held_king" and e.player == who]:
-                marks.cancel(r, ent)
+                marks.cancel(r, ent, "withdrawn")
             return
     else:
         _check_duty_claim(r, deal, ev, who, n)

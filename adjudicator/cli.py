@@ -9,11 +9,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import adjudicate_text
 from .archive import check, items
-from .laws import LawBookError, default_book
-from .log import log_json_schema
-from .source import LogError, read_source
+from .bookcache import LawBookError
+
+# each command imports the rest of what it needs when it runs: `validate` on clean JSON games
+# never imports pydantic or the replay (adjudicator/scan.py)
 
 # what a terminal would act on rather than show: controls, bidi overrides, lone surrogates
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -29,6 +29,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def _book_or_exit():
+    from .laws import default_book
     try:
         return default_book()
     except LawBookError as e:
@@ -42,6 +43,8 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
     """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
+    from . import adjudicate_text
+    from .source import LogError, read_source
     _book_or_exit()
     _tune_gc()
     try:
@@ -57,13 +60,40 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
 
 
 @app.command()
+def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), or - for standard input")],
+            event: Annotated[Optional[int], typer.Option("--event", help="only the rulings made at this event")] = None,
+            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
+    """Why each ruling is what it is (the facts, the case that decided it, why no other case
+    did) and why the score is what it is, deal by deal.
+
+    Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
+    from . import explain as why
+    _book_or_exit()
+    try:
+        report = adjudicate_text(read_source(log), log)
+    except LogError as e:
+        typer.echo(_visible(str(e)), err=True)
+        raise typer.Exit(2) from None
+    if event is not None and not any(r.event == event for r in report.rulings):
+        made = sorted({r.event for r in report.rulings})
+        at = ("rulings were made at event " + ", ".join(map(str, made))) if made else "no ruling was made in it"
+        typer.echo(_visible(f"{log}: no ruling was made at event {event}: {at}"), err=True)
+        raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps(why.to_json(report, event), ensure_ascii=False))
+    else:
+        typer.echo(_visible(why.to_text(report, event)))
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
 def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1) -> None:
     """Check many logs: one line per game, then a summary (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
-    _book_or_exit()
+    _scoring_or_exit()
     _tune_gc()
     from .progress import Progress
     worst = 0
@@ -81,6 +111,16 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
         typer.echo(f"{total} game{'s' if total != 1 else ''}: {counts[0]} clean, "
                    f"{counts[1]} with rulings, {counts[2]} unreadable")
     raise typer.Exit(worst)
+
+
+def _scoring_or_exit():
+    """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
+    from .bookcache import scoring
+    try:
+        return scoring()
+    except LawBookError as e:
+        typer.echo(f"the law book cannot be loaded:\n{e}", err=True)
+        raise typer.Exit(2) from None
 
 
 def _tune_gc() -> None:
@@ -124,30 +164,55 @@ def _line(status: int, obj: dict) -> str:
 
 
 @app.command()
-def laws(number: Annotated[Optional[int], typer.Argument(help="a law's number, 1 to 51")] = None,
-         search: Annotated[Optional[str], typer.Option("--search", help="words to find in the laws")] = None,
+def laws(numbers: Annotated[Optional[list[int]], typer.Argument(help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
+         search: Annotated[Optional[str], typer.Option("--search", help="words to find in the laws (synonyms and French terms too)")] = None,
          as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False) -> None:
-    """Read the law book: a law's text, what the rule file makes of it, and its scenarios."""
-    from .lawbook_view import describe, entry, index_line, scenarios_by_law, matches
+    """Read the law book: a law's text, what the rule file makes of it, and its scenarios;
+    several laws side by side, with what separates them."""
+    from .lawbook_view import describe, entry, index_line, scenarios_by_law
+    from .lawsearch import search as find, terms
     book = _book_or_exit()
-    if number is not None and number not in book.laws:
-        typer.echo(f"there is no law {number}: the book has laws 1 to 51", err=True)
+    numbers = list(dict.fromkeys(numbers or []))
+    missing = [n for n in numbers if n not in book.laws]
+    if missing:
+        typer.echo(f"there is no law {', '.join(map(str, missing))}: the book has laws 1 to 51", err=True)
         raise typer.Exit(2)
     shown = scenarios_by_law()
-    chosen = [number] if number is not None else sorted(book.laws)
+    chosen = numbers or sorted(book.laws)
+    hits: dict[int, list] = {}
     if search:
-        chosen = [n for n in chosen if matches(book.laws[n], search)]
+        query = terms(search)
+        hits = {n: h for n in chosen if (h := find(book.laws[n], query)) is not None}
+        chosen = [n for n in chosen if n in hits]
     if as_json:
-        typer.echo(json.dumps([entry(book, n, shown) for n in chosen], ensure_ascii=False, indent=1))
+        out = [entry(book, n, shown) for n in chosen]
+        for item in out:
+            if item["law"] in hits:
+                item["found"] = [{"in": h.field, "snippet": h.snippet, "match": [h.start, h.end]} for h in hits[item["law"]]]
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
         return
-    if number is not None:
-        typer.echo(describe(book, number, shown))
+    if len(numbers) == 1 and not search:
+        typer.echo(describe(book, numbers[0], shown))
+        return
+    if len(numbers) > 1 and not search:
+        from shutil import get_terminal_size
+        from .compare import table
+        typer.echo(table(book, numbers, get_terminal_size((80, 24)).columns))
         return
     for n in chosen:
         typer.echo(index_line(book, n, shown))
+        for h in hits.get(n, []):
+            typer.echo(_visible(f"      {h.field}: " + _marked(h.snippet, h.start, h.end)))
     if search and not chosen:
-        shown = search if len(search) <= 60 else search[:57] + "..."
-        typer.echo(f"no law mentions {shown!r}")
+        said = search if len(search) <= 60 else search[:57] + "..."
+        typer.echo(f"no law mentions {said!r}")
+
+
+def _marked(snippet: str, start: int, end: int) -> str:
+    """The match picked out: in bold on a terminal, between » « elsewhere."""
+    if sys.stdout.isatty():
+        return f"{snippet[:start]}\x1b[1;4m{snippet[start:end]}\x1b[0m{snippet[end:]}"
+    return f"{snippet[:start]}»{snippet[start:end]}«{snippet[end:]}"
 
 
 @app.command()
@@ -209,6 +274,7 @@ def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")
     if what != "log":
         typer.echo("the schema known is: log", err=True)
         raise typer.Exit(2)
+    from .log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
 
 

@@ -34,39 +34,31 @@ def scenarios_by_law() -> dict[int, list[str]]:
     return shown
 
 
+def when_words(case: Case) -> str:
+    """A case's conditions as a player would say them ("found after the dealer has played a card")."""
+    words = default_words()
+    return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
+
+
 def case_words(case: Case) -> str:
     """One case in plain words: when, who, what."""
-    when = ", ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in case.when.items()) or "always"
     words = default_words()
     offender = words.role(case.offender)
     if case.chooser:
         choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
     else:
         choice = "compulsory: " + words.option(case.options[0])
-    lines = [f"- {case.id} ({', '.join(case.irregularities)}) when {when}.",
-             f"  Offender: {offender}. {choice[0].upper() + choice[1:]}."]
+    what = ", ".join(words.irregularity(i) for i in case.irregularities)
+    lines = [f"- {case.id}: {what}; {when_words(case)}.",
+             f"  At fault: {offender}. {choice[0].upper() + choice[1:]}."]
     if case.otherwise:
         lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
-        lines.append(f"  With {option.replace('_', ' ')}: {', '.join(e.replace('_', ' ') for e in effects)}.")
+        said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
+        lines.append(f"  {'Whatever is chosen' if option == 'always' else 'With ' + words.option(option)}: {said}.")
     if case.note:
         lines.append("  Reading: " + case.note)
     return "\n".join(lines)
-
-
-def _value(v: object) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, list):
-        return " or ".join(map(str, v))
-    if v is None:
-        return "unknown"
-    return str(v).replace("_", " ") if isinstance(v, str) else _range(v)
-
-
-def _range(r: object) -> str:
-    lo, hi = getattr(r, "min", None), getattr(r, "max", None)
-    return f"{lo} to {hi}" if lo is not None and hi is not None else f"at least {lo}" if lo is not None else f"at most {hi}"
 
 
 def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
@@ -94,12 +86,13 @@ def index_line(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
 def entry(book: LawBook, number: int, shown: dict[int, list[str]]) -> dict:
     law = book.laws[number]
     return {"law": number, "title": law.title, "text": law.text, "reading": law.reading,
-            "encoded": True, "cases": [c.model_dump(exclude_none=True) for c in law.cases],
+            "encoded": True, "cases": [_case_json(c) for c in law.cases],
             "scoring": law.scoring.model_dump(exclude_none=True) if law.scoring else None,
             "related": law.related, "scenarios": shown.get(number, []),
             "file": f"laws/{book.sources[number].name}"}
 
 
-def matches(law: Law, words: str) -> bool:
-    hay = " ".join([law.title, law.text, law.reading] + [c.summary for c in law.cases]).lower()
-    return all(w in hay for w in words.lower().split())
+def _case_json(case: Case) -> dict:
+    """A case as data: every key the contract names (`chooser` null when compulsory) and the rest."""
+    return {"id": case.id, "irregularity": case.irregularity, "when": case.model_dump()["when"],
+            "chooser": case.chooser, "options": case.options} | case.model_dump(exclude_none=True)

@@ -16,10 +16,11 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
 
+from . import bookcache
+from .bookcache import LAWS_DIR, LawBookError
 from .facts import FACT_NAMES, Facts, fact_values
 from .log import Irregularity, Option
 
-LAWS_DIR = Path(__file__).resolve().parent.parent / "laws"
 LAW_NUMBERS = range(1, 52)
 
 OffenderRole = Literal["dealer", "non_dealer", "concerned", "actor", "nobody"]
@@ -59,6 +60,9 @@ class Case(BaseModel):
     summary: str
     note: str | None = None
     """Where the law leaves a point open: the reading chosen, and why."""
+    clauses: dict[str, str] = {}
+    """For a fact of `when`, the words of the law's text that the condition stands for (a
+    verbatim part of `text`): what `explain` quotes when the condition is met or missed."""
 
     @model_validator(mode="after")
     def _coherent(self) -> "Case":
@@ -73,6 +77,9 @@ class Case(BaseModel):
                 raise ValueError(f"effects: {key!r} is not among the options")
         for name, cond in self.when.items():
             _check_condition(name, cond)
+        for name in self.clauses:
+            if name not in self.when:
+                raise ValueError(f"clauses: {name!r} is not a condition of this case's when")
         return self
 
     @property
@@ -112,6 +119,11 @@ class Law(BaseModel):
         ids = [c.id for c in self.cases]
         if len(ids) != len(set(ids)):
             raise ValueError("two cases share an id")
+        text = " ".join(self.text.split())
+        for case in self.cases:
+            for name, clause in case.clauses.items():
+                if " ".join(clause.split()) not in text:
+                    raise ValueError(f"case {case.id!r}: clauses: {name}: {clause!r} is not in the law's text")
         return self
 
 
@@ -131,10 +143,6 @@ def _check_condition(name: str, cond: Any) -> None:
     for v in cond if isinstance(cond, list) else [cond]:
         if values is None or v not in values:
             raise ValueError(f"when: {name} cannot be {v!r} (one of {values})")
-
-
-class LawBookError(ValueError):
-    """The law book cannot be loaded: one message per problem, naming file and key."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +206,7 @@ class LawBook:
         self.sources = sources
         self.by_irregularity: dict[str, list[CompiledCase]] = {}
         self.scoring = Scoring()
+        self.scoring_law: dict[str, int] = {}   # a scoring table's key -> the law that gives it
         for number in sorted(laws):
             law = laws[number]
             for case in law.cases:
@@ -205,7 +214,9 @@ class LawBook:
                 for irr in case.irregularities:
                     self.by_irregularity.setdefault(irr, []).append(compiled)
             if law.scoring:
-                merged = self.scoring.model_dump(exclude_none=True) | law.scoring.model_dump(exclude_none=True)
+                given = law.scoring.model_dump(exclude_none=True)
+                merged = self.scoring.model_dump(exclude_none=True) | given
+                self.scoring_law |= dict.fromkeys(given, number)
                 self.scoring = Scoring(**merged)
         self._order_by_precedence()
 
@@ -255,21 +266,29 @@ def _depth(case: CompiledCase, cases: list[CompiledCase]) -> int:
     return len(seen)
 
 
-def _read(path: Path) -> Any:
+def _read(path: Path, data: bytes) -> Any:
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as e:
+        return yaml.load(data.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (UnicodeDecodeError, yaml.YAMLError) as e:
         raise LawBookError(f"{path.name}: cannot be read: {e}") from None
 
 
 def load(directory: Path = LAWS_DIR) -> LawBook:
-    """Load and check every rule file; raise `LawBookError` naming each problem."""
+    """Load and check every rule file; raise `LawBookError` naming each problem. The files'
+    parsed data comes from `bookcache` when their bytes are unchanged (and is checked here all
+    the same); the cache is written after a load that found no problem."""
     problems: list[str] = []
     laws: dict[int, Law] = {}
     sources: dict[int, Path] = {}
-    for path in sorted(directory.glob("*.yaml")):
+    key, files = bookcache.rule_files(directory)
+    cached = bookcache.read(key)
+    parsed = cached["laws"] if cached and set(cached["laws"]) == {p.name for p, _ in files} else None
+    fresh: dict[str, Any] = {}
+    for path, data in files:
         try:
-            law = Law.model_validate(_read(path))
+            raw = parsed[path.name] if parsed is not None else _read(path, data)
+            fresh[path.name] = raw
+            law = Law.model_validate(raw)
         except ValidationError as e:
             for err in e.errors():
                 where = ".".join(str(p) for p in err["loc"])
@@ -290,7 +309,10 @@ def load(directory: Path = LAWS_DIR) -> LawBook:
                 problems.append(f"{sources[number].name}: refers to law {ref}, which does not exist")
     if problems:
         raise LawBookError("\n".join(problems))
-    return LawBook(laws, sources)
+    book = LawBook(laws, sources)
+    if parsed is None:
+        bookcache.write(key, fresh, book.scoring.model_dump(exclude_none=True))
+    return book
 
 
 @lru_cache(maxsize=None)

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 KINDS_FOR = {"king": ("turned_king", "held_king"), "point": ("point", "vole"),
              "vole": ("point", "vole")}
 FOR_KIND = {"turned_king": "king", "held_king": "king", "point": "point", "vole": "vole"}
+# what strikes an entitlement out: the option or effect (laws/words/scores.yaml says each)
+STRUCK = ("fresh_deal", "deal_void", "turned_king_forfeited", "held_king_cancelled", "withdrawn",
+          "replay_hand", "offender_score_cut", "award_point", "award_vole", "struck")
 
 
 @dataclass
@@ -43,6 +46,9 @@ class Entitlement:
     facts: dict[str, Any] = field(default_factory=dict)   # the facts of that moment
     ruled: bool = False           # its lapse has had its ruling
     cancelled: bool = False       # struck out (annulled deal, law 19, law 25)
+    basis: str = ""               # the scoring table's key that gave it (laws 47-49)
+    limited: bool = False         # cut by a law-25/43 ruling on its winner
+    struck: str | None = None     # the option or effect that struck it out, if one did
 
     @property
     def unpaid(self) -> int:
@@ -56,9 +62,11 @@ class Entitlement:
         return f"{self.points} for the {self.kind.replace('_', ' ')} (earned at event {self.event})"
 
 
-def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal | None) -> None:
-    ent = Entitlement(player, points, kind, n, deal)
+def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal | None,
+            basis: str | None = None, limited: bool = False) -> None:
+    ent = Entitlement(player, points, kind, n, deal, basis=basis or kind, limited=limited)
     r.owed.append(ent)
+    r.earned.append(ent)
     if not r.marked:
         count(r, ent, points)
 
@@ -68,8 +76,10 @@ def count(r: Replay, ent: Entitlement, points: int) -> None:
     r.add_points(ent.player, points, ent.deal)
 
 
-def cancel(r: Replay, ent: Entitlement) -> None:
-    """An entitlement struck out (annulled deal, law 19, law 25)."""
+def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
+    """An entitlement struck out (annulled deal, law 19, law 25); `why`: the option or effect."""
+    assert why in STRUCK, why
+    ent.struck = why
     ent.cancelled = True
     if ent in r.owed:
         r.owed.remove(ent)
@@ -79,7 +89,7 @@ def cancel(r: Replay, ent: Entitlement) -> None:
 
 def cancel_deal(r: Replay, deal: Deal) -> None:
     for ent in [e for e in r.owed if e.deal is deal]:
-        cancel(r, ent)
+        cancel(r, ent, deal.annulled or "struck")
 
 
 def lapse(r: Replay, deal: Deal | None, n: int) -> None:
@@ -237,7 +247,7 @@ def rescore(r: Replay, deal: Deal) -> None:
     old = [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]
     paid = {e.player: e.paid for e in old if r.marked}
     for ent in old:
-        cancel(r, ent)
+        cancel(r, ent, "offender_score_cut")
     if deal.hand_award is not None:
         score_hand(r, deal, deal.hand_award[3])
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:

@@ -353,7 +353,7 @@ def undo_follow(r: Replay, deal: Deal, t: Trick) -> None:
 def reopen(r: Replay, deal: Deal) -> None:
     """A hand already scored is in play again: its point or vole is struck out until it ends."""
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
-        marks.cancel(r, ent)
+        marks.cancel(r, ent, "replay_hand")
     if deal.unanswered is not None:   # the tricks counted to the cards nobody could play to
         deal.won[deal.unanswered[0]] -= deal.unanswered[1]
         deal.unanswered = None
@@ -475,15 +475,15 @@ def end_play(r: Replay, deal: Deal, n: int) -> None:
 
 
 def score_hand(r: Replay, deal: Deal, n: int) -> None:
+    cut = any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3)
     result = hand_score(deal.won, deal.dealer, deal.elder, no_proposal=deal.proposals == 0,
-                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring,
-                        cut=any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3))
+                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut)
     if result is None:
         return
-    winner, points, kind = result
+    winner, points, kind, basis = result
     deal.hand_award = (winner, points, kind, n)
     if points:
-        r.award(winner, points, kind, n, deal)
+        r.award(winner, points, kind, n, deal, basis=basis, limited=cut)
 
 
 HANDLERS = {"look": look, "announce_king": announce_king, "play": play_card,

@@ -228,7 +228,7 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
             return
         begin_play(r, deal)
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
-        marks.cancel(r, ent)
+        marks.cancel(r, ent, "replay_hand")
     for p, (cards, unknown) in deal.start_hands.items():
         deal.hands[p].cards, deal.hands[p].unknown = list(cards), unknown
     deal.tricks.clear()
@@ -315,7 +315,7 @@ def _award(kind: str) -> Remedy:
         winner = deal.other(quitter)
         if deal.phase == "over":   # already settled: the award replaces the hand's score
             for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
-                marks.cancel(r, ent)
+                marks.cancel(r, ent, "award_" + kind)
         deal.won = {winner: 5 if kind == "vole" else max(3, deal.won[winner]), quitter: deal.won[quitter]}
         if kind == "vole":
             deal.won[quitter] = 0
@@ -344,7 +344,7 @@ def _king_forfeited(r: Replay, ruling: Ruling, deal: Deal) -> None:
     """Law 19: the dealer cannot mark the king turned up."""
     deal.king_forfeited = True
     for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
-        marks.cancel(r, ent)
+        marks.cancel(r, ent, "turned_king_forfeited")
 
 
 def _score_cut(r: Replay, ruling: Ruling, deal: Deal) -> None:
@@ -356,7 +356,7 @@ def _score_cut(r: Replay, ruling: Ruling, deal: Deal) -> None:
 
 def _king_cancelled(r: Replay, ruling: Ruling, deal: Deal) -> None:
     for ent in [e for e in r.owed if e.deal is deal and e.kind == "held_king" and e.player == ruling.offender]:
-        marks.cancel(r, ent)
+        marks.cancel(r, ent, "held_king_cancelled")
 
 
 def _packs_changed(r: Replay, ruling: Ruling, deal: Deal) -> None:

@@ -97,6 +97,7 @@ class Replay:
         self.owed: list[marks.Entitlement] = []
         self.overscored: dict[str, int] = {}
         self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
+        self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
 
     # ------------------------------------------------------------------ running
 
@@ -145,7 +146,8 @@ class Replay:
             loser = next(p for p in self.players if p != self.winner)
             value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
         return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
-                      value, len(self.deals), self.ignored, self.deals)
+                      value, len(self.deals), self.ignored, self.deals, self.earned,
+                      self.log.title, self.log.description)
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -212,9 +214,10 @@ class Replay:
 
     # ---------------------------------------------------------------- the score
 
-    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None) -> None:
+    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None,
+              basis: str | None = None, limited: bool = False) -> None:
         """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
-        marks.entitle(self, player, points, kind, n, deal)
+        marks.entitle(self, player, points, kind, n, deal, basis, limited)
 
     def add_points(self, player: str, points: int, deal: Deal | None = None) -> None:
         if self.winner is not None:

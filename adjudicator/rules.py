@@ -69,8 +69,9 @@ def trump_king(trump: str | None) -> Card | None:
 
 
 def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: bool,
-               first_refused: bool, scoring: Scoring, cut: bool = False) -> tuple[str, int, str] | None:
-    """(winner, points, "point" or "vole") for a hand played out, or None if nobody has three.
+               first_refused: bool, scoring: Scoring, cut: bool = False) -> tuple[str, int, str, str] | None:
+    """(winner, points, "point" or "vole", the scoring table's key that gave it) for a hand
+    played out, or None if nobody has three.
 
     `no_proposal`: the non-dealer played without proposing; `first_refused`: the dealer refused
     the first proposal (law 49). `cut`: the winner is an offender under law 25 or 43.
@@ -79,8 +80,8 @@ def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: boo
     if winner is None:
         return None
     if won[winner] == HAND_SIZE:
-        return winner, (scoring.vole - 1 if cut else scoring.vole), "vole"
+        return winner, (scoring.vole - 1 if cut else scoring.vole), "vole", "vole"
     vulnerable = (winner == dealer and no_proposal) or (winner == elder and first_refused)
     if vulnerable:
-        return winner, (1 if cut else scoring.point_against_vulnerable), "point"
-    return winner, (0 if cut else scoring.point), "point"
+        return winner, (1 if cut else scoring.point_against_vulnerable), "point", "point_against_vulnerable"
+    return winner, (0 if cut else scoring.point), "point", "point"

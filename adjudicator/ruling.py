@@ -68,6 +68,9 @@ class Report:
     deals: int
     ignored_events: list[int]
     played: list[Any] = field(default_factory=list, repr=False)   # the Deals, for the text form
+    earned: list[Any] = field(default_factory=list, repr=False)   # every Entitlement, for the why of the score
+    title: str | None = None          # a scenario's header: what it shows
+    description: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -85,7 +88,14 @@ class Report:
         return out
 
     def to_text(self) -> str:
+        import textwrap
         lines = []
+        if self.title:
+            lines.append(self.title)
+        if self.description:
+            lines += textwrap.wrap(self.description, 92)
+        if self.title or self.description:
+            lines.append("")
         for r in sorted(self.rulings, key=lambda r: r.event):
             cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
             state = "" if r.claimed else " [not claimed at the table]"
@@ -105,7 +115,12 @@ class Report:
         if not self.rulings:
             lines.append("No irregularity: nothing to rule on.")
         if self.played:
-            lines += ["", "How the game went:"] + [_deal_line(d, self.players) for d in self.played] + [""]
+            from .score_words import lines as why
+            lines += ["", "How the game went:"]
+            for d in self.played:
+                lines.append(_deal_line(d, self.players))
+                lines += [f"    {w}." for w in why(self, d)]
+            lines.append("")
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
         lines.append(f"Score: {score}  ({self.deals} deal{'s' if self.deals != 1 else ''})")
         if self.winner:

@@ -4,7 +4,10 @@ The numbers come from the law book's scoring tables (laws 46-49); this module on
 """
 from __future__ import annotations
 
-from .laws import Scoring
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .laws import Scoring
 
 
 def game_value(loser_score: int, agreement: str, scoring: Scoring) -> int:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, get_args
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, StrictBool, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from .facts import FACT_NAMES, Facts
-from .laws import ChooserRole, OffenderRole
+from .laws import ChooserRole, Effect, OffenderRole, Scoring
 from .log import IRREGULARITIES, OPTIONS
 
 WORDS_DIR = Path(__file__).resolve().parent.parent / "laws" / "words"
@@ -50,16 +50,44 @@ class Irregularities(BaseModel):
     irregularities: dict[str, IrregularityWords]
 
 
+class Scores(BaseModel):
+    """Why the score is what it is (scores.yaml)."""
+
+    model_config = ConfigDict(extra="forbid")
+    earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
+    marks: str
+    limited: str
+    struck: dict[str, str]
+    lapsed: str
+    nothing: str
+    effects: dict[str, str]
+
+
+class Synonyms(BaseModel):
+    """Search terms that find one another (synonyms.yaml)."""
+
+    model_config = ConfigDict(extra="forbid")
+    groups: list[Annotated[list[Annotated[str, Field(min_length=2)]], Field(min_length=2)]]
+
+
 class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
-                 options: dict[str, str], roles: dict[str, str]):
+                 options: dict[str, str], roles: dict[str, str],
+                 scores: Scores | None = None, synonyms: list[list[str]] | None = None):
         self.facts = facts
         self.moments = irregularities.moments
         self.irregularities = irregularities.irregularities
         self.options = options
         self.roles = roles
+        self.scores = scores
+        self.synonyms = synonyms or []
+
+    def earned(self, basis: str, role: str) -> str:
+        """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
+        words = self.scores.earned[basis]  # type: ignore[union-attr]
+        return words if isinstance(words, str) else words[role]
 
     def option(self, option: str) -> str:
         return self.options[option]
@@ -171,9 +199,56 @@ def load(directory: Path = WORDS_DIR) -> Words:
     roles = _read(directory / "roles.yaml") or {}
     for role in sorted(set(get_args(OffenderRole) + get_args(ChooserRole)) - roles.keys()):
         problems.append(f"roles.yaml: the role {role!r} has no words")
+    scores, synonyms = _scores(directory, problems), _synonyms(directory, problems)
     if problems:
         raise WordsError("\n".join(problems))
-    return Words(facts, irregularities, options, roles)
+    return Words(facts, irregularities, options, roles, scores, synonyms)
+
+
+# the scoring tables' keys that are points, not the game's target or value (laws 47-49)
+EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
+
+
+def _scores(directory: Path, problems: list[str]) -> Scores | None:
+    from .marks import STRUCK
+    try:
+        scores = Scores.model_validate(_read(directory / "scores.yaml"))
+    except ValidationError as e:
+        problems += _problems("scores.yaml", e)
+        return None
+    problems += [f"scores.yaml: earned: {k!r} has no words" for k in EARNING if k not in scores.earned]
+    problems += [f"scores.yaml: earned: {k!r} is not a key of a scoring table" for k in scores.earned if k not in EARNING]
+    problems += [f"scores.yaml: earned: {k}: it needs words for the dealer and the non-dealer"
+                 for k, v in scores.earned.items() if isinstance(v, dict) and len(v) != 2]
+    problems += [f"scores.yaml: struck: {k!r} has no words" for k in STRUCK if k not in scores.struck]
+    problems += [f"scores.yaml: struck: {k!r} is not what strikes a score out" for k in scores.struck if k not in STRUCK]
+    effects = get_args(Effect)
+    problems += [f"scores.yaml: effects: {k!r} has no words" for k in effects if k not in scores.effects]
+    problems += [f"scores.yaml: effects: {k!r} is not an effect" for k in scores.effects if k not in effects]
+    return scores
+
+
+def _synonyms(directory: Path, problems: list[str]) -> list[list[str]]:
+    try:
+        groups = Synonyms.model_validate(_read(directory / "synonyms.yaml")).groups
+    except ValidationError as e:
+        problems += _problems("synonyms.yaml", e)
+        return []
+    seen: dict[str, int] = {}
+    for i, group in enumerate(groups, 1):
+        for term in group:
+            key = fold(term)
+            if key in seen:
+                problems.append(f"synonyms.yaml: groups: {term!r} is in group {seen[key]} and group {i}")
+            seen[key] = i
+    return groups
+
+
+def fold(text: str) -> str:
+    """Text for searching: lower case, accents dropped, spaces made single."""
+    import unicodedata
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(plain.lower().split())
 
 
 

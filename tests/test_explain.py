@@ -1,0 +1,206 @@
+"""Learning the laws: `explain` (why this case, why not the others, why the score), laws side
+by side, search with synonyms, and the why of each deal's score in `adjudicate`."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import adjudicate_file, explain
+from adjudicator.cli import app
+from adjudicator.compare import separating, table
+from adjudicator.laws import LAWS_DIR, LawBookError, default_book, load
+from adjudicator.lawsearch import search, terms
+from adjudicator.words import WORDS_DIR, WordsError, default_words
+from adjudicator.words import load as load_words
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+LAWS = ROOT / "scenarios" / "laws"
+PLAY = ROOT / "scenarios" / "play"
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def _explained(path: Path, *args: str) -> dict:
+    result = runner.invoke(app, ["explain", "--json", *args, str(path)])
+    assert result.exit_code == 1, result.output
+    return json.loads(result.output)
+
+
+def _why_not(ruling: dict, case: str) -> dict:
+    return next(w for w in ruling["why_not"] if w["case"] == case)
+
+
+def test_law_15_and_not_law_9_after_the_turn_up() -> None:
+    [ruling] = _explained(LAWS / "law15-non-dealer-six-discards.yaml")["rulings"]
+    assert (ruling["law"], ruling["case"], ruling["event"]) == (15, "15:before-proposing", 6)
+    assert ruling["facts"]["turned_up"] is True and ruling["facts"]["concerns"] == "non_dealer"
+    nine = _why_not(ruling, "9:count-before-look")
+    assert nine["law"] == 9
+    assert {"fact": "turned_up", "wanted": False, "actual": True,
+            "clause": "the error be discovered before the trump card is turned"} in nine["failed"]
+    text = " ".join(runner.invoke(app, ["explain", str(LAWS / "law15-non-dealer-six-discards.yaml")]).output.split())
+    assert 'no: law 9: "the error be discovered before the trump card is turned" ' \
+           "(here: after the trump card is turned up)" in text
+
+
+def test_law_21_not_17_once_the_dealer_has_answered_and_17_not_21_before() -> None:
+    [ruling] = _explained(LAWS / "law21-after-refusal.yaml")["rulings"]
+    assert ruling["case"] == "21:after-answering"
+    seventeen = _why_not(ruling, "17:before-answer-hand-taken-up")
+    assert [f["fact"] for f in seventeen["failed"]] == ["answered"]
+    assert seventeen["failed"][0]["clause"] == "before the dealer accepts or refuses"
+    [ruling] = _explained(LAWS / "law17-dealer-six-drawn.yaml")["rulings"]
+    assert ruling["law"] == 17
+    played = _why_not(ruling, "21:played-without-taking-cards")["failed"]
+    assert {"fact": "concerned_played", "wanted": True, "actual": False,
+            "clause": "play without taking cards"} in played
+
+
+def test_law_43_cut_point_is_explained_in_the_score() -> None:
+    doc = _explained(LAWS / "law43-revoke-claimed-after-play-point-cut.yaml")
+    [ruling] = doc["rulings"]
+    assert ruling["law"] == 43 and ruling["why_not"] == [] and ruling["tested"] == []
+    [deal] = doc["deals"]
+    [point] = deal["points"]
+    assert (point["player"], point["for"], point["law"], point["counts"], point["struck_by"]) == ("A", "point", 48, 0, 43)
+    text = " ".join(runner.invoke(app, ["explain", str(LAWS / "law43-revoke-claimed-after-play-point-cut.yaml")]).output.split())
+    assert "A won the point: A marks 1, law 48; cut to nothing" in text and "law 43" in text
+
+
+def test_law_49_and_law_19_in_the_deal_summary() -> None:
+    out = runner.invoke(app, ["adjudicate", str(PLAY / "law49-played-without-proposing.yaml")]).output
+    assert out.startswith("Law 49: the non-dealer plays without proposing")   # the scenario's title
+    assert "Y played without proposing and lost the point: A marks 2, law 49." in out
+    out = runner.invoke(app, ["adjudicate", str(LAWS / "law15-non-dealer-six-discards.yaml")]).output
+    assert "A turned up the king: A marks 1, law 47; struck out: a wrong number was dealt" in out
+    out = runner.invoke(app, ["adjudicate", str(LAWS / "law25-false-king-point-against-law49-scores-one.yaml")]).output
+    assert "A refused the first proposal and lost the point: Y marks 1, law 49 (cut" in out and "law 25)" in out
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_every_ruling_of_every_scenario_is_explained_consistently(path: Path) -> None:
+    """The deciding case's conditions all hold; every other case failed one, or was overridden."""
+    report = adjudicate_file(str(path))
+    doc = explain.to_json(report)
+    assert explain.to_text(report)
+    book = default_book()
+    for ruling, why in zip(sorted(report.rulings, key=lambda r: r.event), doc["rulings"]):
+        assert why["case"] == ruling.case
+        found = book.find(ruling.irregularity, ruling.facts)
+        assert found is not None and found.ref == ruling.case
+        for entry in why["why_not"]:
+            assert entry["failed"] or entry["overridden_by"] == ruling.case, (path.name, entry)
+        others = {c.ref for c in book.by_irregularity[ruling.irregularity]} - {ruling.case}
+        assert {w["case"] for w in why["why_not"]} == others
+    counted = sum(p["counts"] for d in doc["deals"] for p in d["points"] if p["player"] == report.players[0])
+    if report.winner is None and not any(r.irregularity in ("omitted_score", "late_mark_king") for r in report.rulings):
+        assert counted == report.score[report.players[0]], path.name
+
+
+def test_explain_one_event_and_bad_events() -> None:
+    path = LAWS / "law21-after-refusal.yaml"
+    event = _explained(path)["rulings"][0]["event"]
+    one = _explained(path, "--event", str(event))
+    assert [r["event"] for r in one["rulings"]] == [event] and "deals" not in one
+    bad = runner.invoke(app, ["explain", "--event", "3", str(path)])
+    assert bad.exit_code == 2 and f"no ruling was made at event 3: rulings were made at event {event}" in bad.output
+    clean = runner.invoke(app, ["explain", "--event", "1", str(PLAY / "point.yaml")])
+    assert clean.exit_code == 2 and "no ruling was made in it" in clean.output
+    missing = runner.invoke(app, ["explain", str(ROOT / "no-such-log.yaml")])
+    assert missing.exit_code == 2
+
+
+def test_laws_side_by_side_pick_out_what_separates_them() -> None:
+    result = runner.invoke(app, ["laws", "17", "21"])
+    assert result.exit_code == 0
+    out = " ".join(result.output.split())
+    assert "Law 17. The dealer has more than five cards" in out and "Law 21. The dealer played" in out
+    assert "What separates them" in out
+    assert max(len(line) for line in result.output.splitlines()) == 80
+    assert separating(default_book(), [17, 21]) == ["concerned_played", "answered"]
+    wide = table(default_book(), [17, 21], width=300)
+    assert "Had the dealer answered a proposal (accepted or refused)?" in wide
+    assert "before the dealer answers a proposal (every case)" in wide
+    assert "after the dealer has answered the proposal (after-answering)" in wide
+    assert "Had the trump card been turned up when it was found?" in table(default_book(), [9, 15], width=300)
+    assert runner.invoke(app, ["laws", "17", "60"]).exit_code == 2
+
+
+def test_one_law_says_its_cases_in_a_players_words() -> None:
+    out = runner.invoke(app, ["laws", "21"]).output
+    assert "after the player concerned has played a card" in out and "concerned played: no" not in out
+    assert "With the deal stands as it is: the dealer cannot mark the king he turned up." in out
+
+
+def test_laws_json_cases_carry_the_contract_keys() -> None:
+    laws = json.loads(runner.invoke(app, ["laws", "--json"]).output)
+    cases = [c for law in laws for c in law["cases"]]
+    assert all({"id", "irregularity", "when", "chooser", "options"} <= set(c) for c in cases)
+    compulsory = next(c for c in laws[8]["cases"] if c["id"] == "count-after-look")
+    assert compulsory["chooser"] is None and compulsory["options"] == ["rectify"]
+
+
+def _found(query: str) -> dict[int, list[str]]:
+    result = runner.invoke(app, ["laws", "--search", query])
+    assert result.exit_code == 0
+    found: dict[int, list[str]] = {}
+    for line in result.output.splitlines():
+        if line[:2].strip().isdigit():
+            law = int(line.split(".")[0])
+            found[law] = []
+        elif line.startswith("      "):
+            found[law].append(line.strip())
+    return found
+
+
+def test_search_knows_synonyms_and_french_terms() -> None:
+    found = _found("renege")
+    assert 43 in found and any("»revoke«" in s or "»renounce«" in s for s in found[43])
+    assert 48 in _found("la vole")
+    assert any("»discard" in s.lower() for s in _found("écarter")[28])
+    assert 23 in _found("le roi announce")
+    assert 9 in _found("misdeal")
+    assert {12, 35} <= set(_found("faced card"))
+    assert 28 in _found("ecart") and 5 not in _found("ecart")   # law 5's "Ecarte card" is not an écart
+
+
+def test_search_json_gives_the_snippets() -> None:
+    laws = json.loads(runner.invoke(app, ["laws", "--json", "--search", "revoke"]).output)
+    hit = next(x for x in laws if x["law"] == 43)["found"][0]
+    start, end = hit["match"]
+    assert hit["snippet"][start:end].lower() in ("revoke", "renounce")
+
+
+def test_every_synonym_group_leads_to_some_law() -> None:
+    book = default_book()
+    for group in default_words().synonyms:
+        query = terms(group[0])
+        assert any(search(law, query) for law in book.laws.values()), group
+
+
+def test_a_clause_must_be_the_laws_own_words(tmp_path) -> None:
+    folder = tmp_path / "laws"
+    shutil.copytree(LAWS_DIR, folder)
+    path = next(folder.glob("15-*.yaml"))
+    path.write_text(path.read_text().replace('proposed: "before proposing"', 'proposed: "before he proposes"'))
+    with pytest.raises(LawBookError, match=r"15-.*'before he proposes' is not in the law's text"):
+        load(folder)
+    path.write_text(path.read_text().replace('proposed: "before he proposes"', 'phase: "before proposing"'))
+    with pytest.raises(LawBookError, match="'phase' is not a condition of this case's when"):
+        load(folder)
+
+
+def test_synonyms_and_scores_are_checked_on_loading(tmp_path) -> None:
+    folder = tmp_path / "words"
+    shutil.copytree(WORDS_DIR, folder)
+    (folder / "synonyms.yaml").write_text("groups:\n  - [revoke, renege]\n  - [Revoke, renounce]\n")
+    scores = (folder / "scores.yaml").read_text().replace("  vole: ", "  vol: ")
+    (folder / "scores.yaml").write_text(scores)
+    with pytest.raises(WordsError) as e:
+        load_words(folder)
+    assert "'Revoke' is in group 1 and group 2" in str(e.value)
+    assert "earned: 'vole' has no words" in str(e.value)
