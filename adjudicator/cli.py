@@ -67,7 +67,9 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
     did) and why the score is what it is, deal by deal.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
+    from . import adjudicate_text
     from . import explain as why
+    from .source import LogError, read_source
     _book_or_exit()
     try:
         report = adjudicate_text(read_source(log), log)
@@ -221,6 +223,7 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
     per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
     from .book import build
+    from .source import LogError
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
