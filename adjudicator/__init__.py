@@ -32,18 +32,14 @@ def adjudicate_text(text: str, source: str = "<log>") -> Report:
     """Read, validate and replay one log; `LogError` (with the source named) if it cannot be."""
     from .log import LogError, read_text
     from .replay import ReplayError, adjudicate
+    from .source import event_line
     log = read_text(text, source)
     try:
         return adjudicate(log)
     except ReplayError as e:
-        raise LogError(source, [str(e)]) from None
+        raise LogError(source, [e.at(event_line(text, e.event))]) from None
 
 
 def adjudicate_file(path: str) -> Report:
-    from .log import LogError, read_file
-    from .replay import ReplayError, adjudicate
-    log = read_file(path)
-    try:
-        return adjudicate(log)
-    except ReplayError as e:
-        raise LogError(path, [str(e)]) from None
+    from .source import read_source
+    return adjudicate_text(read_source(path), path)

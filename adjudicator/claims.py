@@ -300,6 +300,14 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         r.fail(n, f"a claim of a wrong number: {player} should hold {due} cards here, and "
                   + ("the log shows no other number (give his count)" if ev.count is None
                      else f"{due} is the right number"))
+    made = next((p for p in reversed(r.pending) if p.irregularity in exchange.COUNTS and p.deal is deal
+                 and p.concerns == player and (p.extra or {}).get("size") == ("more" if count > due else "fewer")),
+                None)
+    if made is not None and count == size:   # the exchange made the wrong number: its own error
+        r.pending.remove(made)
+        facts = r.facts(deal, made.concerns, made.actor, made.extra)
+        r.make_ruling(made.irregularity, n, deal, made.concerns, made.actor, made.what, facts, claimed=True)
+        return
     if count != size:
         if hand.unknown == 0:
             r.fail(n, f"the log shows every card of {player}'s hand: he holds {size}, not {count}")

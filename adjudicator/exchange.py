@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .dealing import before_turn_up, see, sighted
 from .table import HAND_SIZE
@@ -318,29 +318,33 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     words = irr.replace("_", " ")
     his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")
     player = player or (deal.elder if his else None)
+    more = irr in ("took_more_than_discarded", "too_many_given")
+
+    def fail(message: str) -> NoReturn:
+        r.fail(n, message + _hint(r, deal, irr, player, more))
+
     if player is None:
-        r.fail(n, f"a claim of {words} names the player who was given the cards (player:)")
+        fail(f"a claim of {words} names the player who was given the cards (player:)")
     if his and player != deal.elder:
-        r.fail(n, f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
+        fail(f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
     if player not in deal.took_cards:
-        r.fail(n, f"{player} has taken no cards from the stock in this deal")
+        fail(f"{player} has taken no cards from the stock in this deal")
     hand = deal.hands[player]
     due = HAND_SIZE - len(played_by(deal, player))
-    more = irr in ("took_more_than_discarded", "too_many_given")
     if ev.count is None:
-        r.fail(n, f"the log shows no {words} for {player}: a claim of it gives the number of "
-                  f"cards he holds (count:)")
+        fail(f"the log shows no {words} for {player}: a claim of it gives the number of "
+             f"cards he holds (count:)")
     if ev.count == due or (ev.count > due) != more:
-        r.fail(n, f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
-                  f"than the {due} due")
+        fail(f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
+             f"than the {due} due")
     if hand.unknown == 0:
-        r.fail(n, f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
+        fail(f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
     diff = ev.count - hand.size
     if diff == 0:
-        r.fail(n, f"the log already shows {player} holding {ev.count} cards, and no {words}")
+        fail(f"the log already shows {player} holding {ev.count} cards, and no {words}")
     if hand.unknown + diff < 0 or diff > deal.stock:
-        r.fail(n, f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
-                  f"stock: he cannot hold {ev.count}")
+        fail(f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
+             f"stock: he cannot hold {ev.count}")
     hand.unknown += diff
     deal.stock -= diff
     if player in deal.round_given:
@@ -349,6 +353,16 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     r.irregular(irr, n, public=True, concerns=player, actor=actor,
                 extra={"size": "more" if more else "fewer"},
                 what=f"{ev.by} claims {words}: {player} holds {ev.count} cards")
+
+
+def _hint(r: Replay, deal: Deal, irr: str, player: str | None, more: bool) -> str:
+    """What the log does prove, for a claim of an error of number it cannot bear out: an error
+    of the same sense (too many, too few) under another id or of another player."""
+    for p in reversed(r.pending):
+        if p.irregularity in COUNTS and p.deal is deal and (p.extra or {}).get("size") == ("more" if more else "fewer") \
+                and (p.irregularity != irr or p.concerns != player):
+            return f"; the log shows that {p.what}: claim {p.irregularity}, player: {p.concerns}"
+    return ""
 
 
 def excess_returned(deal: Deal, holder: str, k: int) -> None:

@@ -385,7 +385,7 @@ def _tag_events(raw: dict, problems: list[tuple[int, str]]) -> tuple[dict, list[
         (name, fields), = item.items()
         keys += 1 + (len(fields) if isinstance(fields, dict) else _count_keys(fields))
         if name not in EVENT_NAMES:
-            problems.append((n, f"event {n}: unknown event {_short(name)}"))
+            problems.append((n, f"event {n}: unknown event {_short(name)}{_did_you_mean(name)}"))
             continue
         if fields is None:
             fields = {}
@@ -412,6 +412,15 @@ def _printable(key: Any) -> str:
     """A field name as written, or quoted when it holds what a message line cannot show."""
     text = str(key)
     return text if text.isprintable() else repr(text)
+
+
+def _did_you_mean(name: Any) -> str:
+    """`: did you mean 'turn_up'?` for a near miss of an event's name (`turnup`, `Turn-Up`)."""
+    if not isinstance(name, str) or len(name) > 40:
+        return ""
+    plain = name.strip().lower().replace("-", "_").replace(" ", "_")
+    close = difflib.get_close_matches(plain, sorted(EVENT_NAMES), n=1, cutoff=0.7)
+    return f": did you mean {close[0]!r}?" if close else ""
 
 
 def _short(value: Any) -> str:

@@ -333,6 +333,19 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def event_line(text: str, event: int) -> int | None:
+    """The line (from 1) on which event number `event` of a YAML log begins, for a message about
+    what the event says; None for JSON or where it cannot be told. Parses again: only on error."""
+    if is_json(text):
+        return None
+    builder = _Builder()
+    try:
+        builder.build(text)
+    except (_Problem, yaml.YAMLError):
+        return None
+    return builder.starts[event - 1] + 1 if 0 < event <= len(builder.starts) else None
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """YAML; refuses doubled keys, aliases, tags on collections and absurd depth, naming the line."""
     try:

@@ -15,6 +15,12 @@ from adjudicator.cli import app
 runner = CliRunner()
 HEAD = "ecarte: 1\nplayers: [A, Y]\ndealer: A\nevents:\n"
 
+LAW33 = ("  - deal: {to: Y, cards: [7D, 8D, 9S]}\n  - deal: {to: A, cards: [7C, JC, 10H]}\n"
+                    "  - deal: {to: Y, cards: [QH, KS]}\n  - deal: {to: A, cards: [9H, 7S]}\n  - turn_up: {card: 8C}\n"
+                    "  - propose: {by: Y}\n  - accept: {by: A}\n  - discard: {by: Y, cards: [7D, 8D]}\n"
+                    "  - give: {to: Y, cards: [AH, 10S]}\n  - discard: {by: A, cards: [7S]}\n"
+                    "  - give: {to: A, cards: [QC, KD]}\n")   # the dealer gives himself two cards for one
+
 CASES = {
     "bad-card": (HEAD + "  - deal: {to: Y, cards: [1S]}\n", "event 1 (deal): cards.0: not a card: '1S'"),
     "unknown-event": (HEAD + "  - dael: {to: Y, count: 3}\n", "event 1: unknown event 'dael'"),
@@ -80,18 +86,24 @@ CASES = {
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
-                      "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play): Y does not hold AS"),
+                      "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play), line 10: Y does not hold AS"),
     "elect-not-offered": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
                           "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
                           "  - discard: {by: Y, count: 2}\n  - ask: {by: Y, count: 3}\n  - give: {to: Y, count: 3}\n"
                           "  - elect: {by: A, option: fresh_deal}\n",
-                          "event 11 (elect): no ruling open here offers fresh_deal (Y asked for 3 cards having "
+                          "event 11 (elect), line 15: no ruling open here offers fresh_deal (Y asked for 3 cards having "
                           "discarded 2, and took them: law 29 offers rectify here)"),
     "elect-by-the-offender": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
                               "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - propose: {by: Y}\n  - accept: {by: A}\n"
                               "  - discard: {by: Y, count: 2}\n  - give: {to: Y, count: 3}\n"
                               "  - elect: {by: A, option: fresh_deal}\n",
-                              "event 10 (elect): law 31 gives the choice to Y, not A"),
+                              "event 10 (elect), line 14: law 31 gives the choice to Y, not A"),
+    "near-miss-event": (HEAD + "  - turnup: {card: KH}\n", "event 1: unknown event 'turnup': did you mean 'turn_up'?"),
+    "replay-error-names-its-line": (HEAD + "  - deal: {to: Y, count: 3}\n  # the dealer speaks\n  - propose: {by: A}\n",
+                                    "event 2 (propose), line 7: only the non-dealer (Y) proposes"),
+    "dealers-own-error-under-the-non-dealers-id": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: took_more_than_discarded, player: A}\n",
+                                                   "event 12 (claim), line 16: took more than discarded is said of the non-dealer (Y), who asks for cards; "
+                                                   "the log shows that A gave himself 2 cards having discarded 1: claim too_many_given, player: A"),
 }
 
 
@@ -158,7 +170,7 @@ def test_every_problem_in_the_order_of_the_log(tmp_path: Path) -> None:
     assert result.exit_code == 2
     lines = [line.removeprefix(f"{path}: ") for line in result.output.splitlines()]
     wanted = ["colour: unknown field",
-              "event 2: unknown event 'dael'",
+              "event 2: unknown event 'dael': did you mean 'deal'?",
               "event 3 (deal): count: … (got 'three')",
               "event 4: an event is a mapping with exactly one key, its name (got 12)"]
     assert len(lines) == len(wanted) and all(_says(line, w, whole=True) for line, w in zip(lines, wanted)), lines
