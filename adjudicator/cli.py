@@ -238,6 +238,27 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
 
 
 @app.command()
+def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (INTERVIEW.md), for programs")] = False,
+            players: Annotated[Optional[str], typer.Option("--players", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
+            save: Annotated[Optional[str], typer.Option("--save", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
+    """A dispute at the table: a few questions, then the ruling and what happens next.
+
+    Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
+    from .interview import InterviewEnded
+    from .resolve_cli import Refused, resolve as run
+    _book_or_exit()
+    try:
+        status = run(as_json, players, save)
+    except (InterviewEnded, Refused) as e:
+        typer.echo(f"ecarte resolve: {e}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo("\necarte resolve: interrupted before the end", err=True)
+        raise typer.Exit(2) from None
+    raise typer.Exit(status)
+
+
+@app.command()
 def quiz(law: Annotated[Optional[int], typer.Option("--law", help="only scenarios that show this law")] = None,
          seed: Annotated[Optional[int], typer.Option("--seed", help="the same seed asks the same questions")] = None,
          count: Annotated[int, typer.Option("--count", min=1, help="how many questions")] = 5,
