@@ -222,6 +222,7 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
     """Write the law book as HTML pages that work offline: an index with a search, and a page
     per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
+
     from .book import build
     from .source import LogError
     lawbook = _book_or_exit()
