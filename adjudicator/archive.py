@@ -4,8 +4,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from .bookcache import scoring
 from .scan import scan
@@ -15,8 +14,7 @@ SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 NOT_JSON = "an archive line must be one log written as a JSON object"
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One log to check: where it comes from and its text (or why it cannot be read)."""
 
     source: str

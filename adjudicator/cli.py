@@ -105,11 +105,12 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     try:
-        for status, line, source, rulings, size in _results(paths, jobs, as_json):
-            summary.add(status, source, rulings)
-            progress.step(size)
-            if status or not only_problems:
-                out.write(line)
+        for text, clean, problems, size in _results(paths, jobs, as_json, only_problems):
+            summary.add_clean(clean)
+            for status, source, rulings in problems:
+                summary.add(status, source, rulings)
+            progress.step(clean + len(problems), size)
+            out.write(text)
     finally:
         progress.done()
     if summary_json is not None:
@@ -159,22 +160,37 @@ def _tune_gc() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool):
-    """Each game's (status, output line, source, rulings as (law, irregularity), bytes), in
-    input order; with jobs, worker processes read the input and write the lines too
-    (adjudicator/parallel.py)."""
-    render = partial(_render, as_json=as_json)
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False):
+    """The answers in input order, some games at a time: (their output lines, how many were
+    clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
+    With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
+    render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:
-        return map(render, items(paths))
+        from itertools import islice
+        source = items(paths)
+        return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .parallel import results
     return results(paths, jobs, render)
 
 
-def _render(item, as_json: bool) -> tuple[int, str, str, tuple, int]:
-    status, obj = check(item)
-    line = (json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj))) + "\n"
-    rulings = tuple((r["law"], r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
-    return status, line, item.source, rulings, item.size
+def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
+    """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
+    were clean, the others' (status, source, rulings), and their bytes."""
+    lines = []
+    clean = size = 0
+    problems = []
+    for item in batch:
+        status, obj = check(item)
+        size += item.size
+        if status == 0:
+            clean += 1
+            if only_problems:
+                continue
+        else:
+            rulings = tuple((r["law"], r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
+            problems.append((status, item.source, rulings))
+        lines.append(json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj)))
+    return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
 
 
 def _line(status: int, obj: dict) -> str:

@@ -14,7 +14,7 @@ import os
 import signal
 import stat
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -28,7 +28,7 @@ TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
 TASK_ITEMS = 128           # logs a task, when the main process must read them (a pipe, stdin)
 AHEAD = 3                  # tasks in flight a worker
 
-Result = tuple   # what `render` makes of one Item: (status, output line, ...)
+Batch = tuple   # what `render` makes of some Items: (output text, clean games, problems, bytes)
 
 
 @dataclass(frozen=True)
@@ -89,22 +89,28 @@ def _archive(path: str) -> Iterator[Task]:
         yield Task(path, start, pos, line)
 
 
-def run_task(task: Task, render: Callable[[Item], Result]) -> list[Result]:
+def run_task(task: Task, render: Callable[[Iterable[Item]], Batch]) -> Batch:
     """A task's answers (in a worker)."""
     if task.items is not None:
-        return [render(item) for item in task.items]
+        return render(task.items)
     if not task.end:
-        return [render(item) for item in items([task.path])]
+        return render(items([task.path]))
     try:
         with open_log(task.path) as f:
             f.seek(task.start)
-            return [render(item) for item in line_items(task.path, f, task.first, task.end)]
+            return render(list(line_items(task.path, f, task.first, task.end)))
     except OSError as e:
-        return [render(Item(task.path, None, e.strerror or str(e)))]
+        return render([Item(task.path, None, e.strerror or str(e))])
 
 
-def results(paths: list[str], jobs: int, render: Callable[[Item], Result]) -> Iterator[Result]:
-    """Every log's answer, in input order, from `jobs` worker processes."""
+def merge(batches: list[Batch]) -> Batch:
+    """Answers of consecutive pieces of work as one."""
+    return ("".join(b[0] for b in batches), sum(b[1] for b in batches),
+            [p for b in batches for p in b[2]], sum(b[3] for b in batches))
+
+
+def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch]) -> Iterator[Batch]:
+    """The answers, task by task in input order, from `jobs` worker processes."""
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
     work = tasks(paths)
     pool = ProcessPoolExecutor(jobs, mp_context=context)
@@ -123,7 +129,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Item], Result]) -> It
                 pool = ProcessPoolExecutor(jobs, mp_context=context)
                 answers = _alone(task, render, context)
                 window = deque((t, pool.submit(run_task, t, render)) for t, _ in window)
-            yield from answers
+            yield answers
             task = next(work, None)
             if task is not None:
                 window.append((task, pool.submit(run_task, task, render)))
@@ -131,7 +137,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Item], Result]) -> It
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _alone(task: Task, render: Callable[[Item], Result], context: Any) -> list[Result]:
+def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> Batch:
     """The task run again in a process of its own; if that dies too, halved until the one log
     that kills its process is found and reported as unreadable, with the reason."""
     answers, died = _in_own_process(task, render, context)
@@ -140,11 +146,11 @@ def _alone(task: Task, render: Callable[[Item], Result], context: Any) -> list[R
     parts = _halves(task)
     if parts is None:   # one log
         source = task.items[0].source if task.items else f"{task.path}:{task.first}" if task.end else task.path
-        return [render(Item(source, None, f"the process checking it died ({died})"))]
-    return [a for part in parts for a in _alone(part, render, context)]
+        return render([Item(source, None, f"the process checking it died ({died})")])
+    return merge([_alone(part, render, context) for part in parts])
 
 
-def _in_own_process(task: Task, render: Callable[[Item], Result], context: Any) -> tuple[list[Result], str | None]:
+def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> tuple[Batch | None, str | None]:
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(send, task, render), daemon=True)
     process.start()
@@ -156,10 +162,10 @@ def _in_own_process(task: Task, render: Callable[[Item], Result], context: Any) 
     process.join()
     if answers is not None and process.exitcode == 0:
         return answers, None
-    return [], _death(process.exitcode)
+    return None, _death(process.exitcode)
 
 
-def _child(send: Any, task: Task, render: Callable[[Item], Result]) -> None:
+def _child(send: Any, task: Task, render: Callable[[Iterable[Item]], Batch]) -> None:
     send.send(run_task(task, render))
     send.close()
 

@@ -29,10 +29,10 @@ class Progress:
         self.task = self.bar.add_task("validate", total=total or None, games=0)
         self.bar.start()
 
-    def step(self, size: int) -> None:
-        self.games += 1
+    def step(self, games: int, size: int) -> None:
+        self.games += games
         self.done_bytes += size
-        if self.bar is not None and self.games % 16 == 0:
+        if self.bar is not None:
             now = time.monotonic()
             if now - self.last >= self.every:
                 self.last = now

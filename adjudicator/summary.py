@@ -38,6 +38,9 @@ class Summary:
         self.law_of: dict[str, set[int]] = {}
         self.unreadable: list[str] = []
 
+    def add_clean(self, n: int) -> None:
+        self.counts[0] += n
+
     def add(self, status: int, source: str, rulings: tuple[tuple[int, str], ...]) -> None:
         self.counts[status] += 1
         if status == 2 and len(self.unreadable) < FIRST:

@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import parallel
-from adjudicator.cli import _render, app
+from adjudicator.archive import items
+from adjudicator.cli import app, render_batch
 from adjudicator.generate import dumps, games
 
 runner = CliRunner()
@@ -29,39 +30,42 @@ def archive(tmp_path: Path) -> Path:
     return path
 
 
-def _one_job(path: Path, as_json: bool = True) -> list[tuple]:
-    render = partial(_render, as_json=as_json)
-    from adjudicator.archive import items
-    return [render(item) for item in items([str(path)])]
+def _one_job(*paths: Path) -> tuple:
+    return render_batch(items([str(p) for p in paths]), as_json=True)
 
 
 @pytest.mark.parametrize("task_bytes", [1, 500, 4096, 1 << 20])
 def test_jobs_read_byte_ranges_and_answer_as_one_job(archive: Path, task_bytes: int,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "TASK_BYTES", task_bytes)
-    render = partial(_render, as_json=True)
-    assert list(parallel.results([str(archive), str(SCENARIOS / "play")], 2, render)) == \
-        _one_job(archive) + [r for f in sorted((SCENARIOS / "play").glob("*.yaml")) for r in _one_job(f)]
+    render = partial(render_batch, as_json=True)
+    paths = [archive, SCENARIOS / "play"]
+    batches = list(parallel.results([str(p) for p in paths], 2, render))
+    assert len(batches) > (2 if task_bytes < 4096 else 1)
+    assert parallel.merge(batches) == _one_job(*paths)
 
 
-def _killer(item):   # a worker that checks line 7 dies as the out-of-memory killer would kill it
-    if item.source.endswith(":7") and item.text is not None:
-        os.kill(os.getpid(), signal.SIGKILL)
-    return _render(item, as_json=True)
+def _killer(batch):   # a worker that checks line 7 dies as the out-of-memory killer would kill it
+    for item in batch:
+        if item.source.endswith(":7") and item.text is not None:
+            os.kill(os.getpid(), signal.SIGKILL)
+    return render_batch(batch, as_json=True)
 
 
 def test_a_killed_worker_costs_only_its_own_log(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "TASK_BYTES", 4096)   # several lines a task
-    got = list(parallel.results([str(archive)], 2, _killer))
+    text, clean, problems, size = parallel.merge(list(parallel.results([str(archive)], 2, _killer)))
     want = _one_job(archive)
-    assert len(got) == len(want)
-    for g, w in zip(got, want):
-        if w[2].endswith(":7"):
-            assert g[0] == 2
-            assert json.loads(g[1])["errors"] == [f"{archive}:7: the process checking it died "
-                                                  "(SIGKILL: killed, perhaps for want of memory)"]
+    got_lines, want_lines = text.splitlines(), want[0].splitlines()
+    assert len(got_lines) == len(want_lines)
+    assert clean == want[1] - 1 and size < want[3]
+    for g, w in zip(got_lines, want_lines):
+        if json.loads(w)["source"].endswith(":7"):
+            assert json.loads(g)["errors"] == [f"{archive}:7: the process checking it died "
+                                               "(SIGKILL: killed, perhaps for want of memory)"]
         else:
             assert g == w
+    assert (2, f"{archive}:7", ()) in problems
 
 
 def test_jobs_on_the_command_line_is_byte_identical(archive: Path) -> None:
