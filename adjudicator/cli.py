@@ -222,7 +222,9 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
     """Write the law book as HTML pages that work offline: an index with a search, and a page
     per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
+
     from .book import build
+    from .source import LogError
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
@@ -234,6 +236,27 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
         typer.echo(_visible(f"the book cannot be made: a scenario cannot be read:\n{e}"), err=True)
         raise typer.Exit(2) from None
     typer.echo(_visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
+
+
+@app.command()
+def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (INTERVIEW.md), for programs")] = False,
+            players: Annotated[Optional[str], typer.Option("--players", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
+            save: Annotated[Optional[str], typer.Option("--save", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
+    """A dispute at the table: a few questions, then the ruling and what happens next.
+
+    Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
+    from .interview import InterviewEnded
+    from .resolve_cli import Refused, resolve as run
+    _book_or_exit()
+    try:
+        status = run(as_json, players, save)
+    except (InterviewEnded, Refused) as e:
+        typer.echo(f"ecarte resolve: {e}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo("\necarte resolve: interrupted before the end", err=True)
+        raise typer.Exit(2) from None
+    raise typer.Exit(status)
 
 
 @app.command()
@@ -265,3 +288,7 @@ def main() -> None:
         except (OSError, AttributeError, ValueError):
             pass
         raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -9,6 +9,7 @@ the same order: JSON Lines (`run_json`) for programs and a terminal (`run_termin
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, TextIO
@@ -41,6 +42,7 @@ class Question:
     why: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     picture: str | None = None   # what the terminal draws above the question (a card table)
+    group_question: str | None = None   # asked first on a screen too short for every choice
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id}
@@ -144,6 +146,14 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
             break
 
 
+def _fit(text: str) -> str:
+    """Text wrapped to the terminal (80 columns at most), each line of it on its own."""
+    import textwrap
+    width = min(shutil.get_terminal_size().columns, 80) - 1
+    return "\n".join(textwrap.fill(line, width, subsequent_indent="  " if line.startswith("- ") else "")
+                     for line in text.split("\n"))
+
+
 BACK = object()
 WHY = object()
 
@@ -170,7 +180,7 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
         while True:
             value = ask(turn.question, can_go_back)
             if value is WHY:
-                say(turn.question.why or "No more to say about this question.")
+                say(_fit(turn.question.why or "No more to say about this question."))
                 continue
             break
         if value is BACK:
@@ -179,6 +189,57 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
         else:
             answers.append(value)
             tell_now = True
+
+
+_KEYS = "123456789acdefghijklmnopqrstuvwxyz"   # a choice's key ("b" is back, "?" why)
+
+
+def _answer(control: Any, event: Any, at: int) -> None:
+    """A key pressed: that choice is the answer, shown as questionary shows one chosen with Enter."""
+    control.pointed_at = at
+    control.is_answered = True
+    event.app.exit(result=control.get_pointed_at().value)
+
+
+def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
+    """A menu of (words, value, key) items (None values are headings): arrows and Enter, or a
+    choice's key at once; items without a key of their own are numbered."""
+    import questionary
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from questionary.prompts.common import InquirerControl
+    keyed = KeyBindings()
+    keyed.add("c-d")(lambda event: event.app.exit(result=None))   # the end of input, as ^C
+    choices: list[Any] = []
+    numbered = iter(_KEYS)
+    for words, value, key in items:
+        if value is None:
+            choices.append(questionary.Separator(words))
+            continue
+        key = key or next(numbered, None)
+        choices.append(questionary.Choice(f"{key}) {words}" if key else f"   {words}", value=value))
+        if key:
+            keyed.add(key)(lambda event, at=len(choices) - 1: _answer(control, event, at))
+    prompt = questionary.select(text, choices=choices, use_shortcuts=False, use_arrow_keys=True,
+                                use_jk_keys=False, instruction="(arrows and Enter, or a key)")
+    control = next(c for c in prompt.application.layout.find_all_controls() if isinstance(c, InquirerControl))
+    prompt.application.key_bindings = merge_key_bindings([prompt.application.key_bindings, keyed])
+    picked = prompt.ask()
+    if picked is None:   # ^C or ^D
+        raise InterviewEnded("the interview was left before its end")
+    return picked
+
+
+def _menu(question: Question, shown: list[int], extra: list[tuple[str, Any]], heading: bool = True) -> Any:
+    """The question with these of its choices (by index), under their group headings."""
+    items: list[tuple[str, Any, str | None]] = []
+    for n, i in enumerate(shown):
+        c = question.choices[i]
+        if heading and c.group is not None and (n == 0 or question.choices[shown[n - 1]].group != c.group):
+            items.append((f"── {c.group}", None, None))
+        items.append((c.text, ("choice", i), None))
+    items += [(text[2:], value, text[0]) for text, value in extra]
+    picked = _select(question.text, items)
+    return question.choices[picked[1]].value if isinstance(picked, tuple) else picked
 
 
 def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
@@ -190,22 +251,19 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
     if can_go_back:
         extra.append(("b go back to the previous question", BACK))
     if sys.stdin.isatty() and sys.stdout.isatty():
-        import questionary
-        choices: list[Any] = []
-        for i, c in enumerate(question.choices):
-            if c.group is not None and (i == 0 or question.choices[i - 1].group != c.group):
-                choices.append(questionary.Separator(f"── {c.group}"))
-            choices.append(questionary.Choice(c.text, value=i))
-        keyed = {"?": WHY, "b": BACK}
-        choices += [questionary.Choice(text[2:], value=value, shortcut_key=text[0]) for text, value in extra]
-        shortcuts = len(question.choices) + len(extra) <= 36   # questionary's limit
-        picked = questionary.select(question.text, choices=choices, use_shortcuts=shortcuts,
-                                    use_arrow_keys=True, instruction="(arrows or number, Enter)").ask()
-        if picked is None:   # ^C or ^D
-            raise InterviewEnded("the interview was left before its end")
-        if picked in keyed.values():
-            return picked
-        return question.choices[picked].value
+        groups = list(dict.fromkeys(c.group for c in question.choices if c.group is not None))
+        rows = shutil.get_terminal_size().lines
+        if not groups or len(question.choices) + len(groups) + len(extra) + 2 <= rows:
+            return _menu(question, list(range(len(question.choices))), extra)
+        while True:   # too long for the screen: the group first, then the choice within it
+            picked = _select(question.group_question or question.text,
+                             [(g, ("group", g), None) for g in groups] + [(t[2:], v, t[0]) for t, v in extra])
+            if not isinstance(picked, tuple):
+                return picked
+            within = [i for i, c in enumerate(question.choices) if c.group == picked[1]]
+            value = _menu(question, within, [("b back", BACK)], heading=False)
+            if value is not BACK:
+                return value
     print(question.text, flush=True)
     for i, c in enumerate(question.choices, 1):
         if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):

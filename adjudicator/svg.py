@@ -126,6 +126,10 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
         x = 150 + 40 * len(turned)
         out += [_card(c, x + i * 20, y + 8, scale=0.8) for i, c in enumerate(frame["aside"])]
         out.append(_text(x + W * 0.4 + 10 * (len(frame["aside"]) - 1), y + H * 0.8 + 24, labels["aside"], cls="small"))
+    held = {c for h in frame["hands"].values() for c in h["cards"]} | set(turned) | set(frame["aside"])
+    loose = [(c, labels[k]) for k, c in (("faced", frame["faced"]), ("exposed", frame["exposed"])) if c and c not in held]
+    for i, (c, label) in enumerate(loose[:1]):   # a card face up on the pack or the stock
+        out.append(_card(c, 318, y, mark=label))
     trick = frame["trick"]
     if trick and trick["lead"]:
         top, bottom = players[1], players[0]
@@ -148,22 +152,26 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
             f'<rect x="9" y="9" width="{TABLE_W - 18}" height="{TABLE_H - 18}" rx="20" fill="none" stroke="#d8c27a" stroke-opacity="0.45"/>',
             _text(TABLE_W - 26, 34, score, anchor="end", cls="score")]
     if frame["deal"] is None:
-        body.append(_text(TABLE_W / 2, TABLE_H / 2 - 70, labels["before_deal"], cls="faint"))
-        for p, y in ((top, 150), (bottom, 250)):
-            if p in frame["cut"]:
-                body.append(_card(frame["cut"][p], TABLE_W / 2 - W / 2, y - 30))
-            body.append(_text(TABLE_W / 2 + 50, y + 14, labels["cut"].format(player=p), anchor="start", cls="small"))
+        body.append(_text(TABLE_W / 2, TABLE_H / 2 + 5, labels["before_deal"], cls="faint"))
+        for p, y in ((top, 70), (bottom, 330)):
+            cards = frame["cut"].get(p, [])
+            left = TABLE_W / 2 - (W + 30 * (len(cards) - 1)) / 2
+            body += [_card(c, left + 30 * i, y) for i, c in enumerate(cards)]
+            words = labels["cut"].format(player=p) if cards else labels["not_cut"].format(player=p)
+            body.append(_text(TABLE_W / 2, y - 14 if p == top else y + H + 24, words, cls="who"))
     else:
         body.append(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"))
         body.append(_hand(frame, top, 52, labels))
         for p, y in ((top, 56), (bottom, 370)):
             count = frame["discards"].get(p, 0)
-            body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count)))
+            if count:
+                body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count)))
         body.append(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"))
         body.append(_middle(frame, players, labels))
         body.append(_text(TABLE_W / 2, 350, _player_line(frame, bottom, labels), cls="who"))
         body.append(_hand(frame, bottom, 366, labels))
         if frame["annulled"]:
-            body.append(_text(TABLE_W / 2, TABLE_H / 2 + 8, labels["annulled"][frame["annulled"]], cls="banner"))
+            body.append(f'<rect class="ribbon" x="9" y="292" width="{TABLE_W - 18}" height="40"/>')
+            body.append(_text(TABLE_W / 2, 322, labels["annulled"][frame["annulled"]], cls="banner"))
     return (f'<svg class="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_W} {TABLE_H}" '
             f'role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>{"".join(body)}</svg>')

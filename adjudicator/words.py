@@ -29,12 +29,14 @@ class Value(BaseModel):
     model_config = ConfigDict(extra="forbid")
     answer: str | None = None
     phrase: str
+    implies: dict[str, Any] = {}   # what else this value makes certain (resolve does not ask it)
 
 
 class FactWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str
     unknown: StrictBool = False
+    offered: list[int] | None = None   # a number's answers offered by resolve
     values: dict[Any, Value]
 
 
@@ -59,6 +61,8 @@ class Scores(BaseModel):
     limited: str
     struck: dict[str, str]
     lapsed: str
+    lapsed_part: str
+    when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
 
@@ -75,12 +79,15 @@ class Words:
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
                  options: dict[str, str], roles: dict[str, str],
-                 scores: Scores | None = None, synonyms: list[list[str]] | None = None):
+                 scores: Scores | None = None, synonyms: list[list[str]] | None = None,
+                 interview: dict[str, str] | None = None, next: dict[str, str] | None = None):
         self.facts = facts
         self.moments = irregularities.moments
         self.irregularities = irregularities.irregularities
         self.options = options
         self.roles = roles
+        self.interview = interview or {}   # resolve's own words (interview.yaml)
+        self.next = next or {}             # what happens once an option is taken (next.yaml)
         self.scores = scores
         self.synonyms = synonyms or []
 
@@ -196,13 +203,25 @@ def load(directory: Path = WORDS_DIR) -> Words:
     options = _read(directory / "options.yaml") or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
+    for fact, words in facts.items():
+        for value, w in words.values.items():
+            for implied, allowed in w.implies.items():
+                wanted = allowed if isinstance(allowed, list) else [allowed]
+                if implied not in facts:
+                    problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied!r} is not a fact")
+                elif any(v not in facts[implied].values for v in wanted):
+                    problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied} cannot be {allowed!r}")
+    interview = _read(directory / "interview.yaml") or {}
+    next_words = _read(directory / "next.yaml") or {}
+    problems += [f"next.yaml: the option {o!r} has no words" for o in OPTIONS if o not in next_words]
+    problems += [f"next.yaml: {o!r} is not an option id" for o in next_words if o not in OPTIONS]
     roles = _read(directory / "roles.yaml") or {}
     for role in sorted(set(get_args(OffenderRole) + get_args(ChooserRole)) - roles.keys()):
         problems.append(f"roles.yaml: the role {role!r} has no words")
     scores, synonyms = _scores(directory, problems), _synonyms(directory, problems)
     if problems:
         raise WordsError("\n".join(problems))
-    return Words(facts, irregularities, options, roles, scores, synonyms)
+    return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words)
 
 
 # the scoring tables' keys that are points, not the game's target or value (laws 47-49)
@@ -222,6 +241,7 @@ def _scores(directory: Path, problems: list[str]) -> Scores | None:
                  for k, v in scores.earned.items() if isinstance(v, dict) and len(v) != 2]
     problems += [f"scores.yaml: struck: {k!r} has no words" for k in STRUCK if k not in scores.struck]
     problems += [f"scores.yaml: struck: {k!r} is not what strikes a score out" for k in scores.struck if k not in STRUCK]
+    problems += [f"scores.yaml: when: {k!r} has no words" for k in ("next_turn_up", "log_end") if k not in scores.when]
     effects = get_args(Effect)
     problems += [f"scores.yaml: effects: {k!r} has no words" for k in effects if k not in scores.effects]
     problems += [f"scores.yaml: effects: {k!r} is not an effect" for k in scores.effects if k not in effects]

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from adjudicator import svg
 from adjudicator.book.frames import book_words, replay_scenario
-from adjudicator.book.render import linked, mentioned
+from adjudicator.book.render import linked, mentioned, sentence
 from adjudicator.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,15 +62,13 @@ def test_law_mentions_become_links() -> None:
     assert mentioned(["laws 22, 47", "Law 3"]) == {22, 47, 3}
 
 
-def test_book_writes_a_page_per_law(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["book", "--out", str(tmp_path / "book")])
-    assert result.exit_code == 0, result.output
-    pages = sorted(p.name for p in (tmp_path / "book").glob("*.html"))
+def test_book_writes_a_page_per_law(book_dir: Path) -> None:
+    pages = sorted(p.name for p in book_dir.glob("*.html"))
     assert pages == ["index.html"] + [f"law-{n:02d}.html" for n in range(1, 52)]
-    assert (tmp_path / "book" / "book.css").is_file() and (tmp_path / "book" / "book.js").is_file()
-    law11 = (tmp_path / "book" / "law-11.html").read_text(encoding="utf-8")
+    assert (book_dir / "book.css").is_file() and (book_dir / "book.js").is_file()
+    law11 = (book_dir / "law-11.html").read_text(encoding="utf-8")
     assert "law11-two-cards-turned-choose" in law11 and 'href="#c-KC"' in law11
-    for page in (tmp_path / "book").glob("*.html"):   # offline: nothing is fetched from elsewhere
+    for page in book_dir.glob("*.html"):   # offline: nothing is fetched from elsewhere
         assert not re.search(r'(src|href)="(https?:)?//', page.read_text(encoding="utf-8")), page.name
 
 
@@ -84,3 +82,8 @@ def test_an_output_folder_that_cannot_be_written_is_exit_2(tmp_path: Path, where
     assert result.output.startswith(f"the book cannot be written to {out}: ")
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_ruling_reads_as_a_sentence_with_suits() -> None:
+    assert sentence("9D was found faced; A played 10H to KS") == "9♦ was found faced; A played 10♥ to K♠"
+    assert sentence("the cut was a tie") == "The cut was a tie"

@@ -10,7 +10,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from adjudicator.book import build
 from adjudicator.laws import default_book
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -21,13 +20,6 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the python package
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def book_dir(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("book")
-    build(out, default_book())
-    return out
 
 
 @pytest.fixture(scope="module")

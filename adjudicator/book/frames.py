@@ -51,8 +51,7 @@ def _sort_key(card: Any) -> tuple[int, int]:
 
 def _snapshot(replay: Replay, n: int) -> dict[str, Any]:
     """What lies on the table after event n, in card notation."""
-    frame: dict[str, Any] = {"n": n, "score": dict(replay.score), "deal": None,
-                             "cut": {p: str(c) for p, c in replay.cut_cards.items()}}
+    frame: dict[str, Any] = {"n": n, "score": dict(replay.score), "deal": None}
     deal = replay.deal
     if deal is None:
         return frame
@@ -148,8 +147,14 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
         report = replay.run(observe=observe)
     except ReplayError as e:
         raise LogError(str(path), [str(e)]) from None
+    cut: dict[str, list[str]] = {}   # the cards shown in the cut for deal, until a deal begins
     for frame, event in zip(frames, log.events):
         frame["words"] = event_words(event)
+        if event.event == "cut_for_deal":
+            cut[event.by] = [str(c) for c in ([event.card] if event.card else event.cards or [])]
+        if frame["deal"] is not None:
+            cut = {}
+        frame["cut"] = dict(cut)
     rulings = sorted((_ruling(r) for r in report.rulings), key=lambda r: r["event"])
     for r in rulings:
         frames[r["event"] - 1].setdefault("ruled", []).append(r["law"])

@@ -12,19 +12,27 @@ from markupsafe import Markup, escape
 from .. import svg
 from ..laws import Case, LawBook
 from ..words import default_words
-from .frames import Scenario, book_words
+from .frames import SUIT_SIGNS, Scenario, book_words
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 _LAW_MENTION = re.compile(r"\b([Ll]aws?)(\s+)(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+)\d+)*)")
 _NUMBER = re.compile(r"\d+")
+_CARD = re.compile(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b")
 
 
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["laws"] = linked
+    env.filters["sentence"] = sentence
     return env
+
+
+def sentence(text: str) -> str:
+    """A ruling's words for a reader: a capital to begin, cards written with their suits."""
+    text = _CARD.sub(lambda m: m.group(1) + SUIT_SIGNS[m.group(2)], text)
+    return text[:1].upper() + text[1:]
 
 
 def page_name(number: int) -> str:

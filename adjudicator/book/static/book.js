@@ -40,7 +40,7 @@ function words(query) {
 
 function snippet(entry, found) {
   /* The first place a word is found, in its sentence, the words marked; as DOM nodes. */
-  const fields = [entry.title, entry.text, entry.reading, entry.cases];
+  const fields = [entry.text, entry.reading, entry.cases, entry.title];
   let text = fields.find((t) => found.some((w) => t.toLowerCase().includes(w))) || entry.reading;
   const low = text.toLowerCase();
   const first = Math.min(...found.map((w) => low.indexOf(w)).filter((i) => i >= 0));

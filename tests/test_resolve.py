@@ -1,0 +1,94 @@
+"""`ecarte resolve`: every case of the law book reached through the JSON interview, in at most
+8 questions, and the log it builds ruled the same way by `adjudicate`."""
+import io
+import json
+
+import pytest
+
+from adjudicator import adjudicate_text
+from adjudicator.interview import run_json
+from adjudicator.laws import Range, default_book
+from adjudicator.resolve import Resolve
+
+MAX_QUESTIONS = 8
+
+
+def _wanted(case, fact, value):
+    """Whether an answer keeps the case: the value its `when:` accepts (any, if it tests none)."""
+    for name, allowed in case.tests:
+        if name == fact:
+            if isinstance(allowed, Range):
+                return value is not None and (allowed.min is None or value >= allowed.min) and \
+                    (allowed.max is None or value <= allowed.max)
+            return value in allowed and value is not None or (value is None and None in allowed)
+    return True
+
+
+def _path(res, irregularity, case):
+    """Answers from the case's own `when:` that end on that case (depth first over the answers
+    a fact the case does not test leaves free)."""
+    def walk(answers):
+        turn = res.step(answers)
+        if turn.question is None:
+            ruling = turn.final["ruling"]
+            return answers if ruling and ruling["case"] == case.ref else None
+        if len(answers) >= MAX_QUESTIONS:
+            return None
+        q = turn.question
+        if q.fact == "irregularity":
+            return walk(answers + [irregularity])
+        for choice in q.choices:
+            if choice.value is not None or _wanted(case, q.fact, None):
+                if _wanted(case, q.fact, choice.value):
+                    found = walk(answers + [choice.value])
+                    if found:
+                        return found
+        return None
+    return walk([])
+
+
+class Caller(io.StringIO):
+    """Standard input that answers each question run_json writes with the next answer."""
+
+    def __init__(self, out, answers):
+        super().__init__()
+        self.out, self.answers = out, list(answers)
+
+    def readline(self):
+        if not self.answers:
+            return ""
+        last = json.loads(self.out.getvalue().splitlines()[-1])
+        return json.dumps({"id": last["question"]["id"], "value": self.answers.pop(0)}) + "\n"
+
+
+def _every_case():
+    book = default_book()
+    return [(irr, c) for irr, cases in book.by_irregularity.items() for c in cases]
+
+
+def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
+    res = Resolve()
+    counts, missing = [], []
+    for irr, case in _every_case():
+        answers = _path(res, irr, case)
+        if answers is None:
+            missing.append(f"{irr} {case.ref}")
+            continue
+        out = io.StringIO()
+        status = run_json(res, Caller(out, answers), out)
+        said = [json.loads(line) for line in out.getvalue().splitlines()]
+        questions = [m for m in said if "question" in m]
+        assert status == 1 and len(questions) == len(answers) <= MAX_QUESTIONS
+        final = said[-1]
+        assert final["ruling"]["case"] == case.ref
+        report = adjudicate_text(json.dumps(final["log"]), "<resolved>").to_json()
+        again = [r for r in report["rulings"] if r["case"] == case.ref and r["claimed"]]
+        assert again, f"{case.ref}: the log is ruled otherwise: {[r['case'] for r in report['rulings']]}"
+        for key in ("law", "chooser", "options", "irregularity"):
+            assert again[-1][key] == final["ruling"][key]
+        counts.append(len(questions))
+    assert not missing, missing
+    cases = {c.ref for _, c in _every_case()}
+    print(f"\n{len(cases)} cases ({len(counts)} with their irregularity), "
+          f"questions: mean {sum(counts) / len(counts):.2f}, max {max(counts)}")
+    assert len(counts) == len(_every_case())
