@@ -288,3 +288,7 @@ def main() -> None:
         except (OSError, AttributeError, ValueError):
             pass
         raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

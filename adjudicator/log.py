@@ -287,6 +287,16 @@ class Options:
     game_value: Literal["single", "treble_double_single"] = "single"
 
 
+class ExpectedOutcome(BaseModel):
+    """What a scenario expects an open choice's option to make of the game."""
+
+    model_config = ConfigDict(extra="forbid")
+    score: dict[StrictStr, StrictInt] | None
+    winner: StrictStr | None
+    game_value: StrictInt | None
+    cards: dict[StrictStr, "ExpectedOutcome"] | None = None   # an option taken with a card, per card
+
+
 class ExpectedRuling(BaseModel):
     """What a scenario expects of one ruling: only the keys given are compared."""
 
@@ -302,6 +312,7 @@ class ExpectedRuling(BaseModel):
     elected: Option | None = None
     elected_card: StrictStr | None = None
     claimed: StrictBool | None = None
+    outcomes: dict[Option, ExpectedOutcome] | None = None
 
 
 class Expect(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NoReturn
 
-from . import claims, dealing, exchange, marks, play, remedies
+from . import claims, dealing, exchange, marks, outcomes, play, remedies
 from .facts import Facts
 from .laws import LawBook, default_book
 from .log import Log
@@ -74,11 +74,15 @@ _DEFAULT_FACTS = Facts().model_dump()
 class Replay:
     """One game replayed event by event."""
 
-    def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset()):
+    def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
+                 elect_at_end: list[tuple[int, str, Any]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
+        # (ruling index, option, card): elections made when the log ends, to see what an open choice
+        # would make of the game (`outcomes`); a replay given them is itself not settled again
+        self.elect_at_end = elect_at_end
         self.book = book or default_book()
         self.players = list(log.players)
         self.game_to = log.options.game_to
@@ -120,10 +124,13 @@ class Replay:
             if not self.provisional:
                 raise
             return self._won_at(self.provisional[0].event, observe)
-        return self.report()
+        report = self.report()
+        if self.elect_at_end is None:
+            outcomes.settle(self, report)
+        return report
 
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
-        return Replay(self.log, self.book, self.final | {event}).run(observe)
+        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
@@ -143,6 +150,9 @@ class Replay:
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
+        for i, option, card in self.elect_at_end or ():
+            if self.rulings[i].open:
+                self.elect(self.rulings[i], option, card, len(self.events))
         self.end_of_log()
 
     def report(self) -> Report:

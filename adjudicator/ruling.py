@@ -32,6 +32,7 @@ class Ruling:
     actor: str | None = None                         # who did it
     facts: dict[str, Any] = field(default_factory=dict, repr=False)   # the facts it was made on
     what: str = ""                                   # what happened, in words
+    outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
 
     @property
     def open(self) -> bool:
@@ -52,6 +53,8 @@ class Ruling:
         if self.note:
             out["note"] = self.note
         out["case"] = self.case
+        if self.outcomes is not None:
+            out["outcomes"] = self.outcomes
         return out
 
 
@@ -71,6 +74,7 @@ class Report:
     earned: list[Any] = field(default_factory=list, repr=False)   # every Entitlement, for the why of the score
     title: str | None = None          # a scenario's header: what it shows
     description: str | None = None
+    outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
 
     @property
     def ok(self) -> bool:
@@ -85,6 +89,8 @@ class Report:
         }
         if self.ignored_events:
             out["ignored_events"] = self.ignored_events
+        if self.outcomes_capped:
+            out["outcomes_capped"] = True
         return out
 
     def to_text(self) -> str:
@@ -108,6 +114,9 @@ class Report:
             if r.elected and r.chooser:
                 card = f" ({r.elected_card})" if r.elected_card else ""
                 lines.append(f"  Taken: {_words(r.elected)}{card}.")
+            if r.outcomes:
+                lines.append(f"  Not chosen yet: " + "; ".join(
+                    f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, self.players)}" for o, fig in r.outcomes.items()) + ".")
             if r.note:
                 lines.append(f"  Reading: {r.note}")
             lines.append(f"  \"{r.text}\"")
@@ -123,6 +132,9 @@ class Report:
             lines.append("")
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
         lines.append(f"Score: {score}  ({self.deals} deal{'s' if self.deals != 1 else ''})")
+        if any(r.outcomes for r in self.rulings):
+            lines.append("  (with a choice still open: only the points that stand whatever is chosen"
+                         + ("; too many open choices to combine, each was taken alone)" if self.outcomes_capped else ")"))
         if self.winner:
             lines.append(f"Winner: {self.winner}, a game worth {self.game_value}.")
         else:
@@ -143,6 +155,8 @@ def _deal_line(d: Any, players: list[str]) -> str:
     if d.turn_up is not None:
         if not d.proposals:
             line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.elder} played without proposing"
+        elif d.first_answer is None:
+            line += f"; {d.elder} proposed"
         elif d.first_answer == "refuse":
             line += f"; {d.elder} proposed, {d.dealer} refused"
         elif d.proposals == 1:
@@ -160,6 +174,17 @@ def _deal_line(d: Any, players: list[str]) -> str:
 
 
 UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
+
+def _figures(fig: dict[str, Any], players: list[str]) -> str:
+    """An outcome in words: the score, and the winner if there is one."""
+    if fig.get("score") is None:
+        return "it cannot be carried out on this table"
+    score = ", ".join(f"{p} {fig['score'][p]}" for p in players)
+    score += f", {fig['winner']} wins" if fig.get("winner") else ""
+    if fig.get("cards"):
+        score += " (" + "; ".join(f"{c}: {_figures(f, players)}" for c, f in fig["cards"].items()) + ")"
+    return score
+
 
 def _words(option: str) -> str:
     from .words import default_words

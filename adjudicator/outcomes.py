@@ -1,0 +1,92 @@
+"""Open choices and what each would make of the game (RULINGS.md, "Open choices").
+
+A claimed ruling whose chooser has not chosen by the end of the log gets `outcomes`: for each
+option, the score, winner and game value had it been taken then, the rest of the log standing.
+Each is found by replaying the log with the election made at its end. The report's score is
+then, for each player, the least he has over every combination of the open choices, and its
+winner only one who wins whatever is chosen.
+
+The cost is bounded: at most MAX_RUNS replays, and fewer for a long log (MAX_EVENTS_REPLAYED
+events replayed in all, but always at least MIN_RUNS replays). When the combinations of the
+open choices are more than that, each option is replayed alone (the other choices left open)
+and the report says the figures are capped (`outcomes_capped`); options beyond the cap get no
+outcome.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .replay import Replay
+    from .ruling import Report
+
+MAX_RUNS = 32
+MIN_RUNS = 4
+MAX_EVENTS_REPLAYED = 200_000
+
+# options taken with a card: the cards the chooser may name (law 11: one of the cards turned)
+CARDS = {"choose_trump": lambda ruling: list(ruling.table.turned) if ruling.table is not None else []}
+
+
+def _alternatives(ruling: Any) -> list[tuple[str, Any]]:
+    """What the chooser may do: each option, once per card for an option taken with a card."""
+    out = []
+    for option in ruling.options:
+        cards = CARDS[option](ruling) if option in CARDS else []
+        out += [(option, c) for c in cards] if cards else [(option, None)]
+    return out
+
+
+def settle(replay: Replay, report: Report) -> None:
+    """Give each open ruling of `report` its outcomes, and the report the figures that stand."""
+    open_rulings = [(i, r) for i, r in enumerate(replay.rulings) if r.open]
+    if not open_rulings:
+        return
+    choices = {i: _alternatives(r) for i, r in open_rulings}
+    combos = 1
+    for alternatives in choices.values():
+        combos *= len(alternatives)
+    cap = max(MIN_RUNS, min(MAX_RUNS, MAX_EVENTS_REPLAYED // max(1, len(replay.events))))
+    if combos <= cap:
+        runs = [dict(zip(choices, chosen)) for chosen in product(*choices.values())]
+    else:
+        report.outcomes_capped = True
+        runs = [{i: a} for i, alternatives in choices.items() for a in alternatives][:cap]
+    results = [(run, _figures(replay, run)) for run in runs]
+    for i, r in open_rulings:
+        r.outcomes = {}
+        for option in r.options:
+            taken = [(run[i][1], fig) for run, fig in results if i in run and run[i][0] == option]
+            if not taken:
+                continue
+            r.outcomes[option] = _least([fig for _, fig in taken], replay.players)
+            cards = dict.fromkeys(str(c) for c, _ in taken if c is not None)
+            if cards:   # the least over the cards he may name, and what each would make of it
+                r.outcomes[option]["cards"] = {c: _least([f for k, f in taken if str(k) == c], replay.players)
+                                               for c in cards}
+    standing = _least([fig for _, fig in results], replay.players)
+    report.score, report.winner, report.game_value = standing["score"], standing["winner"], standing["game_value"]
+
+
+def _figures(replay: Replay, run: dict[int, tuple[str, Any]]) -> dict[str, Any]:
+    """The report's figures had these options been taken at the end of the log."""
+    from .replay import Replay, ReplayError
+    again = Replay(replay.log, replay.book, replay.final, elect_at_end=[(i, o, c) for i, (o, c) in sorted(run.items())])
+    try:
+        done = again.run()
+    except ReplayError as e:   # the option cannot be carried out on this table
+        return {"score": None, "winner": None, "game_value": None, "error": str(e)}
+    return {"score": done.score, "winner": done.winner, "game_value": done.game_value}
+
+
+def _least(figures: list[dict[str, Any]], players: list[str]) -> dict[str, Any]:
+    """What holds over all of `figures`: each player's least score, the winner if he wins in all."""
+    known = [f for f in figures if f["score"] is not None]
+    if not known:
+        return {"score": None, "winner": None, "game_value": None}
+    score = {p: min(f["score"][p] for f in known) for p in players}
+    winners = {f["winner"] for f in known}
+    winner = winners.pop() if len(winners) == 1 and len(known) == len(figures) else None
+    value = min(f["game_value"] for f in known) if winner is not None else None
+    return {"score": score, "winner": winner, "game_value": value}
