@@ -31,6 +31,7 @@ class Scenario:
     rulings: list[dict[str, Any]]
     score: dict[str, int]
     winner: str | None
+    ignored: list[int]
 
     def moment(self, law: int) -> int:
         """The frame to open on: this law's first ruling, else the first ruling, else the end."""
@@ -160,4 +161,5 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
         frames[r["event"] - 1].setdefault("ruled", []).append(r["law"])
     return Scenario(path=str(path.relative_to(root)), title=log.title or path.stem,
                     description=log.description or "", players=list(log.players), frames=frames,
-                    rulings=rulings, score=report.score, winner=report.winner)
+                    rulings=rulings, score=report.score, winner=report.winner,
+                    ignored=list(report.ignored_events))
