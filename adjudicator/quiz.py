@@ -39,7 +39,7 @@ WRAP = 78
 # ------------------------------------------------------------------ words
 
 _KEYS = {
-    "table": ["title", "before_deal", "dealer", "non_dealer", "looked", "not_looked", "unknown_card",
+    "table": ["title", "before_deal", "empty", "dealer", "non_dealer", "looked", "not_looked", "unknown_card",
               "no_cards", "turn_up", "no_turn_up", "turned", "stock", "discards", "aside", "exposed",
               "faced", "trick", "followed", "won", "cut", "each", "annulled", "so_far", "earlier",
               "found", "claimed", "then"],
@@ -99,7 +99,12 @@ def replayed(path: str) -> Scenario:
     log = read_file(str(ROOT / path))
     replay = Replay(log)
     frames = [snapshot(replay)]
-    report = replay.run(observe=lambda r, n: frames.append(snapshot(r)))
+
+    def observe(r: Replay, n: int) -> None:
+        del frames[n:]   # a replay that starts again (a game won at a provisional point) replaces
+        frames.append(snapshot(r))
+
+    report = replay.run(observe=observe)
     return Scenario(path, log, report, frames)
 
 
@@ -287,9 +292,10 @@ class Builder:
     def frame(self, moment: Moment) -> dict[str, Any]:
         """The table just before the ruling's event; after it where that event begins the deal."""
         s, r = moment.scenario, moment.ruling
-        before = s.frames[r.event - 1]
+        last = len(s.frames) - 1   # events after the game was won are not observed
+        before = s.frames[min(r.event - 1, last)]
         number = r.table.number if r.table is not None else None
-        return before if before["deal"] == number else s.frames[r.event]
+        return before if before["deal"] == number else s.frames[min(r.event, last)]
 
     def story(self, moment: Moment, kind: str) -> list[str]:
         """The events of this deal so far, what was found, and (for the score) what followed."""

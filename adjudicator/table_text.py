@@ -102,6 +102,7 @@ def draw(frame: dict[str, Any], words: dict[str, Any], suits: dict[str, str], co
         if frame["cut"]:
             body.append(Text(words["cut"].format(each=", ".join(
                 words["each"].format(player=p, value=card_text(c)) for p, c in frame["cut"].items()))))
+        body = body or [Text(words["empty"], style="dim")]
         title = words["before_deal"].format(score=score)
     else:
         elder, dealer = frame["elder"], frame["dealer"]
@@ -111,7 +112,7 @@ def draw(frame: dict[str, Any], words: dict[str, Any], suits: dict[str, str], co
     out = io.StringIO()
     console = Console(file=out, width=WIDTH, force_terminal=colour, no_color=not colour,
                       color_system="standard" if colour else None, highlight=False, emoji=False)
-    console.print(Panel(Group(*body) if body else Text(""), title=title, title_align="left",
+    console.print(Panel(Group(*body), title=title, title_align="left",
                         border_style="green", expand=True))
     for paragraph in below:
         console.print(Text(paragraph), soft_wrap=False)
