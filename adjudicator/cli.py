@@ -1,4 +1,4 @@
-"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `schema`. Thin: parse, call, print."""
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`. Thin: parse, call, print."""
 from __future__ import annotations
 
 import json
@@ -255,6 +255,40 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo("\necarte resolve: interrupted before the end", err=True)
+        raise typer.Exit(2) from None
+    raise typer.Exit(status)
+
+
+@app.command()
+def quiz(law: Annotated[Optional[int], typer.Option("--law", help="only scenarios that show this law")] = None,
+         seed: Annotated[Optional[int], typer.Option("--seed", help="the same seed asks the same questions")] = None,
+         count: Annotated[int, typer.Option("--count", min=1, help="how many questions")] = 5,
+         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines in both directions (INTERVIEW.md)")] = False) -> None:
+    """Cases and decisions: a table from the scenarios, a question on its ruling, the why.
+
+    Exit status 0 at the end; 2 for a law with no scenario or input that ends early."""
+    import os
+    import random
+    from .interview import InterviewEnded, run_json, run_terminal
+    from .quiz import Quiz, laws_with_moments, moments, quiz_words
+    book = _book_or_exit()
+    end = quiz_words()["end"]
+    if law is not None and law not in book.laws:
+        typer.echo(end["no_law"].format(law=law), err=True)
+        raise typer.Exit(2)
+    if law is not None and not moments(law):
+        typer.echo(end["no_scenario"].format(law=law, laws=", ".join(map(str, laws_with_moments()))), err=True)
+        raise typer.Exit(2)
+    if seed is None:
+        seed = random.SystemRandom().randrange(100_000)
+    colour = not as_json and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    interview = Quiz(seed, count, law, colour=colour)
+    if not as_json:
+        typer.echo(end["seed"].format(seed=seed))
+    try:
+        status = run_json(interview, sys.stdin, sys.stdout) if as_json else run_terminal(interview)
+    except (InterviewEnded, KeyboardInterrupt) as e:
+        typer.echo(f"ecarte quiz: {e or end['left']}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 

@@ -1,9 +1,10 @@
-"""Random legal, irregularity-free Écarté games as logs (LOG_FORMAT.md, version 1).
+"""Random legal Écarté games as logs (LOG_FORMAT.md, version 1): irregularity-free, or with
+deals dealt with a wrong number and claimed after the turn-up (`irregular`).
 
 Independent of the replay on purpose: pure stdlib, its own card model and its own tally,
 so the `Expected` it returns can check the adjudicator.
 
-    python -m adjudicator.generate 100 --seed 7 --expect > games.jsonl
+    python -m adjudicator.generate 100 --seed 7 --expect [--irregular 0.3] > games.jsonl
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import argparse
 import json
 import random
 import sys
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Iterator
 
 RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # high to low (law 5; the ace below the knave)
@@ -32,6 +34,8 @@ class Expected:
     winner: str | None
     game_value: int | None
     deals: int
+    rulings: tuple[dict, ...] = ()   # each: irregularity, elected, claimed (scenario `expect` keys)
+    seen: Counter = field(default_factory=Counter, compare=False)   # what happened, for variety
 
 
 class _GameOver(Exception):
@@ -73,8 +77,12 @@ def game_value(value: str, loser_score: int) -> int:
 class _Game:
     """The running game: event list, score, dealers' packet orders."""
 
-    def __init__(self, rng: random.Random, players: tuple[str, str], game_to: int) -> None:
+    def __init__(self, rng: random.Random, players: tuple[str, str], game_to: int,
+                 irregular: float = 0.0) -> None:
         self.rng = rng
+        self.irregular = irregular
+        self.rulings: list[dict] = []
+        self.seen: Counter = Counter()
         self.players = players
         self.game_to = game_to
         self.events: list[dict] = []
@@ -179,8 +187,10 @@ def _first_dealer(g: _Game) -> str | None:
             return order[0] if strength(cards[0]) > strength(cards[1]) else order[1]
 
 
-def _distribute(d: _Deal) -> None:
-    """Shuffle, perhaps record shuffle and cut, deal by the dealer's packets, turn up."""
+def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
+    """Shuffle, perhaps record shuffle and cut, deal by the dealer's packets, turn up. `wrong`:
+    (player, +1 or -1), a card too many or too few in his second packet, claimed after the
+    turn-up (`_wrong_number`). False when the deal is dealt afresh."""
     g, rng = d.g, d.g.rng
     rng.shuffle(d.stock)
     if rng.random() < 0.3:
@@ -192,20 +202,70 @@ def _distribute(d: _Deal) -> None:
         d.stock = d.stock[top:] + d.stock[:top]
         g.emit("cut", by=d.nd, top=top)
     packets = g.packets.setdefault(d.dealer, rng.choice(((3, 2), (2, 3))))
-    for size in packets:
+    for i, size in enumerate(packets):
         for player in (d.nd, d.dealer):
-            d.take(player, size, "deal")
+            extra = wrong[1] if wrong is not None and i == 1 and player == wrong[0] else 0
+            d.take(player, size + extra, "deal")
+    if wrong is not None and rng.random() < 0.5:   # a king on top: the king at stake (law 19)
+        kings = [i for i, c in enumerate(d.stock) if c[0] == "K"]
+        if kings:
+            k = rng.choice(kings)
+            d.stock[0], d.stock[k] = d.stock[k], d.stock[0]
     d.turn_up = d.stock.pop(0)
     d.trump = suit(d.turn_up)
     g.emit("turn_up", card=d.turn_up)
     d.check()
-    if d.turn_up[0] == "K":
+    if wrong is not None:
+        if not _wrong_number(d, *wrong):
+            return False
+    elif d.turn_up[0] == "K":
         g.add(d.dealer, 1)
         if rng.random() < 0.5:
             g.emit("mark_king", by=d.dealer)
     for player in (d.nd, d.dealer):
         if rng.random() < 0.3:
             d.look(player)
+    return True
+
+
+# what the holder's adversary may elect to keep a deal dealt with a wrong number, claimed after
+# the turn-up and before the holder speaks or plays: (non-dealer?, too many?) -> option
+KEEP = {(True, True): "discard_superfluous", (True, False): "complete_from_stock",
+        (False, True): "draw_superfluous", (False, False): "complete_from_stock"}
+
+
+def _wrong_number(d: _Deal, holder: str, extra: int) -> bool:
+    """The non-dealer claims the wrong number after the turn-up: a fresh deal (False), or the
+    deal kept and the hand put right, and the dealer cannot mark a king turned up (law 19). A
+    king that would end the game may instead go unclaimed: then it counts, and the game ends."""
+    g, rng = d.g, d.g.rng
+    king = d.turn_up[0] == "K"
+    at_game = king and g.score[d.dealer] + 1 >= g.game_to
+    g.seen["king_at_game_point" if at_game else "king_at_stake" if king else "wrong_number"] += 1
+    if at_game and rng.random() < 0.3:
+        g.rulings.append({"irregularity": "wrong_count", "claimed": False})
+        g.seen["unclaimed"] += 1
+        g.add(d.dealer, 1)
+    g.emit("claim", by=d.nd, irregularity="wrong_count", player=holder)
+    if rng.random() < 0.4:
+        g.emit("elect", by=d.nd, option="fresh_deal")
+        g.rulings.append({"irregularity": "wrong_count", "elected": "fresh_deal", "claimed": True})
+        return False
+    option = KEEP[(holder == d.nd, extra > 0)]
+    g.rulings.append({"irregularity": "wrong_count", "elected": option, "claimed": True})
+    if option == "draw_superfluous":
+        card = rng.choice(d.hands[holder])
+        g.emit("elect", by=d.nd, option=option, card=card)
+        d.hands[holder].remove(card)
+        d.discards.append(card)   # thrown aside
+    elif option == "discard_superfluous":
+        g.emit("elect", by=d.nd, option=option)
+        d.discard(holder, _weakest(d, holder, 1))
+    else:
+        g.emit("elect", by=d.nd, option=option)
+        d.take(holder, 1, "give")
+    d.check()
+    return True
 
 
 def _asks_for(d: _Deal, first: bool) -> int:
@@ -313,19 +373,25 @@ def _play_deal(g: _Game, dealer: str) -> None:
     """One whole deal (it may end the game part-way)."""
     g.deals += 1
     d = _Deal(g, dealer)
-    _distribute(d)
+    wrong = None
+    if g.irregular and g.rng.random() < g.irregular:
+        wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
+    if not _distribute(d, wrong):
+        _play_deal(g, dealer)   # dealt afresh, by the same dealer
+        return
     proposed, refused_first = _exchange(d)
     assert all(len(h) == 5 for h in d.hands.values())
     _score_hand(d, _play_hand(d), proposed, refused_first)
 
 
 def random_game(
-    rng: random.Random, *, game_to: int = 5, value: str = "single"
+    rng: random.Random, *, game_to: int = 5, value: str = "single", irregular: float = 0.0
 ) -> tuple[dict, Expected]:
-    """A whole legal game to `game_to` as a log dict, with the result it must come to."""
-    if value not in VALUES or game_to < 1:
-        raise ValueError(f"bad game_to={game_to!r} or value={value!r}")
-    g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to)
+    """A whole legal game to `game_to` as a log dict, with the result it must come to.
+    `irregular`: the chance that a deal is dealt with a wrong number (claimed, see `_wrong_number`)."""
+    if value not in VALUES or game_to < 1 or not 0 <= irregular <= 1:
+        raise ValueError(f"bad game_to={game_to!r}, value={value!r} or irregular={irregular!r}")
+    g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to, irregular)
     log: dict = {"ecarte": 1, "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:
@@ -344,25 +410,25 @@ def random_game(
     log["events"] = g.events
     winner = max(g.score, key=g.score.__getitem__)
     value_won = game_value(value, g.score[g.other(winner)])
-    return log, Expected(dict(g.score), winner, value_won, g.deals)
+    return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
 
 
-def games(n: int, seed: int) -> Iterator[tuple[dict, Expected]]:
+def games(n: int, seed: int, irregular: float = 0.0) -> Iterator[tuple[dict, Expected]]:
     """n varied games (mostly five up, some other targets, some treble/double/single)."""
     rng = random.Random(seed)
     for _ in range(n):
         game_to = 5 if rng.random() < 0.85 else rng.choice((3, 7, 10))
         value = rng.choice(VALUES) if game_to == 5 else "single"
-        yield random_game(rng, game_to=game_to, value=value)
+        yield random_game(rng, game_to=game_to, value=value, irregular=irregular)
 
 
 def with_expect(log: dict, expected: Expected) -> dict:
-    """The log with the scenario extension `expect` (a clean game: no rulings)."""
+    """The log with the scenario extension `expect`."""
     expect = {
         "score": expected.score,
         "winner": expected.winner,
         "game_value": expected.game_value,
-        "rulings": [],
+        "rulings": list(expected.rulings),
     }
     return {**log, "expect": expect}
 
@@ -384,8 +450,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("n", type=int, help="how many games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--expect", action="store_true", help="add each game's `expect` key")
+    parser.add_argument("--irregular", type=float, default=0.0,
+                        help="the chance that a deal is dealt with a wrong number, then claimed")
     args = parser.parse_args(argv)
-    for log, expected in games(args.n, args.seed):
+    if not 0 <= args.irregular <= 1:
+        parser.error("--irregular is a chance, from 0 to 1")
+    for log, expected in games(args.n, args.seed, args.irregular):
         if args.expect:
             log = with_expect(log, expected)
         sys.stdout.write(dumps(log) + "\n")

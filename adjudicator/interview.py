@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, TextIO
 
@@ -236,7 +237,7 @@ def _menu(question: Question, shown: list[int], extra: list[tuple[str, Any]], he
         c = question.choices[i]
         if heading and c.group is not None and (n == 0 or question.choices[shown[n - 1]].group != c.group):
             items.append((f"── {c.group}", None, None))
-        items.append((c.text, ("choice", i), None))
+        items.append((_fit_choice(c.text), ("choice", i), None))
     items += [(text[2:], value, text[0]) for text, value in extra]
     picked = _select(question.text, items)
     return question.choices[picked[1]].value if isinstance(picked, tuple) else picked
@@ -268,7 +269,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
     for i, c in enumerate(question.choices, 1):
         if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):
             print(f"  {c.group}")
-        print(f"  {i:>2}. {c.text}")
+        print(f"  {i:>2}. {_fit_choice(c.text)}")
     for text, _ in extra:
         print(f"  {text}")
     while True:
@@ -284,3 +285,9 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
         print(f"Answer with a number from 1 to {len(question.choices)}"
               + (", ? for why" if question.why else "") + (", b to go back" if can_go_back else "") + ".",
               flush=True)
+
+
+def _fit_choice(text: str) -> str:
+    """A choice's words wrapped to the terminal, the lines after the first under the first."""
+    width = shutil.get_terminal_size((80, 24)).columns
+    return textwrap.fill(text, max(20, width - 7), subsequent_indent=" " * 6)

@@ -75,7 +75,7 @@ class Resolve:
         self.players = players
         self.book = book or default_book()
         self.words = words or default_words()
-        self._domains: dict[str, dict[str, tuple]] = {}
+        self.domains = {f: _domain(f, self.words) for f in ORDER}   # each fact's values
         self._built: dict[tuple, Built | None] = {}
         self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
 
@@ -83,11 +83,6 @@ class Resolve:
 
     def cases(self, irregularity: str) -> list[CompiledCase]:
         return self.book.by_irregularity.get(irregularity, [])
-
-    def domains(self, irregularity: str) -> dict[str, tuple]:
-        if irregularity not in self._domains:
-            self._domains[irregularity] = {f: _domain(f, self.words) for f in ORDER}
-        return self._domains[irregularity]
 
     def narrow(self, allowed: dict[str, tuple], fact: str, values: tuple) -> dict[str, tuple] | None:
         """The allowed values once `fact` is one of `values`, with what follows; None if impossible."""
@@ -107,7 +102,7 @@ class Resolve:
         return allowed
 
     def possible(self, state_allowed: dict[str, tuple], irregularity: str) -> list[CompiledCase]:
-        domains = self.domains(irregularity)
+        domains = self.domains
         return [c for c in self.cases(irregularity)
                 if all(set(state_allowed[f]) & _accepts(c, f, domains[f]) for f, _ in c.tests)]
 
@@ -117,7 +112,7 @@ class Resolve:
         if not possible:
             return None
         first = possible[0]
-        domains = self.domains(irregularity)
+        domains = self.domains
         if all(set(allowed[f]) <= _accepts(first, f, domains[f]) for f, _ in first.tests):
             return first
         return False
@@ -168,8 +163,11 @@ class Resolve:
                 continue
             probe = State(state.irregularity, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
                           state.open)
-            if self.possible(allowed, state.irregularity) and self.built(probe, {}) is None:
-                continue   # no deal the builder can tell has these facts
+            if self.possible(allowed, state.irregularity):
+                if self.built(probe, {}) is None:
+                    continue   # no deal the builder can tell has these facts
+            elif not isinstance(value, bool):
+                continue       # a yes or no may leave no law to apply; another answer is not offered
             out.append((value, allowed))
         return out
 
@@ -219,7 +217,7 @@ class Resolve:
 
     def start(self, irregularity: str, dealer: str) -> State:
         elder = [p for p in (self.players or ["dealer", "non_dealer"]) if p != dealer][0]
-        return State(irregularity, dealer, elder, dict(self.domains(irregularity)))
+        return State(irregularity, dealer, elder, dict(self.domains))
 
     def step(self, answers: list[Any]) -> Turn:
         if not answers:

@@ -26,7 +26,8 @@ def _ruling_that(report: Report, deal: Any, what: str, offender: str | None = No
 
 def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict[str, Any]]:
     """The deal's entitlements as plain data: who, how many, for what, under which law, and
-    what became of them (counted, struck out by a ruling, cut, not marked in time)."""
+    what became of them (counted, struck out by a ruling, cut, not marked in time: `lapsed`
+    says when the time ran out, at the next deal's turn-up or the log's end)."""
     book = book or default_book()
     earned = [e for e in report.earned if e.deal is deal]
     out = []
@@ -42,7 +43,8 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
                     "counts": ent.paid if ent.struck is None else 0,
                     "struck": ent.struck, "struck_by": struck.law if struck else None,
                     "limited_by": limited.law if limited else None,
-                    "lapsed": ent.lapsed_at is not None and ent.unpaid > 0})
+                    "lapsed": None if ent.lapsed_at is None or not ent.unpaid
+                    else "next_turn_up" if ent.facts.get("next_turned_up") else "log_end"})
     return out
 
 
@@ -63,7 +65,9 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         if e["struck"]:
             line += "; " + scores.struck[e["struck"]] + (f", law {e['struck_by']}" if e["struck_by"] else "")
         elif e["lapsed"]:
-            line += "; " + scores.lapsed
+            when = scores.when[e["lapsed"]]
+            line += "; " + (scores.lapsed_part.format(paid=e["counts"], unpaid=e["points"] - e["counts"], when=when)
+                            if e["counts"] else scores.lapsed.format(when=when))
         out.append(line)
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score":

@@ -217,20 +217,6 @@ def _concerned(t: Table, f: dict[str, Any]) -> list[str]:
 
 # -- each irregularity told: a generator of tellings (Tables) for the facts given ---------
 
-def _hidden(make: Callable[[Table, str], None], claim: dict[str, Any] | None = None):
-    """A hidden irregularity made in the distribution, claimed at the moment of discovery."""
-    def tell(f, D, N):
-        for pr in progresses(f):
-            t = Table(D, N)
-            for who in _concerned(t, f):
-                t = Table(D, N)
-                make(t, who, pr)
-                advance(t, pr)
-                t.claim(t.other(who), **(claim or {}), player=who)
-                yield t
-    return tell
-
-
 def _wrong_count(f, D, N):
     sizes = {("non_dealer", "more"): (3, 3, 3, 2), ("non_dealer", "fewer"): (3, 3, 1, 2),
              ("dealer", "more"): (3, 3, 2, 3), ("dealer", "fewer"): (3, 3, 2, 1)}

@@ -33,6 +33,15 @@ def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, 
             "summary": c.summary, "text": res.book.law(case.law).text, "case": case.ref}
 
 
+def _cards(log: dict[str, Any]) -> set[str]:
+    """The cards the log names (the builder's pack, not the table's)."""
+    named: set[str] = set()
+    for event in log["events"]:
+        for fields in event.values():
+            named.update(fields.get("cards", []) + [fields[k] for k in ("card",) if k in fields])
+    return named
+
+
 def _person(res: "Resolve", state: "State", player: str | None) -> str:
     if player is None:
         return res.words.role("nobody")
@@ -51,7 +60,8 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
     lines.append(wrap(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
     if ruling["chooser"]:
-        lines.append(wrap(w["chooser"].format(chooser=_person(res, state, ruling["chooser"])), "  "))
+        chooser = _person(res, state, ruling["chooser"])
+        lines.append(wrap(w["chooser"].format(chooser=chooser[:1].upper() + chooser[1:]), "  "))
     else:
         lines.append(wrap(w["compulsory"], "  "))
     for i, option in enumerate(ruling["options"], 1):
@@ -64,6 +74,8 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
         lines.append(wrap(w[key].format(score=_score(built.report.score)), "  "))
     else:
         lines.append(wrap(w["no_log"], "  "))
+    if built is not None and any(card in ruling["summary"] for card in _cards(built.log)):
+        lines.append(wrap(w["cards"], "  "))
     lines.append(wrap(w["quote"], "  "))
     lines.append(wrap(f"\"{ruling['text']}\"", "    "))
     return lines

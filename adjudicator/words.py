@@ -61,6 +61,8 @@ class Scores(BaseModel):
     limited: str
     struck: dict[str, str]
     lapsed: str
+    lapsed_part: str
+    when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
 
@@ -239,6 +241,7 @@ def _scores(directory: Path, problems: list[str]) -> Scores | None:
                  for k, v in scores.earned.items() if isinstance(v, dict) and len(v) != 2]
     problems += [f"scores.yaml: struck: {k!r} has no words" for k in STRUCK if k not in scores.struck]
     problems += [f"scores.yaml: struck: {k!r} is not what strikes a score out" for k in scores.struck if k not in STRUCK]
+    problems += [f"scores.yaml: when: {k!r} has no words" for k in ("next_turn_up", "log_end") if k not in scores.when]
     effects = get_args(Effect)
     problems += [f"scores.yaml: effects: {k!r} has no words" for k in effects if k not in scores.effects]
     problems += [f"scores.yaml: effects: {k!r} is not an effect" for k in scores.effects if k not in effects]

@@ -87,3 +87,10 @@ def test_an_output_folder_that_cannot_be_written_is_exit_2(tmp_path: Path, where
 def test_a_ruling_reads_as_a_sentence_with_suits() -> None:
     assert sentence("9D was found faced; A played 10H to KS") == "9♦ was found faced; A played 10♥ to K♠"
     assert sentence("the cut was a tie") == "The cut was a tie"
+
+
+def test_events_after_the_game_was_won_are_not_drawn(book_dir: Path) -> None:
+    scenario = replay_scenario(ROOT / "scenarios/laws/law46-game-ended-by-a-mark.yaml", ROOT)
+    assert scenario.ignored and len(scenario.frames) == scenario.ignored[0] - 1
+    page = (book_dir / "law-46.html").read_text(encoding="utf-8")
+    assert f"Events {scenario.ignored[0]} to {scenario.ignored[-1]} of the log come after the game was won" in page

@@ -206,3 +206,17 @@ def test_synonyms_and_scores_are_checked_on_loading(tmp_path) -> None:
         load_words(folder)
     assert "'Revoke' is in group 1 and group 2" in str(e.value)
     assert "earned: 'vole' has no words" in str(e.value)
+
+
+def test_every_case_of_the_book_decides_some_scenario() -> None:
+    book = default_book()
+    decided = {r.case for path in SCENARIOS for r in adjudicate_file(str(path)).rulings}
+    every = {f"{n}:{c.id}" for n, law in book.laws.items() for c in law.cases}
+    assert every - decided == set()
+
+
+def test_a_score_not_marked_in_time_says_when_the_time_ran_out() -> None:
+    out = runner.invoke(app, ["adjudicate", str(LAWS / "law50-omission-never-made-good.yaml")]).output
+    assert ("Y won the vole: Y marks 2, law 48; only 1 of it was marked before the next deal's trump card "
+            "was turned up; the other 1 does not count.") in out
+    assert "A won the point: A marks 1, law 48; not marked before the log ended, so it does not count." in out

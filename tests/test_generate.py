@@ -266,3 +266,5 @@ def test_bad_arguments() -> None:
         random_game(random.Random(0), value="double")
     with pytest.raises(ValueError):
         random_game(random.Random(0), game_to=0)
+    with pytest.raises(ValueError):
+        random_game(random.Random(0), irregular=1.5)

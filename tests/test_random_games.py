@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from hypothesis import given, strategies as st
 
 from adjudicator import invariants
-from adjudicator.generate import random_game
+from adjudicator.generate import games, random_game
 from adjudicator.log import read_text
 from adjudicator.replay import Replay
 
@@ -22,3 +23,27 @@ def test_random_game_is_clean(seed: int, value: str, game_to: int) -> None:
     assert report.score == expected.score
     assert report.winner == expected.winner
     assert report.game_value == expected.game_value
+
+
+def _replayed(log: dict):
+    return Replay(read_text(json.dumps(log), "generated")).run(observe=invariants.check)
+
+
+@given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]))
+def test_games_with_claimed_wrong_numbers_score_as_reckoned(seed: int, game_to: int) -> None:
+    """Deals dealt with a wrong number and claimed after the turn-up (dealt afresh, or kept and
+    the king turned up lost, law 19), kings at game point among them: the replay's score, winner,
+    value and deals are the generator's own reckoning, and so are the rulings."""
+    log, expected = random_game(random.Random(seed), game_to=game_to, irregular=0.5)
+    report = _replayed(log)
+    got = [{k: r.to_json()[k] for k in want} for r, want in zip(report.rulings, expected.rulings)]
+    assert got == list(expected.rulings) and len(report.rulings) == len(expected.rulings)
+    assert (report.score, report.winner, report.game_value, report.deals) == \
+        (expected.score, expected.winner, expected.game_value, expected.deals)
+
+
+def test_the_generator_makes_kings_at_game_point_with_a_wrong_number() -> None:
+    seen: Counter = Counter()
+    for _, expected in games(200, seed=5, irregular=0.5):
+        seen += expected.seen
+    assert seen["king_at_game_point"] >= 10 and seen["unclaimed"] >= 2 and seen["king_at_stake"] >= 10, seen

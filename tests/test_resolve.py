@@ -92,3 +92,28 @@ def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
     print(f"\n{len(cases)} cases ({len(counts)} with their irregularity), "
           f"questions: mean {sum(counts) / len(counts):.2f}, max {max(counts)}")
     assert len(counts) == len(_every_case())
+
+
+def test_every_question_and_answer_fits_an_80_column_menu():
+    from adjudicator.words import default_words
+    words = default_words()
+    texts = [w.words for w in words.irregularities.values()]
+    for fact in words.facts.values():
+        texts.append(fact.question)
+        texts += [v.answer for v in fact.values.values() if v.answer]
+    too_long = [t for t in texts if len(t) + len("   1) ") > 80]
+    assert not too_long, too_long
+
+
+def test_what_an_answer_implies_is_not_asked_again():
+    res = Resolve()
+    allowed = res.start("wrong_count", "dealer").allowed
+    after = res.narrow(allowed, "concerned_played", (True,))
+    # he had played: play had begun, so the trump card was turned up, in the play or after it
+    assert after["played"] == (True,) and after["turned_up"] == (True,)
+    assert after["phase"] == ("play", "over")
+    before = res.narrow(allowed, "turned_up", (False,))
+    assert before["proposed"] == (False,) and before["answered"] == (False,) and before["exchanged"] == (False,)
+    assert res.narrow(before, "played", (True,)) is None          # no play before the turn-up
+    turn = res.step(["wrong_count", "non_dealer", False])        # not turned up: law 9 asks the look
+    assert turn.question.fact == "non_dealer_looked"

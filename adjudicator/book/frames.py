@@ -12,6 +12,7 @@ from ..cards import RANKS, SUITS
 from ..log import read_file
 from ..replay import Replay, ReplayError
 from ..ruling import Ruling
+from ..snapshot import snapshot
 from ..source import LogError
 from ..words import default_words
 
@@ -31,6 +32,7 @@ class Scenario:
     rulings: list[dict[str, Any]]
     score: dict[str, int]
     winner: str | None
+    ignored: list[int]
 
     def moment(self, law: int) -> int:
         """The frame to open on: this law's first ruling, else the first ruling, else the end."""
@@ -45,35 +47,9 @@ def card_words(card: Any) -> str:
     return text[:-1] + SUIT_SIGNS[text[-1]]
 
 
-def _sort_key(card: Any) -> tuple[int, int]:
-    return SUITS.index(card.suit), RANKS.index(card.rank)
-
-
 def _snapshot(replay: Replay, n: int) -> dict[str, Any]:
-    """What lies on the table after event n, in card notation."""
-    frame: dict[str, Any] = {"n": n, "score": dict(replay.score), "deal": None}
-    deal = replay.deal
-    if deal is None:
-        return frame
-    trick = deal.tricks[-1] if deal.tricks else None
-    frame.update({
-        "deal": deal.number, "dealer": deal.dealer, "elder": deal.elder, "phase": deal.phase,
-        "annulled": deal.annulled,
-        "hands": {p: {"cards": [str(c) for c in sorted(h.cards, key=_sort_key)], "unknown": h.unknown}
-                  for p, h in deal.hands.items()},
-        "turn_up": str(deal.turn_up) if deal.turn_up else None,
-        "turned": [str(c) for c in deal.turned],
-        "trump": deal.trump, "stock": deal.stock, "aside": [str(c) for c in deal.aside],
-        "exposed": str(deal.exposed) if deal.exposed else None,
-        "faced": str(deal.faced) if deal.faced else None,
-        "discards": {p: deal.discards.get(p, 0) for p in deal.hands},
-        "looked": sorted(deal.looked), "won": dict(deal.won), "tricks": len(deal.tricks),
-        "trick": None if trick is None else {
-            "leader": trick.leader, "lead": str(trick.lead) if trick.lead else None,
-            "follower": trick.follower, "follow": str(trick.follow) if trick.follow else None,
-            "winner": trick.winner},
-    })
-    return frame
+    """What lies on the table after event n, in card notation (`snapshot`, shared with the quiz)."""
+    return {"n": n, **snapshot(replay)}
 
 
 def _ruling(r: Ruling) -> dict[str, Any]:
@@ -160,4 +136,5 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
         frames[r["event"] - 1].setdefault("ruled", []).append(r["law"])
     return Scenario(path=str(path.relative_to(root)), title=log.title or path.stem,
                     description=log.description or "", players=list(log.players), frames=frames,
-                    rulings=rulings, score=report.score, winner=report.winner)
+                    rulings=rulings, score=report.score, winner=report.winner,
+                    ignored=list(report.ignored_events))

@@ -100,7 +100,7 @@ def scenario_view(s: Scenario, law: int, tables: list[str]) -> dict[str, Any]:
             "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": s.rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
                        for f, t in zip(s.frames, tables)],
-            "score": s.score, "winner": s.winner}
+            "score": s.score, "winner": s.winner, "ignored": s.ignored}
 
 
 def tables(s: Scenario) -> list[str]:

@@ -1,0 +1,208 @@
+"""`ecarte quiz`: the JSON Lines contract (INTERVIEW.md), the grading against the adjudicator's
+own rulings over every scenario, the explanations, bad input, and the terminal version."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import adjudicate_file
+from adjudicator.cli import app
+from adjudicator.laws import default_book
+from adjudicator.quiz import KINDS, Builder, moments
+from adjudicator.snapshot import event_words, events_words
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _play(args: list[str], pick) -> tuple[int, list[dict]]:
+    """Run the JSON quiz through the CLI, answering each question with `pick(question)`; the
+    exit status and every message said. The quiz is a pure function of the answers, so it is
+    run again with one more answer each time a question appears."""
+    answers: list[dict] = []
+    while True:
+        text = "".join(json.dumps(a) + "\n" for a in answers)
+        result = runner.invoke(app, ["quiz", "--json", *args], input=text)
+        said = [json.loads(l) for l in result.output.splitlines() if l.startswith("{")]
+        if result.exit_code == 0:
+            return result.exit_code, said
+        assert result.exit_code == 2 and "the input ended" in result.output, result.output
+        question = said[-1]["question"]
+        answers.append({"id": question["id"], "value": pick(question)})
+
+
+def test_json_quiz_follows_the_contract() -> None:
+    status, said = _play(["--seed", "4", "--count", "4"], lambda q: q["choices"][0]["value"])
+    assert status == 0
+    kinds = [next(iter(m)) for m in said]
+    assert kinds == ["question", "result"] * 4 + ["score"]
+    for question, result in zip(said[0::2], said[1::2]):
+        q, r = question["question"], result["result"]
+        assert set(q) >= {"id", "scenario", "table", "text", "choices"}
+        assert (ROOT / q["scenario"]).is_file() and 3 <= len(q["choices"]) <= 5
+        assert set(q["table"]) >= {"hands", "turn_up", "stock", "trick", "looked", "dealer", "score"}
+        assert set(r) >= {"id", "correct", "answer", "law", "explanation"} and r["id"] == q["id"]
+        assert r["correct"] == (q["choices"][0]["value"] == r["answer"])
+        assert [c["value"] for c in q["choices"]].count(r["answer"]) == 1
+    right = sum(m["result"]["correct"] for m in said if "result" in m)
+    assert said[-1]["score"]["right"] == right and said[-1]["score"]["asked"] == 4
+
+
+def _questions(args: list[str]) -> list[dict]:
+    _, said = _play(args, lambda q: q["choices"][-1]["value"])
+    return [m["question"] for m in said if "question" in m]
+
+
+def test_the_same_seed_asks_the_same_questions() -> None:
+    a = _questions(["--seed", "21", "--count", "3"])
+    assert a == _questions(["--seed", "21", "--count", "3"])
+    assert a != _questions(["--seed", "22", "--count", "3"])
+
+
+def test_exactly_one_choice_is_right_for_every_kind_over_every_scenario() -> None:
+    """The right choice is what `adjudicate` rules on the scenario (and what it expects)."""
+    builder = Builder()
+    asked = {kind: 0 for kind in KINDS}
+    for moment in moments():
+        path, event = moment.scenario.path, moment.ruling.event
+        report = adjudicate_file(str(ROOT / path))
+        ruled = next(r for r in report.rulings if r.event == event and r.case == moment.ruling.case)
+        expected = [e for e in moment.scenario.log.expect.rulings if e.event == event]
+        if expected and expected[0].law is not None:
+            assert expected[0].law == ruled.law
+        truth = {"law": ruled.law, "chooser": ruled.chooser, "options": ruled.options, "score": report.score}
+        for kind in moment.kinds:
+            q = builder.ask(moment, kind, 1, 1, random.Random(f"{path}:{event}:{kind}")).question
+            values = [c.value for c in q.choices]
+            assert 3 <= len(values) <= 5, (path, kind)
+            assert sum(v == truth[kind] for v in values) == 1, (path, kind, values, truth[kind])
+            assert len({json.dumps(v, sort_keys=True) for v in values}) == len(values)
+            asked[kind] += 1
+    assert min(asked.values()) > 50, asked
+
+
+def test_a_wrong_answer_is_explained_and_names_the_right_law() -> None:
+    builder = Builder()
+    book = default_book()
+    moment = next(m for m in moments(17) if m.ruling.law == 17)
+    asked = builder.ask(moment, "law", 1, 1, random.Random(0))
+    wrong = [c.value for c in asked.question.choices if c.value != 17]
+    assert wrong
+    for other in wrong:
+        message, words = builder.result(asked, other)
+        r = message["result"]
+        assert r["correct"] is False and r["answer"] == 17 and r["law"] == 17
+        assert book.laws[17].text in r["explanation"]
+        assert "Why law 17" in r["explanation"] and f"Why not law {other}" in r["explanation"]
+        assert "ecarte laws 17" in r["explanation"]
+    right, _ = builder.result(asked, 17)
+    assert right["result"]["correct"] is True and book.laws[17].text not in right["result"]["explanation"]
+
+
+def test_why_not_a_neighbouring_law_names_the_failed_condition() -> None:
+    """Law 15 rules on a wrong number in the non-dealer's hand: for the dealer's it fails."""
+    builder = Builder()
+    moment = next(m for m in moments(17) if m.ruling.law == 17)
+    lines = builder.why_not(moment.ruling, 15)
+    assert any("it concerns the non-dealer" in l and "here, it concerns the dealer" in l for l in lines), lines
+
+
+def test_other_kinds_explained_when_wrong() -> None:
+    builder = Builder()
+    for kind in ("chooser", "options", "score"):
+        moment = next(m for m in moments() if kind in m.kinds)
+        asked = builder.ask(moment, kind, 1, 1, random.Random(1))
+        other = next(c.value for c in asked.question.choices if c.value != asked.right)
+        message, _ = builder.result(asked, other)
+        assert f"Law {moment.ruling.law}," in message["result"]["explanation"]
+
+
+def test_law_filter_asks_only_scenarios_showing_it() -> None:
+    qs = _questions(["--law", "9", "--seed", "2", "--count", "6"])
+    assert len(qs) == 6
+    from adjudicator.lawbook_view import scenarios_by_law
+    assert all(q["scenario"] in scenarios_by_law()[9] for q in qs)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--law", "99"], "there is no law 99"),
+    (["--count", "0"], "--count"),
+])
+def test_bad_options_exit_2_with_a_message(args, words) -> None:
+    result = runner.invoke(app, ["quiz", "--json", *args], input="")
+    assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+
+
+def test_a_law_without_a_scenario_exits_2(monkeypatch) -> None:
+    """Every law has a scenario today; one that had none would be refused, naming those that do."""
+    import adjudicator.quiz as quiz
+    monkeypatch.setattr(quiz, "moments", lambda law=None: [] if law == 46 else [object()])
+    monkeypatch.setattr(quiz, "laws_with_moments", lambda: [9, 17])
+    result = runner.invoke(app, ["quiz", "--json", "--law", "46"], input="")
+    assert result.exit_code == 2 and "law 46 has no scenario" in result.output and "9, 17" in result.output
+
+
+def test_input_ending_early_exits_2() -> None:
+    result = runner.invoke(app, ["quiz", "--json", "--seed", "1", "--count", "2"], input="")
+    assert result.exit_code == 2 and "the input ended before question q1" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_terminal_quiz_without_a_tty() -> None:
+    result = runner.invoke(app, ["quiz", "--law", "17", "--seed", "3", "--count", "2"], input="9\n1\n2\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Seed 3" in out and "Question 1 of 2" in out and "Answer with a number from 1 to" in out
+    assert any(s in out for s in "♠♥♦♣") and "You answered" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_every_event_has_words() -> None:
+    from adjudicator.log import read_file
+    assert events_words().events
+    for path in ("scenarios/laws/law17-dealer-six-drawn.yaml", "scenarios/laws/law41-leader-takes-up-his-card.yaml"):
+        for event in read_file(str(ROOT / path)).events:
+            words = event_words(event)
+            assert "?" not in words and "_" not in words, words
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_terminal_quiz_in_tmux() -> None:
+    """A person's quiz: the menu on a real terminal, 80 columns wide, answered with a key
+    (law 17: found after the turn-up, so a card is on the table whatever the seed draws)."""
+    session = f"ecarte-quiz-{os.getpid()}"
+    command = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -c 'from adjudicator.cli import main; main()' "
+               "quiz --law 17 --seed 5 --count 1; echo QUIZ-EXIT=$?; sleep 30")
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "40", command], check=True)
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+
+    def wait_for(text: str) -> str:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            shown = screen()
+            if text in shown:
+                return shown
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared:\n{shown}")
+
+    try:
+        shown = wait_for("(arrows and Enter, or a key)")
+        assert any(s in shown for s in "♠♥♦♣") and "╭─ Deal" in shown and "1)" in shown
+        assert all(len(line) <= 80 for line in shown.splitlines())
+        subprocess.run(["tmux", "send-keys", "-t", session, "1"], check=True)   # a choice's key answers
+        shown = wait_for("QUIZ-EXIT=")
+        assert "QUIZ-EXIT=0" in shown and "You answered" in shown and "Seed 5" in shown
+        assert "Right:" in shown or "Not so." in shown
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
