@@ -322,6 +322,9 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
                   "begins with its shuffle, cut or first packet")
     # law 10: after an act that belongs after the turn-up, the dealer turns up now
     late = deal.no_turn_up is not None and not deal.turned_over
+    if deal.phase == "exchange" and deal.turn_up is not None and not deal.turned and len(cards) == 1:
+        _second_turned(r, deal, cards[0], n)
+        return
     if deal.phase != "dealing" and not late:
         r.fail(n, "the trump card of this deal is already turned up")
     if max(len(cards), 1) > deal.stock:
@@ -344,6 +347,22 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
             deal.trump = cards[0].suit
         return
     set_trump(r, deal, cards[0], n)
+
+
+def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
+    """Another card turned up after the trump card, before any card is given: more than one card
+    turned up. The first stays the trump until the choice; a king among them is marked once
+    chosen."""
+    if deal.stock == 0:
+        r.fail(n, "the stock is empty: there is no card to turn up")
+    first = deal.turn_up
+    for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
+        marks.cancel(r, ent)
+    see(r, deal, [card], n)
+    deal.stock -= 1
+    deal.turned = [first, card]
+    r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
+                what=f"{deal.dealer} turned up {card} after turning up {first}")
 
 
 EARLY_ACTS = {"propose": "proposed", "accept": "accepted", "refuse": "refused",

@@ -28,7 +28,7 @@ def propose(r: Replay, ev: Any, n: int) -> None:
     if ev.by != deal.elder:
         r.fail(n, f"only the non-dealer ({deal.elder}) proposes")
     if deal.proposals and deal.answer is None:
-        r.fail(n, f"{ev.by} has already proposed and awaits an answer")
+        return   # the same word said again
     if deal.answer == "refuse":
         r.fail(n, "the dealer has refused: the hand must be played")
     round_over(r, deal, n)

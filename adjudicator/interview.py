@@ -206,10 +206,20 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     """A menu of (words, value, key) items (None values are headings): arrows and Enter, or a
     choice's key at once; items without a key of their own are numbered."""
     import questionary
+    from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.keys import Keys
     from questionary.prompts.common import InquirerControl
     keyed = KeyBindings()
     keyed.add("c-d")(lambda event: event.app.exit(result=None))   # the end of input, as ^C
+
+    @keyed.add(Keys.Any)
+    def _not_offered(event: Any) -> None:   # a key no choice has: said, and the menu again
+        key = event.data
+        if key.isprintable():
+            run_in_terminal(lambda: print(f"{key!r} is not one of the answers: press a choice's key, "
+                                          "or move with the arrows and press Enter."))
+
     choices: list[Any] = []
     numbered = iter(_KEYS)
     for words, value, key in items:

@@ -187,7 +187,7 @@ def mark_king(r: Replay, ev: Any, n: int) -> None:
         what = f"{ev.by} marked the king turned up a second time"
     elif _forfeited(r, ev.by):
         facts["forfeited"] = True
-        what = f"{ev.by} marked the king turned up, which law 19 forbids him"
+        what = f"{ev.by} marked the king turned up, though it was forfeited"
     elif (late := _late(r, ev.by, ("turned_king",))) is not None:
         _rule_late(r, late, n, late.unpaid, ev.by)
         return

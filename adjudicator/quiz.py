@@ -47,7 +47,7 @@ _KEYS = {
     "questions": list(KINDS),
     "choices": ["law", "player", "player_no_role", "nobody", "choice", "compulsory", "or", "score"],
     "result": ["right", "right_law", "wrong", "law_text", "applies", "applies_always", "condition_join",
-               "why_not_case", "why_not_elsewhere", "why_not_score", "ruled", "story", "read", "scenario"],
+               "why_not_case", "why_not_more", "why_not_elsewhere", "why_not_score", "ruled", "story", "read", "scenario"],
     "end": ["score", "read_again", "command", "all_right", "seed", "question", "no_scenario", "no_law", "left"],
 }
 
@@ -372,14 +372,14 @@ class Builder:
         cases = [c for c in self.book.by_irregularity[r.irregularity] if c.law == other]
         if cases:
             out = []
-            for c in cases:
+            for i, c in enumerate(cases):
                 failed = [(name, cond) for name, cond in c.case.when.items()
                           if not CompiledCase(other, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)]
-                out.append(res["why_not_case"].format(
+                out.append(res["why_not_more" if i else "why_not_case"].format(
                     other=other,
                     when=res["condition_join"].join(self.words.phrase(n, cond) for n, cond in failed),
                     actual=res["condition_join"].join(self.words.phrase(n, r.facts[n]) for n, _ in failed)))
-            return out
+            return [" ".join(out)]
         if not law.cases:
             return [res["why_not_score"].format(other=other, title=law.title)]
         irregularities = list(dict.fromkeys(i for c in law.cases for i in c.irregularities))

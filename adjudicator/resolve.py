@@ -198,8 +198,13 @@ class Resolve:
     def question(self, n: int, state: State, fact: str, answers: list[tuple[Any, dict]]) -> Question:
         w = self.words
         fw = w.facts[fact]
-        choices = [Choice(v, w.answer(fact, v) if v is not None or None in fw.values else w.interview["unknown"])
-                   for v, _ in answers]
+        names = {"dealer": state.dealer, "non_dealer": state.elder} if self.players else {}
+        choices = []
+        for v, _ in answers:
+            text = w.answer(fact, v) if v is not None or None in fw.values else w.interview["unknown"]
+            if isinstance(v, str) and v in names:   # a role, when the players have names: say whose
+                text = w.interview["named_answer"].format(answer=text, name=names[v])
+            choices.append(Choice(v, text))
         if fw.unknown and None not in fw.values:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))
         return Question(f"q{n}", fw.question, choices, fact=fact, why=self.why(state, fact, answers))

@@ -202,3 +202,9 @@ def test_stock_short_conditional_each_takes_back_his_discard() -> None:
     deal = r.deals[0]
     assert rulings(r) == []   # the condition fails: no irregularity
     assert deal.hands["A"].size == 5 and deal.hands["Y"].size == 5 and deal.stock == 3
+
+
+def test_a_proposal_said_twice_is_one_proposal() -> None:
+    """Saying "I propose" again before the answer is the same word said again, not a log error."""
+    r = replay("  - propose: {by: Y}\n  - accept: {by: A}\n")
+    assert rulings(r) == [] and r.deals[0].proposals == 1 and r.deals[0].answer == "accept"

@@ -117,3 +117,35 @@ def test_what_an_answer_implies_is_not_asked_again():
     assert res.narrow(before, "played", (True,)) is None          # no play before the turn-up
     turn = res.step(["wrong_count", "non_dealer", False])        # not turned up: law 9 asks the look
     assert turn.question.fact == "non_dealer_looked"
+
+
+def test_named_players_are_said_with_their_roles():
+    turn = Resolve(players=["A", "Y"]).step(["wrong_count", "Y"])     # Y dealt
+    assert turn.question.fact == "concerns"
+    assert [(c.value, c.text) for c in turn.question.choices] == [
+        ("dealer", "the dealer's (Y)"), ("non_dealer", "the non-dealer's (A)")]
+
+
+def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
+    """Not only each case's own path: every answer to every question (I don't know included)."""
+    res = Resolve()
+    ends = []
+
+    def walk(answers):
+        turn = res.step(answers)
+        if turn.question is None:
+            told = turn.final.get("outcomes_if") or [turn.final]
+            for each in told:
+                assert each["ruling"] is None or each["log"] is not None, answers
+                ends.append(each["ruling"] and each["ruling"]["case"])
+            assert turn.status == (1 if any(each["ruling"] for each in told) else 0)
+            return
+        assert len(answers) < MAX_QUESTIONS, answers
+        known = [c for c in turn.question.choices if c.text != res.words.interview["unknown"]]
+        assert known, answers   # never "I don't know" alone
+        for choice in turn.question.choices:
+            walk(answers + [choice.value])
+
+    for irregularity in default_book().by_irregularity:
+        walk([irregularity])
+    assert {c.ref for _, c in _every_case()} <= set(ends)

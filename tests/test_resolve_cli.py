@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from adjudicator import adjudicate_text
 from adjudicator.cli import app
+from adjudicator.resolve import Resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-c", "from adjudicator.cli import main; main()", "resolve"]
@@ -86,7 +87,8 @@ def test_end_of_input_is_exit_2_with_a_message():
 
 
 def test_plain_prompt_refuses_an_answer_not_offered():
-    done = _run(["--players", "A,Y"], ["16\n", "1\n", "9\n", "?\n", "2\n"])
+    number = [c.value for c in Resolve().first_question().choices].index("more_than_one_turned") + 1
+    done = _run(["--players", "A,Y"], [f"{number}\n", "1\n", "9\n", "?\n", "2\n"])
     out = done.stdout
     assert done.returncode == 1
     assert "Answer with a number from 1 to 3" in out           # 9 is not offered: said, and asked again
@@ -139,6 +141,8 @@ def test_in_a_real_terminal(terminal, tmp_path):
     _keys(s, "C-u", "A,Y", "Enter")
     screen = _wait(s, "at what moment of the deal")
     assert "Dealing" in screen and "The play" in screen
+    _keys(s, "7")                                 # six moments: 7 is not offered
+    _wait(s, "'7' is not one of the answers")
     _keys(s, "2")                                 # dealing
     _wait(s, "a player has the wrong number of cards")
     _keys(s, "1")
