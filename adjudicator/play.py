@@ -396,6 +396,11 @@ def show(r: Replay, ev: Any, n: int) -> None:
     deal.shown = (ev.by, n)
 
 
+AFTER_SHOW = frozenset({"play", "tricks"})
+"""The events that record the rest of a hand whose cards were shown (the hand's play, or its
+result), so that the tricks are not left to fall as the cards must."""
+
+
 def settle_show(r: Replay, deal: Deal) -> None:
     """The cards shown and no play recorded after: the rest of the tricks go as the cards must
     fall with best play on both sides where the log shows every card left, and to the player
@@ -459,6 +464,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
     if deal.phase == "exchange":
         round_over(r, deal, n)
+    deal.shown = None
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
