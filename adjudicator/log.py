@@ -79,7 +79,7 @@ Option = Literal[OPTIONS]  # type: ignore[valid-type]
 
 
 # Events are slotted pydantic dataclasses: validated as strictly as models, built 2-3x faster.
-fields = pydantic_dataclass(config=ConfigDict(extra="forbid"), kw_only=True, slots=True)
+fields = pydantic_dataclass(config=ConfigDict(extra="forbid", defer_build=True), kw_only=True, slots=True)
 
 
 @fields
