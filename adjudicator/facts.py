@@ -78,6 +78,8 @@ class Facts(BaseModel):
 
 FACT_NAMES = frozenset(Facts.model_fields)
 _HINTS = get_type_hints(Facts)
+UNKNOWABLE = tuple(name for name, hint in _HINTS.items() if set(get_args(hint)) == {bool, type(None)})
+"""The facts the log may not know (true, false, or null: unknown), as adversary_holds_king."""
 
 
 @lru_cache(maxsize=None)

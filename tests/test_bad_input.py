@@ -84,6 +84,23 @@ CASES = {
                                   ": line 6: a log may not use the YAML tag"),
     "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
+    "turn-up-count-two": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {count: 2}\n", "event 2 (turn_up): count: …1"),
+    "turn-up-card-and-count": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {card: 8H, count: 1}\n",
+                               "event 2 (turn_up): give one of card, cards or count, not card and count"),
+    "trick-turns-on-unknown-trump": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                                     "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {count: 1}\n"
+                                     "  - play: {by: Y, card: KS}\n  - play: {by: A, card: 7D}\n",
+                                     "event 7 (play), line …: who wins 7D played to KS turns on the trump suit"),
+    "holds-a-card-played": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                            "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n"
+                            "  - play: {by: Y, card: KS}\n  - holds: {player: A, cards: [KS]}\n",
+                            "event 7 (holds), line …: A cannot hold KS: the log shows it elsewhere in this deal"),
+    "holds-the-turn-up": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                          "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n"
+                          "  - holds: {player: A, cards: [8H]}\n", "event 6 (holds), line …: A cannot hold 8H"),
+    "holds-more-than-unknown": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, count: 3}\n"
+                                "  - deal: {to: Y, cards: [8C, 7D]}\n  - holds: {player: Y, cards: [AS]}\n",
+                                "event 4 (holds), line …: the log shows every card of Y's hand: he cannot also hold AS"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
                       "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play), line 10: Y does not hold AS"),
