@@ -118,7 +118,7 @@ class Report:
                 card = f" ({r.elected_card})" if r.elected_card else ""
                 lines.append(f"  Taken: {_words(r.elected)}{card}.")
             for fact, decisions in (r.unknown or {}).items():
-                lines += _either_way(fact, decisions)
+                lines += _either_way(fact, decisions, self.players)
             if r.outcomes:
                 lines.append(f"  Not chosen yet: " + "; ".join(
                     f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, self.players)}" for o, fig in r.outcomes.items()) + ".")
@@ -182,7 +182,7 @@ def _deal_line(d: Any, players: list[str]) -> str:
 
 UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
 
-def _either_way(fact: str, decisions: dict[str, Any]) -> list[str]:
+def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> list[str]:
     """A ruling that turns on a fact the log does not know: what the book rules either way."""
     from .words import default_words
     words = default_words()
@@ -190,7 +190,8 @@ def _either_way(fact: str, decisions: dict[str, Any]) -> list[str]:
     for value, d in decisions.items():
         choice = f"{d['chooser']} may choose: {' or '.join(_words(o) for o in d['options'])}" if d["chooser"] \
             else f"compulsory: {_words(d['options'][0])}"
-        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice})")
+        figures = f" Then: {_figures(d, players)}." if "score" in d else ""
+        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice}).{figures}")
     return lines
 
 
