@@ -400,6 +400,11 @@ def show(r: Replay, ev: Any, n: int) -> None:
     deal.shown = (ev.by, n)
 
 
+AFTER_SHOW = frozenset({"play", "tricks", "holds"})
+"""The events after cards shown that leave the tricks still to fall as the log goes on to say:
+the hand's play, its result, or the cards a player holds (which the settling may need)."""
+
+
 def settle_show(r: Replay, deal: Deal) -> None:
     """The cards shown and no play recorded after: the rest of the tricks go as the cards must
     fall with best play on both sides where the log shows every card left, and to the player
@@ -463,6 +468,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
     if deal.phase == "exchange":
         round_over(r, deal, n)
+    deal.shown = None
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)

@@ -143,7 +143,7 @@ class Replay:
                 continue
             self.now = n
             name = ev.event
-            if name != "play" and name != "holds" and self.deal is not None and self.deal.shown is not None:
+            if name not in play.AFTER_SHOW and self.deal is not None and self.deal.shown is not None:
                 play.settle_show(self, self.deal)   # no play recorded after the cards shown
                 if self.winner is not None:
                     self.ignored.append(n)

@@ -83,6 +83,11 @@ def median_runs(cmds: dict[str, list[list[str]]], repeat: int) -> dict[str, tupl
 
 
 def ecarte_command() -> list[str]:
+    """The `ecarte` script of this interpreter (not a version manager's shim, whose own start-up
+    the floor would not pay), else the same through `python -c`."""
+    beside = Path(sys.executable).with_name("ecarte")
+    if beside.exists():
+        return [str(beside)]
     found = shutil.which("ecarte")
     return [found] if found else [sys.executable, "-c", "from adjudicator.cli import main; main()"]
 

@@ -118,6 +118,10 @@ CASES = {
     "near-miss-event": (HEAD + "  - turnup: {card: KH}\n", "event 1: unknown event 'turnup': did you mean 'turn_up'?"),
     "replay-error-names-its-line": (HEAD + "  - deal: {to: Y, count: 3}\n  # the dealer speaks\n  - propose: {by: A}\n",
                                     "event 2 (propose), line 7: only the non-dealer (Y) proposes"),
+    "dealers-own-error-claimed-of-the-non-dealer": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: too_many_given, player: Y}\n",
+                                                    "event 12 (claim), line 16: the log shows no too many given for Y: a claim of it "
+                                                    "gives the number of cards he holds (count:); the log shows that A gave himself 2 "
+                                                    "cards having discarded 1: claim too_many_given, player: A"),
     "dealers-own-error-under-the-non-dealers-id": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: took_more_than_discarded, player: A}\n",
                                                    "event 12 (claim), line 16: took more than discarded is said of the non-dealer (Y), who asks for cards; "
                                                    "the log shows that A gave himself 2 cards having discarded 1: claim too_many_given, player: A"),
