@@ -132,7 +132,10 @@ class Report:
             from .score_words import lines as why
             lines += ["", "How the game went:"]
             for d in self.played:
-                lines.append(_deal_line(d, self.players))
+                line = _deal_line(d, self.players)
+                if any(r.outcomes or r.unknown and r.claimed for r in self.rulings if r.deal == d.number):
+                    line = line[:-1] + " as recorded, before what is still open is settled (above)."
+                lines.append(line)
                 lines += [f"    {w}." for w in why(self, d)]
             lines.append("")
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)

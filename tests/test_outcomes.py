@@ -28,6 +28,7 @@ def test_the_text_says_each_outcome_in_words() -> None:
     assert 'if Y chooses "the hands are played again": A 0, Y 0' in out
     assert 'if Y chooses "the deal stands as it is": A 1, Y 0' in out
     assert "only the points that stand whatever is chosen" in out
+    assert "Score A 2, Y 0 as recorded, before what is still open is settled" in out
 
 
 def test_validate_gives_what_adjudicate_gives(tmp_path: Path) -> None:
