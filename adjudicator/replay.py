@@ -75,7 +75,8 @@ class Replay:
     """One game replayed event by event."""
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
-                 elect_at_end: list[tuple[int, str, Any]] | None = None):
+                 elect_at_end: list[tuple[int, str, Any]] | None = None,
+                 facts_at: dict[int, dict[str, Any]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
@@ -83,6 +84,8 @@ class Replay:
         # (ruling index, option, card): elections made when the log ends, to see what an open choice
         # would make of the game (`outcomes`); a replay given them is itself not settled again
         self.elect_at_end = elect_at_end
+        # ruling index -> facts taken as known: what a fact the log does not know would make of it
+        self.facts_at = facts_at
         self.book = book or default_book()
         self.players = list(log.players)
         self.game_to = log.options.game_to
@@ -130,7 +133,7 @@ class Replay:
         return report
 
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
-        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end).run(observe)
+        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
@@ -324,6 +327,8 @@ class Replay:
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
                     actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+        if self.facts_at is not None and len(self.rulings) in self.facts_at:
+            facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
         if found is None:
             raise ReplayError(n, self.events[n - 1].event,

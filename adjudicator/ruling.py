@@ -118,7 +118,7 @@ class Report:
                 card = f" ({r.elected_card})" if r.elected_card else ""
                 lines.append(f"  Taken: {_words(r.elected)}{card}.")
             for fact, decisions in (r.unknown or {}).items():
-                lines += _either_way(fact, decisions)
+                lines += _either_way(fact, decisions, self.players)
             if r.outcomes:
                 lines.append(f"  Not chosen yet: " + "; ".join(
                     f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, self.players)}" for o, fig in r.outcomes.items()) + ".")
@@ -132,7 +132,10 @@ class Report:
             from .score_words import lines as why
             lines += ["", "How the game went:"]
             for d in self.played:
-                lines.append(_deal_line(d, self.players))
+                line = _deal_line(d, self.players)
+                if any(r.outcomes or r.unknown and r.claimed for r in self.rulings if r.deal == d.number):
+                    line = line[:-1] + " as recorded, before what is still open is settled (above)."
+                lines.append(line)
                 lines += [f"    {w}." for w in why(self, d)]
             lines.append("")
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
@@ -182,7 +185,7 @@ def _deal_line(d: Any, players: list[str]) -> str:
 
 UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
 
-def _either_way(fact: str, decisions: dict[str, Any]) -> list[str]:
+def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> list[str]:
     """A ruling that turns on a fact the log does not know: what the book rules either way."""
     from .words import default_words
     words = default_words()
@@ -190,7 +193,8 @@ def _either_way(fact: str, decisions: dict[str, Any]) -> list[str]:
     for value, d in decisions.items():
         choice = f"{d['chooser']} may choose: {' or '.join(_words(o) for o in d['options'])}" if d["chooser"] \
             else f"compulsory: {_words(d['options'][0])}"
-        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice})")
+        figures = f" Then: {_figures(d, players)}." if "score" in d else ""
+        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice}).{figures}")
     return lines
 
 
