@@ -4,8 +4,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from .bookcache import scoring
 from .scan import scan
@@ -15,23 +14,29 @@ SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 NOT_JSON = "an archive line must be one log written as a JSON object"
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One log to check: where it comes from and its text (or why it cannot be read)."""
 
     source: str
     text: str | None
     error: str | None = None
+    size: int = 0   # its bytes (for the progress bar)
 
 
 def items(paths: list[str]) -> Iterator[Item]:
     """Every log named by the paths, in order: a folder's files sorted, an archive line by line."""
+    for f, problem in files(paths):
+        yield from (_file_items(f) if problem is None else [Item(f, None, problem)])
+
+
+def files(paths: list[str]) -> Iterator[tuple[str, str | None]]:
+    """Every file named by the paths, in order (a folder's files sorted), each with why it
+    cannot be read (or None)."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            for f, problem in _folder(path):
-                yield from (_file_items(f) if problem is None else [Item(f, None, problem)])
+            yield from _folder(path)
         else:
-            yield from _file_items(path)
+            yield path, None
 
 
 def _folder(root: str) -> list[tuple[str, str | None]]:
@@ -71,39 +76,52 @@ def _folder(root: str) -> list[tuple[str, str | None]]:
 def _file_items(path: str) -> Iterator[Item]:
     if not path.endswith(".jsonl"):
         try:
-            yield Item(path, read_source(path))
+            text = read_source(path)
         except LogError as e:
             yield Item(path, None, e.problems[0])
+        else:
+            yield Item(path, text, size=len(text))
         return
     try:
         with open_log(path) as f:
-            for n, line in enumerate(_lines(f), 1):
-                where = f"{path}:{n}"
-                if line is None:
-                    yield Item(where, None, f"the line is longer than {MAX_LOG_BYTES} bytes, the most accepted")
-                elif line.strip():
-                    try:
-                        text = decode(line, where)
-                    except LogError as e:
-                        yield Item(where, None, e.problems[0])
-                        continue
-                    yield Item(where, text) if is_json(text) else Item(where, None, NOT_JSON)
+            yield from line_items(path, f, 1)
     except OSError as e:
         yield Item(path, None, e.strerror or str(e))
 
 
-def _lines(f: BinaryIO) -> Iterator[bytes | None]:
-    """An archive's lines as bytes; None for a line too long to read (the rest of it is skipped)."""
-    while True:
+def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> Iterator[Item]:
+    """The logs of an archive's lines from where `f` stands (line number `first`) to its end, or
+    to byte `end` (a line boundary)."""
+    for n, (line, size) in enumerate(_lines(f, end), first):
+        where = f"{path}:{n}"
+        if line is None:
+            yield Item(where, None, f"the line is longer than {MAX_LOG_BYTES} bytes, the most accepted", size)
+        elif line.strip():
+            try:
+                text = decode(line, where)
+            except LogError as e:
+                yield Item(where, None, e.problems[0], size)
+                continue
+            yield Item(where, text, size=size) if is_json(text) else Item(where, None, NOT_JSON, size)
+
+
+def _lines(f: BinaryIO, end: int | None = None) -> Iterator[tuple[bytes | None, int]]:
+    """An archive's lines as bytes, each with its length; None for a line too long to read (the
+    rest of it is skipped). Up to byte `end`, if given."""
+    at = f.tell() if end is not None else 0
+    while end is None or at < end:
         line = f.readline(MAX_LOG_BYTES + 1)
         if not line:
             return
-        if len(line) > MAX_LOG_BYTES and not line.endswith(b"\n"):
+        size = len(line)
+        if size > MAX_LOG_BYTES and not line.endswith(b"\n"):
             while line and not line.endswith(b"\n"):
                 line = f.readline(MAX_LOG_BYTES + 1)
-            yield None
+                size += len(line)
+            yield None, size
         else:
-            yield line
+            yield line, size
+        at += size
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .table import Deal
 
 
-NEUTRAL = frozenset({"elect", "claim", "look", "mark", "mark_king", "take_down", "take_back"})
+NEUTRAL = frozenset({"elect", "claim", "look", "mark", "mark_king", "take_down", "take_back", "holds"})
 
 
 def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:

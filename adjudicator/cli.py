@@ -91,28 +91,55 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
 @app.command()
 def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
-             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1) -> None:
-    """Check many logs: one line per game, then a summary (none with --json).
+             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1,
+             only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
+             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None) -> None:
+    """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
+    from .progress import Progress
+    from .summary import Summary
     _scoring_or_exit()
     _tune_gc()
-    from .progress import Progress
-    worst = 0
-    counts = [0, 0, 0]
-    progress = Progress(enabled=sys.stderr.isatty())
-    out = sys.stdout
-    for status, line in _results(paths, jobs, as_json):
-        worst = max(worst, status)
-        counts[status] += 1
-        progress.step()
-        out.write(line)
-    progress.done()
+    summary = Summary()
+    progress = Progress(sys.stderr.isatty(), _total(paths))
+    out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
+    try:
+        for text, clean, problems, size in _results(paths, jobs, as_json, only_problems):
+            summary.add_clean(clean)
+            for status, source, rulings in problems:
+                summary.add(status, source, rulings)
+            progress.step(clean + len(problems), size)
+            out.write(text)
+    finally:
+        progress.done()
+    if summary_json is not None:
+        try:
+            with open(summary_json, "w", encoding="utf-8") as f:
+                json.dump(summary.to_json(), f, ensure_ascii=False, indent=1)
+                f.write("\n")
+        except OSError as e:
+            typer.echo(_visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
+            raise typer.Exit(2) from None
     if not as_json:
-        total = sum(counts)
-        typer.echo(f"{total} game{'s' if total != 1 else ''}: {counts[0]} clean, "
-                   f"{counts[1]} with rulings, {counts[2]} unreadable")
-    raise typer.Exit(worst)
+        typer.echo(_visible("\n".join(summary.lines())))
+    raise typer.Exit(max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _total(paths: list[str]) -> int | None:
+    """The bytes to read, when every path is a regular file (else unknown)."""
+    import os
+    import stat
+    total = 0
+    for path in paths:
+        try:
+            st = os.stat(path) if path != "-" else None
+        except OSError:
+            return None
+        if st is None or not stat.S_ISREG(st.st_mode):
+            return None
+        total += st.st_size
+    return total
 
 
 def _scoring_or_exit():
@@ -133,24 +160,37 @@ def _tune_gc() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool):
-    """Each game's (status, output line), in input order; with jobs, the workers write the
-    lines too, in bounded batches so that memory stays flat however long the archive."""
-    render = partial(_render, as_json=as_json)
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False):
+    """The answers in input order, some games at a time: (their output lines, how many were
+    clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
+    With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
+    render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:
-        yield from map(render, items(paths))
-        return
-    from itertools import islice
-    from multiprocessing import get_context
-    source = items(paths)
-    with get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
-        while batch := list(islice(source, 256 * jobs)):
-            yield from pool.imap(render, batch, chunksize=32)
+        from itertools import islice
+        source = items(paths)
+        return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
+    from .parallel import results
+    return results(paths, jobs, render)
 
 
-def _render(item, as_json: bool) -> tuple[int, str]:
-    status, obj = check(item)
-    return status, (json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj))) + "\n"
+def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
+    """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
+    were clean, the others' (status, source, rulings), and their bytes."""
+    lines = []
+    clean = size = 0
+    problems = []
+    for item in batch:
+        status, obj = check(item)
+        size += item.size
+        if status == 0:
+            clean += 1
+            if only_problems:
+                continue
+        else:
+            rulings = tuple((r["law"], r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
+            problems.append((status, item.source, rulings))
+        lines.append(json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj)))
+    return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
 
 
 def _line(status: int, obj: dict) -> str:
@@ -306,6 +346,9 @@ def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")
 
 def main() -> None:
     import os
+    # no pydantic plugin has any business in this command: skip their search of every installed
+    # package's entry points at the first model built (some 20 ms of each start)
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     if sys.stdout is None:   # closed by the caller: the exit status still answers
         sys.stdout = open(os.devnull, "w")
     for stream in (sys.stdout, sys.stderr):   # a name that is not text (a lone surrogate) is escaped, not a crash

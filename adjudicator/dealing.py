@@ -295,16 +295,18 @@ def faced(r: Replay, ev: Any, n: int) -> None:
     if deal is None or deal.phase == "over":
         deal = _start(r, n)
     deal.faced = ev.card
-    where = "in the pack" if deal.turn_up is None and not deal.turned else "in the stock"
+    where = "in the stock" if deal.turned_over else "in the pack"
     r.irregular("faced_card", n, public=True, what=f"{ev.card} was found faced {where}")
 
 
 def turn_up(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
-    if not cards:
-        r.fail(n, "give the card turned up (card: or cards:)")
+    if not cards and ev.count is None:
+        r.fail(n, "give the card turned up (card:, cards:, or count: 1 when it is not known)")
     if deal.took_cards:
+        if not cards:
+            r.fail(n, "name the card turned up after cards were given (law 37 rules on it as an exposed card)")
         if len(cards) != 1:
             r.fail(n, "turn up one card at a time after the exchange")
         card = cards[0]
@@ -319,20 +321,23 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): the next deal "
                   "begins with its shuffle, cut or first packet")
     # law 10: after an act that belongs after the turn-up, the dealer turns up now
-    late = deal.no_turn_up is not None and deal.turn_up is None and not deal.turned
+    late = deal.no_turn_up is not None and not deal.turned_over
     if deal.phase == "exchange" and deal.turn_up is not None and not deal.turned and len(cards) == 1:
         _second_turned(r, deal, cards[0], n)
         return
     if deal.phase != "dealing" and not late:
         r.fail(n, "the trump card of this deal is already turned up")
-    if len(cards) > deal.stock:
+    if max(len(cards), 1) > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     dealing_done(r, deal, n)
     see(r, deal, cards, n)
-    deal.stock -= len(cards)
+    deal.stock -= max(len(cards), 1)
     if deal.phase == "dealing":
         deal.phase = "exchange"
     marks.lapse(r, deal, n)
+    if not cards:   # known by count: no king is counted for it, and the trump suit is not known
+        deal.turn_up_unknown = True
+        return
     if len(cards) > 1:
         deal.turned = list(cards)
         r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
@@ -371,7 +376,7 @@ def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
     nor the stock (a proposal, an answer, a discard, the first card led). The first such act of
     the deal is the irregularity, ruled where it stands; the dealer's `turn_up` follows."""
     if deal.phase != "dealing" or deal.annulled is not None or not deal.packets \
-            or deal.turn_up is not None or deal.turned:
+            or deal.turned_over:
         return False
     ev = r.events[n - 1]
     if ev.event not in EARLY_ACTS:

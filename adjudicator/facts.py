@@ -1,7 +1,7 @@
 """The facts a rule may test: what the replay knows at the moment an irregularity is ruled on.
 
 Python derives them (`Replay.facts`); the law book tests them (`when:` in laws/*.yaml). Each
-field is one fact; its docstring is what an arbiter reads in `ecarte laws --facts`.
+field is one fact; its docstring says what it means (laws/words/facts.yaml says it in words).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ Phase = Literal["before_deal", "dealing", "exchange", "play", "over"]
 class Facts(BaseModel):
     """The state of the deal at the moment of discovery."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid")
 
     phase: Phase = "dealing"
     """before_deal (cutting), dealing (before the turn-up), exchange (after the turn-up, before
@@ -78,6 +78,8 @@ class Facts(BaseModel):
 
 FACT_NAMES = frozenset(Facts.model_fields)
 _HINTS = get_type_hints(Facts)
+UNKNOWABLE = tuple(name for name, hint in _HINTS.items() if set(get_args(hint)) == {bool, type(None)})
+"""The facts the log may not know (true, false, or null: unknown), as adversary_holds_king."""
 
 
 @lru_cache(maxsize=None)

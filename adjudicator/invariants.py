@@ -16,7 +16,7 @@ def card_problems(deal: Deal, redundant: bool = False) -> list[str]:
     problems = []
     played = [c for t in deal.tricks for c in (t.lead, t.follow) if c is not None]
     turned = deal.turned if deal.turned else ([deal.turn_up] if deal.turn_up is not None else [])
-    places = sum(h.size for h in deal.hands.values()) + deal.stock + len(turned) + \
+    places = sum(h.size for h in deal.hands.values()) + deal.stock + len(turned) + deal.turn_up_unknown + \
         sum(deal.discards.values()) + len(played) + len(deal.aside) + deal.aside_count
     if places != PACK_SIZE:
         problems.append(f"deal {deal.number}: {places} cards accounted for, not {PACK_SIZE}")

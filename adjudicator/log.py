@@ -79,7 +79,7 @@ Option = Literal[OPTIONS]  # type: ignore[valid-type]
 
 
 # Events are slotted pydantic dataclasses: validated as strictly as models, built 2-3x faster.
-fields = pydantic_dataclass(config=ConfigDict(extra="forbid"), kw_only=True, slots=True)
+fields = pydantic_dataclass(config=ConfigDict(extra="forbid", defer_build=True), kw_only=True, slots=True)
 
 
 @fields
@@ -148,9 +148,20 @@ class Faced:
 
 @fields
 class TurnUp:
+    """The trump card turned up: `card`, `cards` (more than one turned) or `count: 1` (a card
+    whose identity the log does not know)."""
+
     event: Literal["turn_up"]
     card: CardField | None = None
     cards: Annotated[list[CardField], Field(min_length=1, max_length=32)] | None = None
+    count: Annotated[StrictInt, Field(ge=1, le=1)] | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> "TurnUp":
+        given = [k for k in ("card", "cards", "count") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"give one of card, cards or count, not {' and '.join(given)}")
+        return self
 
 
 @fields
@@ -229,6 +240,16 @@ class Show(ByPlayer):
     event: Literal["show"]
 
 
+@fields
+class Holds:
+    """At this moment `player` holds these cards (among others, perhaps): known from a later
+    showing, or agreed by both players, where the log recorded his cards by count."""
+
+    event: Literal["holds"]
+    player: Player
+    cards: Annotated[list[CardField], Field(min_length=1, max_length=32)]
+
+
 class Tricks(BaseModel):
     """`tricks: {A: 3, Y: 2}`: the result of a hand whose play was not recorded."""
 
@@ -274,7 +295,7 @@ class NewPacks(ByPlayer):
 
 EVENT_MODELS = (CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, Look, MarkKing,
                 AnnounceKing, Propose, Accept, Refuse, Ask, Discard, Give, Play, TakeBack, Abandon,
-                Show, Tricks, Claim, Elect, Mark, TakeDown, NewPacks)
+                Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks)
 Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
 EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
 
@@ -313,6 +334,8 @@ class ExpectedRuling(BaseModel):
     elected_card: StrictStr | None = None
     claimed: StrictBool | None = None
     outcomes: dict[Option, ExpectedOutcome] | None = None
+    # a fact the log does not know -> "true"/"false" -> the keys expected of that decision
+    unknown: dict[StrictStr, dict[Literal["true", "false"], dict[StrictStr, Any]]] | None = None
 
 
 class Expect(BaseModel):

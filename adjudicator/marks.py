@@ -145,7 +145,7 @@ def _marking_deal(r: Replay) -> Deal | None:
     """The deal whose turned king a `mark_king` now concerns: this one once its trump is turned,
     else the last one turned (its king may be marked until this deal's turn-up)."""
     for deal in reversed(r.deals):
-        if deal.turn_up is not None:
+        if deal.turn_up is not None or deal.turn_up_unknown:
             return deal
     return None
 

@@ -6,6 +6,12 @@ Each is found by replaying the log with the election made at its end. The report
 then, for each player, the least he has over every combination of the open choices, and its
 winner only one who wins whatever is chosen.
 
+A claimed ruling that turns on a fact the log does not know (its `unknown`) gets, for each
+value, the same figures (`score`, `winner`, `game_value`, the open choices of that run settled
+as above), found by replaying with the fact taken as known; the report's figures then hold
+whatever the fact is. At most MAX_UNKNOWN such values are replayed, and only for logs of at
+most MAX_UNKNOWN_EVENTS events (past that: `outcomes_capped`).
+
 The cost is bounded: at most MAX_RUNS replays, and fewer for a long log (MAX_EVENTS_REPLAYED
 events replayed in all, but always at least MIN_RUNS replays). When the combinations of the
 open choices are more than that, each option is replayed alone (the other choices left open)
@@ -24,6 +30,8 @@ if TYPE_CHECKING:
 MAX_RUNS = 32
 MIN_RUNS = 4
 MAX_EVENTS_REPLAYED = 200_000
+MAX_UNKNOWN = 4
+MAX_UNKNOWN_EVENTS = 5_000
 
 # options taken with a card: the cards the chooser may name (law 11: one of the cards turned)
 CARDS = {"choose_trump": lambda ruling: list(ruling.table.turned) if ruling.table is not None else []}
@@ -39,10 +47,38 @@ def _alternatives(ruling: Any) -> list[tuple[str, Any]]:
 
 
 def settle(replay: Replay, report: Report) -> None:
-    """Give each open ruling of `report` its outcomes, and the report the figures that stand."""
+    """Give each open ruling of `report` its outcomes, each value of a fact its ruling turns on
+    but the log does not know its figures, and the report the figures that stand."""
+    standing = [_choices(replay, report)]
+    if replay.facts_at is None:
+        standing += _unknowns(replay, report)
+    if len(standing) > 1:
+        least = _least(standing, replay.players)
+        report.score, report.winner, report.game_value = least["score"], least["winner"], least["game_value"]
+
+
+def _unknowns(replay: Replay, report: Report) -> list[dict[str, Any]]:
+    """The figures under each value of each unknown fact of a claimed ruling, set on its entry."""
+    asked = [(i, fact, value, d) for i, r in enumerate(replay.rulings) if r.claimed and r.unknown
+             for fact, decisions in r.unknown.items() for value, d in decisions.items()]
+    if not asked:
+        return []
+    if len(asked) > MAX_UNKNOWN or len(replay.events) > MAX_UNKNOWN_EVENTS:
+        report.outcomes_capped = True
+        return []
+    out = []
+    for i, fact, value, decision in asked:
+        fig = _figures(replay, {}, {i: {fact: value == "true"}})
+        decision.update(fig)
+        out.append(fig)
+    return out
+
+
+def _choices(replay: Replay, report: Report) -> dict[str, Any]:
+    """Outcomes for the open rulings; the figures that stand whatever they choose."""
     open_rulings = [(i, r) for i, r in enumerate(replay.rulings) if r.open]
     if not open_rulings:
-        return
+        return {"score": report.score, "winner": report.winner, "game_value": report.game_value}
     choices = {i: _alternatives(r) for i, r in open_rulings}
     combos = 1
     for alternatives in choices.values():
@@ -67,12 +103,17 @@ def settle(replay: Replay, report: Report) -> None:
                                                for c in cards}
     standing = _least([fig for _, fig in results], replay.players)
     report.score, report.winner, report.game_value = standing["score"], standing["winner"], standing["game_value"]
+    return standing
 
 
-def _figures(replay: Replay, run: dict[int, tuple[str, Any]]) -> dict[str, Any]:
-    """The report's figures had these options been taken at the end of the log."""
+def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
+             facts_at: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The report's figures had these options been taken at the end of the log (and these
+    facts been known); without options, a full replay that settles its own open choices."""
     from .replay import Replay, ReplayError
-    again = Replay(replay.log, replay.book, replay.final, elect_at_end=[(i, o, c) for i, (o, c) in sorted(run.items())])
+    facts_at = facts_at if facts_at is not None else replay.facts_at
+    elect = [(i, o, c) for i, (o, c) in sorted(run.items())] if run else None
+    again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at)
     try:
         done = again.run()
     except ReplayError as e:   # the option cannot be carried out on this table

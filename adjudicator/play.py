@@ -71,7 +71,7 @@ def _count_facts(r: Replay, deal: Deal, player: str | None, **facts: Any) -> Non
 def announce_king(r: Replay, ev: Any, n: int) -> None:
     """"I have the king": one, if he holds it and says so in time (laws 23, 24, 47)."""
     deal = r.current(n)
-    if deal.trump is None:
+    if deal.trump is None and not deal.turn_up_unknown:
         r.fail(n, "no trump has been turned up yet")
     by = ev.by
     if by in deal.announced:
@@ -138,7 +138,7 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
         if _unanswered(r, deal, ev.by, ev.card, n):
             return
         r.fail(n, "the play of this hand is over")
-    if deal.trump is None and deal.phase == "play":
+    if deal.trump is None and deal.phase == "play" and not deal.turn_up_unknown:
         r.fail(n, "the trump card must be turned up before another card is played (law 10)")
     if deal.phase in ("exchange", "dealing"):
         round_over(r, deal, n)
@@ -201,6 +201,10 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
 def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
+    if deal.trump is None and card.suit != trick.lead.suit:   # type: ignore[union-attr]
+        r.fail(n, f"who wins {card} played to {trick.lead} turns on the trump suit, which the log "
+                  "does not know (the turn-up is recorded by count): name the card turned up, or "
+                  "record the hand's result with `tricks`")
     duty = breach(hand.cards, trick.lead, card, deal.trump)  # type: ignore[arg-type]
     known = card in hand.cards
     _take(r, hand, by, card, n)
@@ -396,6 +400,11 @@ def show(r: Replay, ev: Any, n: int) -> None:
     deal.shown = (ev.by, n)
 
 
+AFTER_SHOW = frozenset({"play", "tricks", "holds"})
+"""The events after cards shown that leave the tricks still to fall as the log goes on to say:
+the hand's play, its result, or the cards a player holds (which the settling may need)."""
+
+
 def settle_show(r: Replay, deal: Deal) -> None:
     """The cards shown and no play recorded after: the rest of the tricks go as the cards must
     fall with best play on both sides where the log shows every card left, and to the player
@@ -418,7 +427,7 @@ def _settle(deal: Deal, shower: str) -> int | None:
     lead = trick.lead if trick is not None else None
     shower_leads = (trick.leader if trick is not None else deal.next_leader) == shower
     on_table = 1 if trick is not None else 0
-    if not (mine.known and theirs.known) or \
+    if deal.trump is None or not (mine.known and theirs.known) or \
             len(mine.cards) + on_table * shower_leads != len(theirs.cards) + on_table * (not shower_leads):
         return None
     memo: dict = {}
@@ -459,6 +468,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
     if deal.phase == "exchange":
         round_over(r, deal, n)
+    deal.shown = None
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
@@ -486,5 +496,40 @@ def score_hand(r: Replay, deal: Deal, n: int) -> None:
         r.award(winner, points, kind, n, deal, basis=basis, limited=cut)
 
 
+def holds(r: Replay, ev: Any, n: int) -> None:
+    """The log states cards a player holds now, where it recorded his cards by count (laws 23,
+    25, 43 turn on them): they become known cards of his hand. A card the log shows elsewhere in
+    this deal, or more cards than his hand holds unknown, contradicts the log."""
+    deal = r.current(n)
+    if deal.annulled is not None:
+        r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): nobody holds its cards")
+    who = ev.player
+    hand = deal.hands[who]
+    new: list[Card] = []
+    for card in ev.cards:
+        if card in hand.cards:
+            continue
+        if card in new:
+            r.fail(n, f"{card} is named twice")
+        if card in deal.seen or card == deal.turn_up:
+            r.fail(n, f"{who} cannot hold {card}: the log shows it elsewhere in this deal")
+        new.append(card)
+    if len(new) > hand.unknown:
+        known = f"every card of {who}'s hand" if hand.known else \
+            f"{len(hand.cards)} of {who}'s {hand.size} cards, and {hand.unknown} unknown"
+        r.fail(n, f"the log shows {known}: he cannot also hold {', '.join(map(str, new))}")
+    hand.unknown -= len(new)
+    hand.cards.extend(new)
+    deal.seen.update(new)
+    for by, at in deal.announced.items():   # an announcement of the king the cards now disprove
+        if holds_trump_king(deal, by) is False and not any(
+                p.irregularity == "false_king" and p.deal is deal and p.actor == by for p in r.pending) \
+                and not any(x.offender == by for x in r.ruled(deal, "false_king")):
+            r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                        what=f"{by} announced the king of trumps (event {at}) without holding it: "
+                             f"{deal.other(by)} holds it")
+
+
 HANDLERS = {"look": look, "announce_king": announce_king, "play": play_card,
-            "take_back": take_back, "abandon": abandon, "show": show, "tricks": tricks}
+            "take_back": take_back, "abandon": abandon, "show": show, "tricks": tricks,
+            "holds": holds}

@@ -293,8 +293,8 @@ def _throw_aside(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
 
 
 def _unplayable(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
-    """The short hand is played as it is; a card led that cannot be played to is a trick to its
-    leader (the play does it: `play._lead`)."""
+    """The short hand is played as it is; once it has no card left, the cards its adversary
+    still holds cannot be played to and are his tricks (the play does it: `play.short_out`)."""
 
 
 def _exchange_what_remains(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:

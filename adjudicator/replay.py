@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, NoReturn
 
 from . import claims, dealing, exchange, marks, outcomes, play, remedies
-from .facts import Facts
+from .facts import UNKNOWABLE, Facts
 from .laws import LawBook, default_book
 from .log import Log
 from .ruling import Report, Ruling
@@ -75,7 +75,8 @@ class Replay:
     """One game replayed event by event."""
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
-                 elect_at_end: list[tuple[int, str, Any]] | None = None):
+                 elect_at_end: list[tuple[int, str, Any]] | None = None,
+                 facts_at: dict[int, dict[str, Any]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
@@ -83,6 +84,8 @@ class Replay:
         # (ruling index, option, card): elections made when the log ends, to see what an open choice
         # would make of the game (`outcomes`); a replay given them is itself not settled again
         self.elect_at_end = elect_at_end
+        # ruling index -> facts taken as known: what a fact the log does not know would make of it
+        self.facts_at = facts_at
         self.book = book or default_book()
         self.players = list(log.players)
         self.game_to = log.options.game_to
@@ -130,7 +133,7 @@ class Replay:
         return report
 
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
-        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end).run(observe)
+        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
@@ -140,7 +143,7 @@ class Replay:
                 continue
             self.now = n
             name = ev.event
-            if name != "play" and self.deal is not None and self.deal.shown is not None:
+            if name not in play.AFTER_SHOW and self.deal is not None and self.deal.shown is not None:
                 play.settle_show(self, self.deal)   # no play recorded after the cards shown
                 if self.winner is not None:
                     self.ignored.append(n)
@@ -289,14 +292,14 @@ class Replay:
             f["phase"] = "before_deal"
         else:
             f["phase"] = deal.phase
-            f["turned_up"] = deal.turn_up is not None or bool(deal.turned)
+            f["turned_up"] = deal.turned_over
             f["proposed"] = deal.proposals > 0
             f["answered"] = deal.first_answer is not None
             f["exchanged"] = bool(deal.took_cards)
             f["played"] = bool(deal.tricks)
             f["dealer_looked"] = deal.dealer in deal.looked
             f["non_dealer_looked"] = deal.elder in deal.looked
-            f["next_turned_up"] = any(d.turn_up or d.turned for d in self.deals[deal.number:])
+            f["next_turned_up"] = any(d.turned_over for d in self.deals[deal.number:])
             if concerns is not None:
                 f["concerns"] = deal.role(concerns)
                 f["concerned_looked"] = concerns in deal.looked
@@ -324,17 +327,17 @@ class Replay:
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
                     actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+        if self.facts_at is not None and len(self.rulings) in self.facts_at:
+            facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
         if found is None:
             raise ReplayError(n, self.events[n - 1].event,
                               f"the law book has no rule for {irregularity} in these circumstances")
         case = found.case
-        offender = _player(case.offender, deal, concerns, actor, None)
-        chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
+        decided = self._decision(found, deal, concerns, actor)
+        offender, chooser = decided["offender"], decided["chooser"]
         law = self.book.law(found.law)
-        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
-                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
-        summary = what + "; " + case.summary.format_map(_Names(names))
+        summary = what + "; " + decided["summary"]
         if not claimed:
             summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
@@ -344,7 +347,7 @@ class Replay:
                         text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, table=deal, concerns=concerns, actor=actor,
-                        facts=facts, what=what)
+                        facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)
         self._ruled.setdefault(_deal_key(deal, irregularity), []).append(ruling)
@@ -356,6 +359,34 @@ class Replay:
         if claimed and chooser is None:
             self.elect(ruling, case.options[0], None, n)
         return ruling
+
+    def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
+        """What a case of the book rules here: law, case, offender, chooser, options, summary."""
+        case = found.case
+        offender = _player(case.offender, deal, concerns, actor, None)
+        chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
+        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
+                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
+        return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
+                "options": list(case.options), "summary": case.summary.format_map(_Names(names))}
+
+    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: Deal | None,
+                    concerns: str | None, actor: str | None) -> dict[str, Any] | None:
+        """Where the case turns on a fact the log does not know (null), what the book rules for
+        each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
+        out: dict[str, Any] = {}
+        for name in UNKNOWABLE:
+            if facts.get(name) is not None:
+                continue
+            cases = self.book.by_irregularity.get(irregularity, ())
+            if not any(name == tested for c in cases for tested, _ in c.tests):
+                continue
+            either = {v: self.book.find(irregularity, {**facts, name: v}) for v in (True, False)}
+            if all(c is None or c.ref == found.ref for c in either.values()):
+                continue
+            out[name] = {str(v).lower(): self._decision(c, deal, concerns, actor)
+                         for v, c in either.items() if c is not None}
+        return out or None
 
     def ruled(self, deal: Deal | None, irregularity: str) -> list[Ruling]:
         """The rulings on this irregularity in this deal (or before any deal), in the order made."""

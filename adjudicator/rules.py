@@ -40,14 +40,19 @@ def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None) ->
     those cards prove it): "revoke", "failure_to_win", or None."""
     suit = lead.suit
     if card.suit != suit:
-        if any(c.suit == suit for c in held):
-            return "revoke"
-        if card.suit != trump and trump is not None and suit != trump \
-                and any(c.suit == trump for c in held):
-            return "failure_to_win"
+        for c in held:
+            if c.suit == suit:
+                return "revoke"
+        if card.suit != trump and trump is not None and suit != trump:
+            for c in held:
+                if c.suit == trump:
+                    return "failure_to_win"
         return None
-    if card.power < lead.power and any(c.suit == suit and c.power > lead.power for c in held):
-        return "failure_to_win"
+    if card.power < lead.power:
+        power = lead.power
+        for c in held:
+            if c.suit == suit and c.power > power:
+                return "failure_to_win"
     return None
 
 

@@ -33,6 +33,7 @@ class Ruling:
     facts: dict[str, Any] = field(default_factory=dict, repr=False)   # the facts it was made on
     what: str = ""                                   # what happened, in words
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
+    unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
 
     @property
     def open(self) -> bool:
@@ -53,6 +54,8 @@ class Ruling:
         if self.note:
             out["note"] = self.note
         out["case"] = self.case
+        if self.unknown is not None:
+            out["unknown"] = self.unknown
         if self.outcomes is not None:
             out["outcomes"] = self.outcomes
         return out
@@ -114,6 +117,8 @@ class Report:
             if r.elected and r.chooser:
                 card = f" ({r.elected_card})" if r.elected_card else ""
                 lines.append(f"  Taken: {_words(r.elected)}{card}.")
+            for fact, decisions in (r.unknown or {}).items():
+                lines += _either_way(fact, decisions, self.players)
             if r.outcomes:
                 lines.append(f"  Not chosen yet: " + "; ".join(
                     f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, self.players)}" for o, fig in r.outcomes.items()) + ".")
@@ -127,7 +132,10 @@ class Report:
             from .score_words import lines as why
             lines += ["", "How the game went:"]
             for d in self.played:
-                lines.append(_deal_line(d, self.players))
+                line = _deal_line(d, self.players)
+                if any(r.outcomes or r.unknown and r.claimed for r in self.rulings if r.deal == d.number):
+                    line = line[:-1] + " as recorded, before what is still open is settled (above)."
+                lines.append(line)
                 lines += [f"    {w}." for w in why(self, d)]
             lines.append("")
         score = ", ".join(f"{p} {self.score[p]}" for p in self.players)
@@ -150,9 +158,11 @@ def _deal_line(d: Any, players: list[str]) -> str:
     line = f"  Deal {d.number}: {d.dealer} dealt"
     if d.turn_up is not None:
         line += f", turned up {d.turn_up}"
+    elif d.turn_up_unknown:
+        line += ", turned up a card the log does not name"
     if d.annulled:
         return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
-    if d.turn_up is not None:
+    if d.turn_up is not None or d.turn_up_unknown:
         if not d.proposals:
             line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.elder} played without proposing"
         elif d.first_answer is None:
@@ -174,6 +184,19 @@ def _deal_line(d: Any, players: list[str]) -> str:
 
 
 UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
+
+def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> list[str]:
+    """A ruling that turns on a fact the log does not know: what the book rules either way."""
+    from .words import default_words
+    words = default_words()
+    lines = [f"  The log does not tell: {words.question(fact)} The ruling above takes neither answer for granted:"]
+    for value, d in decisions.items():
+        choice = f"{d['chooser']} may choose: {' or '.join(_words(o) for o in d['options'])}" if d["chooser"] \
+            else f"compulsory: {_words(d['options'][0])}"
+        figures = f" Then: {_figures(d, players)}." if "score" in d else ""
+        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice}).{figures}")
+    return lines
+
 
 def _figures(fig: dict[str, Any], players: list[str]) -> str:
     """An outcome in words: the score, and the winner if there is one."""

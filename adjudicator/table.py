@@ -101,6 +101,7 @@ class Deal:
     seen: set = field(default_factory=set)
     revealed: dict = field(default_factory=dict)   # card -> player whose unknown cards it came from
     turn_up: Card | None = None
+    turn_up_unknown: bool = False   # a card was turned up whose identity the log does not know
     trump: str | None = None
     turned: list[Card] = field(default_factory=list)
     aside: list[Card] = field(default_factory=list)
@@ -146,6 +147,11 @@ class Deal:
 
     def other(self, player: str) -> str:
         return self.elder if player == self.dealer else self.dealer
+
+    @property
+    def turned_over(self) -> bool:
+        """The trump card has been turned up (known, unknown, or more than one)."""
+        return self.turn_up is not None or bool(self.turned) or self.turn_up_unknown
 
     def role(self, player: str) -> str:
         return "dealer" if player == self.dealer else "non_dealer"

@@ -84,6 +84,23 @@ CASES = {
                                   ": line 6: a log may not use the YAML tag"),
     "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
+    "turn-up-count-two": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {count: 2}\n", "event 2 (turn_up): count: …1"),
+    "turn-up-card-and-count": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {card: 8H, count: 1}\n",
+                               "event 2 (turn_up): give one of card, cards or count, not card and count"),
+    "trick-turns-on-unknown-trump": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                                     "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {count: 1}\n"
+                                     "  - play: {by: Y, card: KS}\n  - play: {by: A, card: 7D}\n",
+                                     "event 7 (play), line …: who wins 7D played to KS turns on the trump suit"),
+    "holds-a-card-played": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                            "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n"
+                            "  - play: {by: Y, card: KS}\n  - holds: {player: A, cards: [KS]}\n",
+                            "event 7 (holds), line …: A cannot hold KS: the log shows it elsewhere in this deal"),
+    "holds-the-turn-up": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                          "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n"
+                          "  - holds: {player: A, cards: [8H]}\n", "event 6 (holds), line …: A cannot hold 8H"),
+    "holds-more-than-unknown": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, count: 3}\n"
+                                "  - deal: {to: Y, cards: [8C, 7D]}\n  - holds: {player: Y, cards: [AS]}\n",
+                                "event 4 (holds), line …: the log shows every card of Y's hand: he cannot also hold AS"),
     "card-not-held": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S]}\n  - deal: {to: A, cards: [KC, JC, 10D]}\n"
                       "  - deal: {to: Y, cards: [8C, 7D]}\n  - deal: {to: A, cards: [9D, 7S]}\n"
                       "  - turn_up: {card: 8H}\n  - play: {by: Y, card: AS}\n", "event 6 (play), line 10: Y does not hold AS"),
@@ -101,6 +118,10 @@ CASES = {
     "near-miss-event": (HEAD + "  - turnup: {card: KH}\n", "event 1: unknown event 'turnup': did you mean 'turn_up'?"),
     "replay-error-names-its-line": (HEAD + "  - deal: {to: Y, count: 3}\n  # the dealer speaks\n  - propose: {by: A}\n",
                                     "event 2 (propose), line 7: only the non-dealer (Y) proposes"),
+    "dealers-own-error-claimed-of-the-non-dealer": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: too_many_given, player: Y}\n",
+                                                    "event 12 (claim), line 16: the log shows no too many given for Y: a claim of it "
+                                                    "gives the number of cards he holds (count:); the log shows that A gave himself 2 "
+                                                    "cards having discarded 1: claim too_many_given, player: A"),
     "dealers-own-error-under-the-non-dealers-id": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: took_more_than_discarded, player: A}\n",
                                                    "event 12 (claim), line 16: took more than discarded is said of the non-dealer (Y), who asks for cards; "
                                                    "the log shows that A gave himself 2 cards having discarded 1: claim too_many_given, player: A"),

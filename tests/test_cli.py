@@ -38,7 +38,7 @@ def test_a_log_ending_mid_deal_says_where_it_stops_and_who_may_choose() -> None:
     result = runner.invoke(app, ["adjudicate", "-"], input=text)
     assert result.exit_code == 1, result.output
     assert "Y may choose: choose which exposed card is the trump or a fresh deal." in result.output
-    assert "Deal 1: A dealt, turned up 8C; it stops before the play. Score A 0, Y 0." in result.output
+    assert "Deal 1: A dealt, turned up 8C; it stops before the play. Score A 0, Y 0 as recorded, before what is still open is settled (above)." in result.output
 
 
 def test_adjudicate_reads_standard_input() -> None:

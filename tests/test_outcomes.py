@@ -28,6 +28,7 @@ def test_the_text_says_each_outcome_in_words() -> None:
     assert 'if Y chooses "the hands are played again": A 0, Y 0' in out
     assert 'if Y chooses "the deal stands as it is": A 1, Y 0' in out
     assert "only the points that stand whatever is chosen" in out
+    assert "Score A 2, Y 0 as recorded, before what is still open is settled" in out
 
 
 def test_validate_gives_what_adjudicate_gives(tmp_path: Path) -> None:
@@ -56,3 +57,23 @@ def test_the_least_over_the_choices_and_a_winner_only_in_all() -> None:
     not_yet = {"score": {"A": 3, "Y": 2}, "winner": None, "game_value": None}
     assert outcomes._least([won, not_yet], players) == {"score": {"A": 3, "Y": 1}, "winner": None, "game_value": None}
     assert outcomes._least([won, won], players)["winner"] == "A"
+
+
+UNKNOWN_25 = LAWS / "law25-adversary-king-not-known.yaml"
+
+
+def test_each_value_of_an_unknown_fact_has_its_figures_and_the_score_holds_for_both() -> None:
+    report = adjudicate_file(str(UNKNOWN_25)).to_json()
+    either = report["rulings"][0]["unknown"]["adversary_holds_king"]
+    assert either["true"]["score"] == {"A": 0, "Y": 2} and either["false"]["score"] == {"A": 0, "Y": 0}
+    assert report["score"] == {"A": 0, "Y": 0}
+    out = runner.invoke(app, ["adjudicate", str(UNKNOWN_25)]).output
+    assert "if the adversary himself holds the king: law 25 (25:adversary-holds-king)" in out
+    assert "Then: A 0, Y 2." in out
+
+
+def test_unknown_facts_past_the_cap_are_not_replayed_and_say_so(monkeypatch) -> None:
+    monkeypatch.setattr(outcomes, "MAX_UNKNOWN", 1)
+    report = adjudicate_file(str(UNKNOWN_25)).to_json()
+    assert report["outcomes_capped"] is True
+    assert "score" not in report["rulings"][0]["unknown"]["adversary_holds_king"]["true"]

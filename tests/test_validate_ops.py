@@ -1,0 +1,111 @@
+"""What `validate` gives an operator: --jobs identical to one job (byte ranges read by the
+workers), a worker killed costing only its own log, --only-problems, --summary-json."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+from functools import partial
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import parallel
+from adjudicator.archive import items
+from adjudicator.cli import app, render_batch
+from adjudicator.generate import dumps, games
+
+runner = CliRunner()
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Clean games, blank lines, lines that are not logs or not UTF-8, no final newline."""
+    logs = [dumps(log) for log, _ in games(30, 4)]
+    lines = logs[:10] + ["", "{oops", "ecarte: 1"] + logs[10:20] + ["   "] + logs[20:]
+    path = tmp_path / "a.jsonl"
+    path.write_bytes(("\n".join(lines)).encode() + b"\n\xff\n" + logs[0].encode())   # no final newline
+    return path
+
+
+def _one_job(*paths: Path) -> tuple:
+    return render_batch(items([str(p) for p in paths]), as_json=True)
+
+
+@pytest.mark.parametrize("task_bytes", [1, 500, 4096, 1 << 20])
+def test_jobs_read_byte_ranges_and_answer_as_one_job(archive: Path, task_bytes: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "TASK_BYTES", task_bytes)
+    render = partial(render_batch, as_json=True)
+    paths = [archive, SCENARIOS / "play"]
+    batches = list(parallel.results([str(p) for p in paths], 2, render))
+    assert len(batches) > (2 if task_bytes < 4096 else 1)
+    assert parallel.merge(batches) == _one_job(*paths)
+
+
+def _killer(batch):   # a worker that checks line 7 dies as the out-of-memory killer would kill it
+    for item in batch:
+        if item.source.endswith(":7") and item.text is not None:
+            os.kill(os.getpid(), signal.SIGKILL)
+    return render_batch(batch, as_json=True)
+
+
+def test_a_killed_worker_costs_only_its_own_log(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "TASK_BYTES", 4096)   # several lines a task
+    text, clean, problems, size = parallel.merge(list(parallel.results([str(archive)], 2, _killer)))
+    want = _one_job(archive)
+    got_lines, want_lines = text.splitlines(), want[0].splitlines()
+    assert len(got_lines) == len(want_lines)
+    assert clean == want[1] - 1 and size < want[3]
+    for g, w in zip(got_lines, want_lines):
+        if json.loads(w)["source"].endswith(":7"):
+            assert json.loads(g)["errors"] == [f"{archive}:7: the process checking it died "
+                                               "(SIGKILL: killed, perhaps for want of memory)"]
+        else:
+            assert g == w
+    assert (2, f"{archive}:7", ()) in problems
+
+
+def test_jobs_on_the_command_line_is_byte_identical(archive: Path) -> None:
+    one = runner.invoke(app, ["validate", "--json", str(archive)])
+    two = runner.invoke(app, ["validate", "--json", "--jobs", "2", str(archive)])
+    assert one.exit_code == two.exit_code == 2
+    assert one.output == two.output
+
+
+def test_only_problems_and_the_summary(tmp_path: Path) -> None:
+    folder = SCENARIOS / "laws"
+    out = tmp_path / "summary.json"
+    full = runner.invoke(app, ["validate", str(folder), str(SCENARIOS / "play")])
+    some = runner.invoke(app, ["validate", "--only-problems", "--summary-json", str(out),
+                               str(folder), str(SCENARIOS / "play")])
+    assert full.exit_code == some.exit_code == 1
+    lines = full.output.splitlines()
+    problems = [line for line in lines if ": clean (" not in line]
+    assert some.output.splitlines() == problems
+    summary = json.loads(out.read_text())
+    n_clean = sum(": clean (" in line for line in lines)
+    assert summary["clean"] == n_clean and summary["games"] == n_clean + summary["with_rulings"] + summary["unreadable"]
+    by_law = {e["law"]: e for e in summary["by_law"]}
+    law40 = by_law[40]
+    assert law40["games"] <= law40["rulings"] and 0 < len(law40["first"]) <= 5
+    assert all(f.startswith(str(folder)) for f in law40["first"])
+    # the counts agree with the rulings of the --json objects
+    objs = [json.loads(x) for x in runner.invoke(app, ["validate", "--json", str(folder)]).output.splitlines()]
+    assert law40["rulings"] == sum(r["law"] == 40 for o in objs for r in o.get("rulings", []))
+    irregularities = {e["irregularity"]: e for e in summary["by_irregularity"]}
+    assert irregularities["revoke"]["rulings"] == \
+        sum(r["irregularity"] == "revoke" for o in objs for r in o.get("rulings", []))
+    assert "By law:" in lines and "By irregularity:" in lines
+
+
+def test_summary_json_alone_with_json_output(tmp_path: Path) -> None:
+    out = tmp_path / "s.json"
+    result = runner.invoke(app, ["validate", "--json", "--only-problems", "--summary-json", str(out),
+                                 str(SCENARIOS / "play")])
+    assert result.exit_code == 0 and result.output == ""
+    assert json.loads(out.read_text())["with_rulings"] == 0
+    bad = runner.invoke(app, ["validate", "--summary-json", str(tmp_path / "no" / "s.json"), str(SCENARIOS / "play")])
+    assert bad.exit_code == 2
