@@ -310,9 +310,10 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", help="only scenario
     import os
     import random
     from .interview import InterviewEnded, run_json, run_terminal
-    from .quiz import Quiz, laws_with_moments, moments, quiz_words
+    from .quiz import Quiz, laws_with_moments, moments
+    from .words import default_words
     book = _book_or_exit()
-    end = quiz_words()["end"]
+    end = default_words().quiz["end"]
     if law is not None and law not in book.laws:
         typer.echo(end["no_law"].format(law=law), err=True)
         raise typer.Exit(2)

@@ -7,13 +7,12 @@ scenario. Its choices come from the book (neighbouring laws, other cases' option
 player, nearby scores), exactly one of them the adjudicator's own ruling. A wrong answer gets
 the law's text, why its case applies (the facts in the phrases of `laws/words/facts.yaml`) and
 why the law chosen does not (the conditions of its cases that the facts fail). Every word is
-in `laws/words/quiz.yaml`. The same seed asks the same questions.
+in `laws/words/` (quiz.yaml, table.yaml, events.yaml). The same seed asks the same questions.
 """
 from __future__ import annotations
 
 import json
 import random
-import re
 import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,45 +26,13 @@ from .lawbook_view import SCENARIOS_DIR, scenarios_by_law
 from .log import Log, read_file
 from .replay import Replay
 from .ruling import Report, Ruling
-from .snapshot import card_text, event_words, snapshot
+from .snapshot import cards_in, event_words, snapshot
 from .table_text import draw
-from .words import WORDS_DIR, WordsError, default_words
+from .words import default_words
 
 KINDS = ("law", "chooser", "options", "score")
 ROOT = SCENARIOS_DIR.parent
 WRAP = 78
-
-
-# ------------------------------------------------------------------ words
-
-_KEYS = {
-    "table": ["title", "before_deal", "empty", "dealer", "non_dealer", "looked", "not_looked", "unknown_card",
-              "no_cards", "turn_up", "no_turn_up", "turned", "stock", "discards", "aside", "exposed",
-              "faced", "trick", "followed", "won", "cut", "each", "annulled", "so_far", "earlier",
-              "found", "claimed", "then"],
-    "suits": ["S", "H", "D", "C"],
-    "questions": list(KINDS),
-    "choices": ["law", "player", "player_no_role", "nobody", "choice", "compulsory", "or", "score"],
-    "result": ["right", "right_law", "wrong", "law_text", "applies", "applies_always", "condition_join",
-               "why_not_case", "why_not_more", "why_not_elsewhere", "why_not_score", "ruled", "story", "read", "scenario"],
-    "end": ["score", "read_again", "command", "all_right", "seed", "question", "no_scenario", "no_law", "left"],
-}
-
-
-@lru_cache(maxsize=None)
-def quiz_words() -> dict[str, dict[str, Any]]:
-    """`laws/words/quiz.yaml`, checked: every section and key the quiz says is there."""
-    path = WORDS_DIR / "quiz.yaml"
-    try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as e:
-        raise WordsError(f"quiz.yaml: cannot be read: {e}") from None
-    raw = raw if isinstance(raw, dict) else {}
-    problems = [f"quiz.yaml: {section}.{key}: missing" for section, keys in _KEYS.items()
-                for key in keys if not isinstance(raw.get(section), dict) or key not in raw[section]]
-    if problems:
-        raise WordsError("\n".join(problems))
-    return raw
 
 
 # ---------------------------------------------------------------- moments
@@ -237,11 +204,12 @@ class Builder:
     def __init__(self, colour: bool = False):
         self.book = default_book()
         self.words = default_words()
-        self.q = quiz_words()
+        self.q = self.words.quiz
+        self.labels = self.words.labels("terminal")
         self.colour = colour
 
     def each(self, values: dict[str, Any], players: list[str]) -> str:
-        return ", ".join(self.q["table"]["each"].format(player=p, value=values[p]) for p in players)
+        return ", ".join(self.labels["each"].format(player=p, value=values[p]) for p in players)
 
     def option_set(self, options: tuple[str, ...] | list[str]) -> str:
         c = self.q["choices"]
@@ -282,7 +250,7 @@ class Builder:
         text = self.q["questions"][kind]
         qid = f"q{number}"
         heading = self.q["end"]["question"].format(n=number, count=count)
-        picture = "\n".join(["", heading, draw(frame, self.q["table"], self.q["suits"], self.colour,
+        picture = "\n".join(["", heading, draw(frame, self.labels, self.colour,
                                            [self.wrap(p) for p in story])])
         question = Question(qid, text, choices, extra={
             "scenario": s.path, "table": frame, "kind": kind, "events": story}, picture=picture)
@@ -300,7 +268,7 @@ class Builder:
     def story(self, moment: Moment, kind: str) -> list[str]:
         """The events of this deal so far, what was found, and (for the score) what followed."""
         s, r = moment.scenario, moment.ruling
-        t = self.q["table"]
+        t = self.q["story"]
         events = s.log.events
         first = r.table.first_event if r.table is not None else 1
         earlier = [t["earlier"].format(n=first - 1)] if first > 1 else []
@@ -309,7 +277,7 @@ class Builder:
             said = earlier + [event_words(e) for e in events[first - 1:r.event - 1]]
             out.append(t["so_far"].format(events="; ".join(said)))
         found = events[r.event - 1]
-        what = _cards_in(r.what)
+        what = cards_in(r.what)
         if found.event == "claim":   # the claim, then what it shows
             out.append(t["claimed"].format(event=event_words(found), what=what))
         else:                        # the irregularity in plain view: what it is
@@ -347,7 +315,7 @@ class Builder:
         out = [res["law_text"].format(law=r.law, title=law.title, text=law.text), self.applies(r)]
         if asked.kind == "law":
             out += self.why_not(r, given)
-        out.append(res["ruled"].format(summary=_cards_in(r.summary)))
+        out.append(res["ruled"].format(summary=cards_in(r.summary)))
         if asked.kind == "score":
             out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
         out.append(res["read"].format(law=r.law))
@@ -385,11 +353,6 @@ class Builder:
         irregularities = list(dict.fromkeys(i for c in law.cases for i in c.irregularities))
         return [res["why_not_elsewhere"].format(other=other, title=law.title, irregularities=self.q["choices"]["or"].join(
             self.words.irregularity(i) for i in irregularities))]
-
-
-def _cards_in(text: str) -> str:
-    """Card notation in a ruling's words (`QS`) written with suit signs (`Q♠`)."""
-    return re.sub(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b", lambda m: card_text(m.group()), text)
 
 
 # -------------------------------------------------------------- the quiz

@@ -2,21 +2,18 @@
 
 `snapshot(replay)` is what lies on the table now (hands, turn-up, stock, discards, trick, who
 has looked, who dealt, the score) in card notation (`KH`), ready for JSON and for any drawing:
-the quiz draws it in the terminal (`table_text`), the book in SVG. `event_words(event)` says one
-event of a log in words, from `laws/words/events.yaml`.
+the quiz draws it in the terminal (`table_text`), the book in SVG (`svg`). `event_words(event)`
+says one event of a log in words (`laws/words/events.yaml`), for the quiz and the book alike;
+`card_text` and `cards_in` write cards with their suit signs.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, is_dataclass
-from functools import lru_cache
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
-
 from .cards import RANKS, SUIT_SYMBOLS, SUITS, Card
-from .log import EVENT_NAMES
-from .words import WORDS_DIR, WordsError, default_words
+from .words import default_words
 
 SIGNS = {suit: sign for sign, suit in SUIT_SYMBOLS.items()}
 
@@ -63,41 +60,12 @@ def card_text(card: Any) -> str:
     return text[:-1] + SIGNS[text[-1]]
 
 
-class _EventWords(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    words: str
-    with_: dict[str, str] = {}
-    each: str | None = None
+_CARD = re.compile(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b")
 
 
-class _Events(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    suits: dict[str, str]
-    count: dict[str, str]
-    events: dict[str, _EventWords]
-
-
-@lru_cache(maxsize=None)
-def events_words() -> _Events:
-    """`laws/words/events.yaml`, checked: every event and suit has its words."""
-    path = WORDS_DIR / "events.yaml"
-    try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        for spec in (raw or {}).get("events", {}).values():
-            if isinstance(spec, dict) and "with" in spec:
-                spec["with_"] = spec.pop("with")
-        loaded = _Events.model_validate(raw)
-    except (OSError, yaml.YAMLError, AttributeError) as e:
-        raise WordsError(f"events.yaml: cannot be read: {e}") from None
-    except ValidationError as e:
-        raise WordsError("\n".join(f"events.yaml: {'.'.join(map(str, x['loc']))}: {x['msg']}"
-                                   for x in e.errors())) from None
-    problems = [f"events.yaml: the event {n!r} has no words" for n in EVENT_NAMES if n not in loaded.events]
-    problems += [f"events.yaml: the suit {s!r} has no words" for s in SUITS if s not in loaded.suits]
-    problems += [f"events.yaml: count: {k!r} is missing" for k in ("one", "many") if k not in loaded.count]
-    if problems:
-        raise WordsError("\n".join(problems))
-    return loaded
+def cards_in(text: str) -> str:
+    """Card notation in a ruling's words (`QS`) written with suit signs (`Q♠`)."""
+    return _CARD.sub(lambda m: card_text(m.group()), text)
 
 
 def _field_words(name: str, value: Any) -> str:
@@ -111,13 +79,13 @@ def _field_words(name: str, value: Any) -> str:
     if name == "option":
         return words.option(value)
     if name == "names":
-        return events_words().suits[value]
+        return words.table.suits[value]
     return str(value)
 
 
 def event_words(event: Any) -> str:
     """One event of a log in words: `Y claims: a player has the wrong number of cards in A's hand`."""
-    spec_all = events_words()
+    spec_all = default_words().events
     fields = asdict(event) if is_dataclass(event) else event.model_dump(by_alias=True)
     fields.pop("event", None)
     if "for_" in fields:

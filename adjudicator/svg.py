@@ -2,7 +2,8 @@
 
 `sprite()` is put once in a page; each table then places cards with `<use href="#c-KH">`, so
 a scenario's table can be drawn after every event at little cost. A frame is the plain data
-of `book.frames` (card notation `KH`, `10D`); an unknown card is drawn face down.
+of `book.frames` (card notation `KH`, `10D`); an unknown card is drawn face down. The labels
+are `Words.labels("book")` (`laws/words/table.yaml`).
 """
 from __future__ import annotations
 
@@ -147,7 +148,8 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
 def table(frame: dict, players: list[str], labels: dict) -> str:
     """The table after one event: the second player at the top, the first at the bottom."""
     top, bottom = players[1], players[0]
-    score = labels["score"].format(score=", ".join(f"{p} {frame['score'][p]}" for p in players))
+    score = labels["score"].format(score=", ".join(labels["each"].format(player=p, value=frame["score"][p])
+                                                    for p in players))
     body = [f'<rect class="cloth" x="0" y="0" width="{TABLE_W}" height="{TABLE_H}" rx="26"/>',
             f'<rect x="9" y="9" width="{TABLE_W - 18}" height="{TABLE_H - 18}" rx="20" fill="none" stroke="#d8c27a" stroke-opacity="0.45"/>',
             _text(TABLE_W - 26, 34, score, anchor="end", cls="score")]

@@ -2,8 +2,8 @@
 
 Both hands (unknown cards as ▒▒), the turn-up and trumps, the stock, the discards, the cards
 thrown aside or exposed, the trick on the table, who has looked and who dealt, in a rich panel
-at most 80 columns wide; red suits in red where the terminal has colour. The labels are the
-`table:` words of `laws/words/quiz.yaml`.
+at most 80 columns wide; red suits in red where the terminal has colour. The labels are
+`Words.labels("terminal")` (`laws/words/table.yaml`).
 """
 from __future__ import annotations
 
@@ -42,13 +42,13 @@ def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Tex
     return [head, Text("   ") + _cards(hand["cards"], words, hand["unknown"])]
 
 
-def _middle(frame: dict[str, Any], words: dict[str, Any], suits: dict[str, str]) -> list[Text]:
+def _middle(frame: dict[str, Any], words: dict[str, Any]) -> list[Text]:
     players = frame["players"]
     lines = []
     if frame["turn_up"]:
         turn = Text()
         turn.append_text(Text.assemble(*_split(words["turn_up"], card=_card(frame["turn_up"], ""),
-                                                suit=Text(suits[frame["trump"]]))))
+                                                suit=Text(words["suits"][frame["trump"]]))))
         lines.append(turn)
     elif frame["turned"]:
         lines.append(Text.assemble(*_split(words["turned"], cards=_cards(frame["turned"], words))))
@@ -92,8 +92,7 @@ def _split(template: str, **parts: Any) -> list[Any]:
     return [p for p in pieces if p != ""]
 
 
-def draw(frame: dict[str, Any], words: dict[str, Any], suits: dict[str, str], colour: bool,
-         below: list[str] = ()) -> str:
+def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: list[str] = ()) -> str:
     """The table as text for a terminal (with colour codes when `colour`), then `below`."""
     players = frame["players"]
     score = _each(frame["score"], players, words)
@@ -106,7 +105,7 @@ def draw(frame: dict[str, Any], words: dict[str, Any], suits: dict[str, str], co
         title = words["before_deal"].format(score=score)
     else:
         elder, dealer = frame["elder"], frame["dealer"]
-        body = _hand(frame, elder, words) + [Text("")] + _middle(frame, words, suits) + [Text("")] \
+        body = _hand(frame, elder, words) + [Text("")] + _middle(frame, words) + [Text("")] \
             + _hand(frame, dealer, words)
         title = words["title"].format(deal=frame["deal"], dealer=dealer, score=score)
     out = io.StringIO()

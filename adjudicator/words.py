@@ -1,9 +1,12 @@
-"""The law book's vocabulary in a person's words: facts, irregularities, options, roles.
+"""Every word shown to people, from `laws/words/*.yaml`: the law book's vocabulary (facts,
+irregularities, options, roles), the scores' reasons, the events of a log, the card table's
+labels, and the words of `resolve` and `quiz`.
 
-The words live in `laws/words/*.yaml`, beside the law book, so that an arbiter rewords a
-question or a phrase without touching Python. Loading is strict: every fact the law book can
-test, every value it can take, every irregularity and every option must have its words.
-`resolve` asks the facts' questions; `explain`, `laws`, the book and the quiz say the phrases.
+The words live beside the law book, so that an arbiter rewords a question or a phrase without
+touching Python. `load` reads every file into its pydantic model and checks it strictly: every
+fact the law book can test, every value it can take, every irregularity, option, event and suit
+must have its words; every problem is named by file and key, all reported together. Every front
+end reads them through `default_words()`.
 """
 from __future__ import annotations
 
@@ -12,11 +15,12 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
+from .cards import SUITS
 from .facts import FACT_NAMES, Facts
 from .laws import ChooserRole, Effect, OffenderRole, Scoring
-from .log import IRREGULARITIES, OPTIONS
+from .log import EVENT_NAMES, IRREGULARITIES, OPTIONS
 
 WORDS_DIR = Path(__file__).resolve().parent.parent / "laws" / "words"
 
@@ -74,13 +78,157 @@ class Synonyms(BaseModel):
     groups: list[Annotated[list[Annotated[str, Field(min_length=2)]], Field(min_length=2)]]
 
 
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EventWords(_Strict):
+    words: str
+    with_: dict[str, str] = Field(default_factory=dict, alias="with")
+    each: str | None = None
+
+
+class Events(_Strict):
+    """Each event of a log in words (events.yaml)."""
+
+    count: dict[str, str]
+    events: dict[str, EventWords]
+
+
+class Annulled(_Strict):
+    fresh_deal: str
+    deal_void: str
+
+
+class BothLabels(_Strict):
+    dealer: str
+    non_dealer: str
+    looked: str
+    not_looked: str
+    stock: str
+    no_turn_up: str
+    each: str
+    annulled: Annulled
+
+
+class BookLabels(_Strict):
+    tricks: str
+    exposed: str
+    faced: str
+    trump: str
+    turn_up: str
+    aside: str
+    trick: str
+    won_by: str
+    discards: str
+    score: str
+    deal: str
+    before_deal: str
+    cut: str
+    not_cut: str
+
+
+class TerminalLabels(_Strict):
+    title: str
+    before_deal: str
+    empty: str
+    unknown_card: str
+    no_cards: str
+    turn_up: str
+    turned: str
+    discards: str
+    aside: str
+    exposed: str
+    faced: str
+    trick: str
+    followed: str
+    won: str
+    cut: str
+
+
+class TableWords(_Strict):
+    """The card table's words, for the book's drawing and the terminal's (table.yaml)."""
+
+    suits: dict[str, str]
+    both: BothLabels
+    book: BookLabels
+    terminal: TerminalLabels
+
+
+class QuizStory(_Strict):
+    so_far: str
+    earlier: str
+    found: str
+    claimed: str
+    then: str
+
+
+class QuizQuestions(_Strict):
+    law: str
+    chooser: str
+    options: str
+    score: str
+
+
+class QuizChoices(_Strict):
+    law: str
+    player: str
+    player_no_role: str
+    nobody: str
+    choice: str
+    compulsory: str
+    or_: str = Field(alias="or")
+    score: str
+
+
+class QuizResult(_Strict):
+    right: str
+    right_law: str
+    wrong: str
+    law_text: str
+    applies: str
+    applies_always: str
+    condition_join: str
+    why_not_case: str
+    why_not_more: str
+    why_not_elsewhere: str
+    why_not_score: str
+    ruled: str
+    story: str
+    read: str
+    scenario: str
+
+
+class QuizEnd(_Strict):
+    score: str
+    read_again: str
+    command: str
+    all_right: str
+    seed: str
+    question: str
+    no_scenario: str
+    no_law: str
+    left: str
+
+
+class QuizWords(_Strict):
+    """The words of `ecarte quiz` (quiz.yaml)."""
+
+    story: QuizStory
+    questions: QuizQuestions
+    choices: QuizChoices
+    result: QuizResult
+    end: QuizEnd
+
+
 class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
                  options: dict[str, str], roles: dict[str, str],
                  scores: Scores | None = None, synonyms: list[list[str]] | None = None,
-                 interview: dict[str, str] | None = None, next: dict[str, str] | None = None):
+                 interview: dict[str, str] | None = None, next: dict[str, str] | None = None,
+                 events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None):
         self.facts = facts
         self.moments = irregularities.moments
         self.irregularities = irregularities.irregularities
@@ -90,6 +238,15 @@ class Words:
         self.next = next or {}             # what happens once an option is taken (next.yaml)
         self.scores = scores
         self.synonyms = synonyms or []
+        self.events = events        # each event of a log (events.yaml)
+        self.table = table          # the card table's labels (table.yaml)
+        # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
+        self.quiz: dict[str, dict[str, str]] = quiz.model_dump(by_alias=True) if quiz else {}
+
+    def labels(self, where: Literal["book", "terminal"]) -> dict[str, Any]:
+        """The card table's labels for the book's drawing or the terminal's, with the suits."""
+        table: TableWords = self.table  # type: ignore[assignment]
+        return {**table.both.model_dump(), **getattr(table, where).model_dump(), "suits": table.suits}
 
     def earned(self, basis: str, role: str) -> str:
         """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
@@ -169,6 +326,15 @@ def _problems(name: str, error: ValidationError) -> list[str]:
     return [f"{name}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
 
 
+def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:
+    """One file read into its model (`kind`); None, with its problems said, when it does not fit."""
+    try:
+        return TypeAdapter(kind).validate_python(_read(directory / name))
+    except ValidationError as e:
+        problems += _problems(name, e)
+        return None
+
+
 def load(directory: Path = WORDS_DIR) -> Words:
     """Load and check the vocabulary; raise `WordsError` naming each problem."""
     problems: list[str] = []
@@ -187,11 +353,8 @@ def load(directory: Path = WORDS_DIR) -> Words:
             for value in _expected_values(fact):
                 if value not in words.values:
                     problems.append(f"facts.yaml: {fact}: the value {value!r} has no words")
-    try:
-        irregularities = Irregularities.model_validate(_read(directory / "irregularities.yaml"))
-    except ValidationError as e:
-        problems += _problems("irregularities.yaml", e)
-        irregularities = Irregularities(moments={}, irregularities={})
+    irregularities = (_checked(directory, "irregularities.yaml", Irregularities, problems)
+                      or Irregularities(moments={}, irregularities={}))
     for irr in IRREGULARITIES:
         if irr not in irregularities.irregularities:
             problems.append(f"irregularities.yaml: the irregularity {irr!r} has no words")
@@ -200,7 +363,7 @@ def load(directory: Path = WORDS_DIR) -> Words:
             problems.append(f"irregularities.yaml: {irr!r} is not an irregularity id")
         if w.moment not in irregularities.moments:
             problems.append(f"irregularities.yaml: {irr}: the moment {w.moment!r} is not among the moments")
-    options = _read(directory / "options.yaml") or {}
+    options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
     for fact, words in facts.items():
@@ -211,17 +374,31 @@ def load(directory: Path = WORDS_DIR) -> Words:
                     problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied!r} is not a fact")
                 elif any(v not in facts[implied].values for v in wanted):
                     problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied} cannot be {allowed!r}")
-    interview = _read(directory / "interview.yaml") or {}
-    next_words = _read(directory / "next.yaml") or {}
+    interview = _checked(directory, "interview.yaml", dict[str, str], problems) or {}
+    next_words = _checked(directory, "next.yaml", dict[str, str], problems) or {}
     problems += [f"next.yaml: the option {o!r} has no words" for o in OPTIONS if o not in next_words]
     problems += [f"next.yaml: {o!r} is not an option id" for o in next_words if o not in OPTIONS]
-    roles = _read(directory / "roles.yaml") or {}
+    roles = _checked(directory, "roles.yaml", dict[str, str], problems) or {}
     for role in sorted(set(get_args(OffenderRole) + get_args(ChooserRole)) - roles.keys()):
         problems.append(f"roles.yaml: the role {role!r} has no words")
     scores, synonyms = _scores(directory, problems), _synonyms(directory, problems)
+    events = _events(directory, problems)
+    table = _checked(directory, "table.yaml", TableWords, problems)
+    if table is not None:
+        problems += [f"table.yaml: suits: the suit {s!r} has no words" for s in SUITS if s not in table.suits]
+    quiz = _checked(directory, "quiz.yaml", QuizWords, problems)
     if problems:
         raise WordsError("\n".join(problems))
-    return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words)
+    return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
+                 events, table, quiz)
+
+
+def _events(directory: Path, problems: list[str]) -> Events | None:
+    events = _checked(directory, "events.yaml", Events, problems)
+    if events is not None:
+        problems += [f"events.yaml: the event {n!r} has no words" for n in EVENT_NAMES if n not in events.events]
+        problems += [f"events.yaml: count: {k!r} is missing" for k in ("one", "many") if k not in events.count]
+    return events
 
 
 # the scoring tables' keys that are points, not the game's target or value (laws 47-49)
@@ -230,10 +407,8 @@ EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
 
 def _scores(directory: Path, problems: list[str]) -> Scores | None:
     from .marks import STRUCK
-    try:
-        scores = Scores.model_validate(_read(directory / "scores.yaml"))
-    except ValidationError as e:
-        problems += _problems("scores.yaml", e)
+    scores = _checked(directory, "scores.yaml", Scores, problems)
+    if scores is None:
         return None
     problems += [f"scores.yaml: earned: {k!r} has no words" for k in EARNING if k not in scores.earned]
     problems += [f"scores.yaml: earned: {k!r} is not a key of a scoring table" for k in scores.earned if k not in EARNING]
@@ -249,11 +424,10 @@ def _scores(directory: Path, problems: list[str]) -> Scores | None:
 
 
 def _synonyms(directory: Path, problems: list[str]) -> list[list[str]]:
-    try:
-        groups = Synonyms.model_validate(_read(directory / "synonyms.yaml")).groups
-    except ValidationError as e:
-        problems += _problems("synonyms.yaml", e)
+    checked = _checked(directory, "synonyms.yaml", Synonyms, problems)
+    if checked is None:
         return []
+    groups = checked.groups
     seen: dict[str, int] = {}
     for i, group in enumerate(groups, 1):
         for term in group:

@@ -10,9 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import svg
-from adjudicator.book.frames import book_words, replay_scenario
+from adjudicator.book.frames import replay_scenario
 from adjudicator.book.render import linked, mentioned, sentence
 from adjudicator.cli import app
+from adjudicator.words import default_words
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -40,7 +41,7 @@ def test_frames_follow_the_table(two_cards) -> None:
 def test_known_cards_are_drawn_face_up_and_unknown_face_down() -> None:
     scenario = replay_scenario(ROOT / "scenarios/laws/law43-revoke-claimed-during-play-replayed.yaml", ROOT)
     frame = scenario.frames[17]
-    drawn = svg.table(frame, scenario.players, book_words()["table"])
+    drawn = svg.table(frame, scenario.players, default_words().labels("book"))
     faces = re.findall(r'data-card="([^"]+)"', drawn)
     for hand in frame["hands"].values():
         for card in hand["cards"]:

@@ -18,7 +18,8 @@ from adjudicator import adjudicate_file
 from adjudicator.cli import app
 from adjudicator.laws import default_book
 from adjudicator.quiz import KINDS, Builder, moments
-from adjudicator.snapshot import event_words, events_words
+from adjudicator.snapshot import event_words
+from adjudicator.words import default_words
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,7 +169,7 @@ def test_terminal_quiz_without_a_tty() -> None:
 
 def test_every_event_has_words() -> None:
     from adjudicator.log import read_file
-    assert events_words().events
+    assert default_words().events.events
     for path in ("scenarios/laws/law17-dealer-six-drawn.yaml", "scenarios/laws/law41-leader-takes-up-his-card.yaml"):
         for event in read_file(str(ROOT / path)).events:
             words = event_words(event)

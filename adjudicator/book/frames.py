@@ -1,23 +1,17 @@
-"""A scenario replayed for the book: the table after every event, as plain data to draw."""
+"""A scenario replayed for the book: the table after every event (`snapshot`, as the quiz has
+it) and the event in words, as plain data to draw."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, is_dataclass
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..cards import RANKS, SUITS
 from ..log import read_file
 from ..replay import Replay, ReplayError
 from ..ruling import Ruling
-from ..snapshot import snapshot
+from ..snapshot import card_text, event_words, snapshot
 from ..source import LogError
 from ..words import default_words
-
-WORDS = Path(__file__).resolve().parent / "words.yaml"
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @dataclass
@@ -41,72 +35,14 @@ class Scenario:
         return min(events) if events else len(self.frames)
 
 
-def card_words(card: Any) -> str:
-    """A card as a learner reads it: `K♣`, `10♥`."""
-    text = str(card)
-    return text[:-1] + SUIT_SIGNS[text[-1]]
-
-
-def _snapshot(replay: Replay, n: int) -> dict[str, Any]:
-    """What lies on the table after event n, in card notation (`snapshot`, shared with the quiz)."""
-    return {"n": n, **snapshot(replay)}
-
-
 def _ruling(r: Ruling) -> dict[str, Any]:
     words = default_words()
     return {"law": r.law, "laws": list(r.laws), "case": r.case, "event": r.event, "deal": r.deal,
             "irregularity": words.irregularity(r.irregularity), "offender": r.offender,
             "chooser": r.chooser, "options": [words.option(o) for o in r.options],
             "elected": words.option(r.elected) if r.elected else None,
-            "elected_card": card_words(r.elected_card) if r.elected_card else None,
+            "elected_card": card_text(r.elected_card) if r.elected_card else None,
             "claimed": r.claimed, "summary": r.summary, "note": r.note}
-
-
-@lru_cache(maxsize=1)
-def book_words() -> dict[str, dict[str, Any]]:
-    """The book's own words (`words.yaml`): the table's labels and the events'."""
-    return yaml.load(WORDS.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
-def _field_words(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_field_words(v) for v in value)
-    if hasattr(value, "suit") and hasattr(value, "rank"):
-        return card_words(value)
-    words = default_words()
-    if isinstance(value, str) and value in words.options:
-        return words.option(value)
-    if isinstance(value, str) and value in words.irregularities:
-        return words.irregularity(value)
-    if isinstance(value, str) and value in SUIT_SIGNS:
-        return SUIT_SIGNS[value]
-    return str(value).replace("_", " ")
-
-
-def event_words(event: Any) -> str:
-    """One event of a log in words, from the phrases of `words.yaml`."""
-    fields = asdict(event) if is_dataclass(event) else event.model_dump(by_alias=True)
-    fields.pop("event", None)
-    if "for_" in fields:
-        fields["for"] = fields.pop("for_")
-    spec = book_words()["events"][event.event]
-    given = {k: _field_words(v) for k, v in fields.items() if v not in (None, False, [])}
-    if spec.get("each"):   # a summary like `tricks: {A: 3, Y: 2}`
-        given["each"] = ", ".join(spec["each"].format(key=k, value=v) for k, v in given.items())
-    if "cards" in given:
-        given["what"] = given["cards"]
-    elif "count" in fields and fields["count"] is not None:
-        given["what"] = f"{fields['count']} card" + ("s" if fields["count"] != 1 else "")
-    words = spec["words"]
-    for name, phrase in (spec.get("with") or {}).items():
-        if name in given:
-            words += " " + phrase
-    return words.format_map(_Blank(given))
-
-
-class _Blank(dict):
-    def __missing__(self, key: str) -> str:
-        return "?"
 
 
 def replay_scenario(path: Path, root: Path) -> Scenario:
@@ -117,7 +53,7 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
 
     def observe(r: Replay, n: int) -> None:
         del frames[n - 1:]   # a replay that starts again (a game won at a provisional point) replaces
-        frames.append(_snapshot(r, n))
+        frames.append({"n": n, **snapshot(r)})   # the table after event n
 
     try:
         report = replay.run(observe=observe)

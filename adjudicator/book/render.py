@@ -11,14 +11,14 @@ from markupsafe import Markup, escape
 
 from .. import svg
 from ..laws import Case, LawBook
+from ..snapshot import cards_in
 from ..words import default_words
-from .frames import SUIT_SIGNS, Scenario, book_words
+from .frames import Scenario
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
 _LAW_MENTION = re.compile(r"\b([Ll]aws?)(\s+)(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+)\d+)*)")
 _NUMBER = re.compile(r"\d+")
-_CARD = re.compile(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b")
 
 
 def environment() -> Environment:
@@ -31,7 +31,7 @@ def environment() -> Environment:
 
 def sentence(text: str) -> str:
     """A ruling's words for a reader: a capital to begin, cards written with their suits."""
-    text = _CARD.sub(lambda m: m.group(1) + SUIT_SIGNS[m.group(2)], text)
+    text = cards_in(text)
     return text[:1].upper() + text[1:]
 
 
@@ -105,7 +105,7 @@ def scenario_view(s: Scenario, law: int, tables: list[str]) -> dict[str, Any]:
 
 def tables(s: Scenario) -> list[str]:
     """The table drawn after each event of a scenario."""
-    labels = book_words()["table"]
+    labels = default_words().labels("book")
     return [svg.table(f, s.players, labels) for f in s.frames]
 
 
