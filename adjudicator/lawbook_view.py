@@ -40,17 +40,23 @@ def when_words(case: Case) -> str:
     return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
 
 
-def case_words(case: Case) -> str:
-    """One case in plain words: when, who, what."""
+def choice_words(case: Case) -> str:
+    """Who chooses between what, or the remedy that is compulsory, as a sentence's start."""
     words = default_words()
-    offender = words.role(case.offender)
     if case.chooser:
         choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
     else:
         choice = "compulsory: " + words.option(case.options[0])
+    return choice[0].upper() + choice[1:]
+
+
+def case_words(case: Case) -> str:
+    """One case in plain words: when, who, what."""
+    words = default_words()
+    offender = words.role(case.offender)
     what = ", ".join(words.irregularity(i) for i in case.irregularities)
     lines = [f"- {case.id}: {what}; {when_words(case)}.",
-             f"  At fault: {offender}. {choice[0].upper() + choice[1:]}."]
+             f"  At fault: {offender}. {choice_words(case)}."]
     if case.otherwise:
         lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
