@@ -25,9 +25,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
-from adjudicator.generate import dumps, games  # noqa: E402
-
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    line.strip() and json.loads(line)"
 DEPS = "import typer, pydantic, yaml"
@@ -35,14 +32,23 @@ DEPS_USED = "import typer, yaml; from pydantic import BaseModel, TypeAdapter"   
 ONE_GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 
 
+WRITE = """import sys
+from adjudicator.generate import dumps, games
+deals = 0
+with open(sys.argv[1], "w") as out:
+    for log, expected in games(int(sys.argv[2]), int(sys.argv[3])):
+        out.write(dumps(log) + "\\n")
+        deals += expected.deals
+print(deals)
+"""
+
+
 def write_archive(path: Path, n: int, seed: int) -> int:
-    """Write n games as JSON Lines; return how many deals they hold."""
-    deals = 0
-    with path.open("w") as out:
-        for log, expected in games(n, seed):
-            out.write(dumps(log) + "\n")
-            deals += expected.deals
-    return deals
+    """Write n games as JSON Lines; return how many deals they hold. In a process of its own:
+    this one stays small, so that the processes it starts do not count its memory as theirs."""
+    out = subprocess.run([sys.executable, "-c", WRITE, str(path), str(n), str(seed)], check=True,
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return int(out.stdout)
 
 
 def halves(path: Path) -> tuple[Path, Path]:

@@ -66,7 +66,7 @@ def _mutate(log: dict, rng: random.Random) -> dict | str:
     """One random change to a log (or to its text): most make an irregular or unreadable log."""
     try:
         return _change(copy.deepcopy(log), rng)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):   # an earlier change broke its shape
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration):   # an earlier change broke its shape
         return log
 
 
