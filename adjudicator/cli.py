@@ -28,12 +28,28 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
 
 
-def _book_or_exit():
-    from .laws import default_book
+def _loaded_or_exit(load):
+    """What `load` makes of the law book; exit status 2, saying why, when it cannot be loaded."""
     try:
-        return default_book()
+        return load()
     except LawBookError as e:
         typer.echo(f"the law book cannot be loaded:\n{e}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _book_or_exit():
+    from .laws import default_book
+    return _loaded_or_exit(default_book)
+
+
+def _report_or_exit(log: str):
+    """The report on one log (`-` standard input); exit status 2, saying why, when it cannot be read."""
+    from . import adjudicate_text
+    from .source import LogError, read_source
+    try:
+        return adjudicate_text(read_source(log), log)
+    except LogError as e:
+        typer.echo(_visible(str(e)), err=True)
         raise typer.Exit(2) from None
 
 
@@ -43,15 +59,9 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
     """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
-    from . import adjudicate_text
-    from .source import LogError, read_source
     _book_or_exit()
     _tune_gc()
-    try:
-        report = adjudicate_text(read_source(log), log)
-    except LogError as e:
-        typer.echo(_visible(str(e)), err=True)
-        raise typer.Exit(2) from None
+    report = _report_or_exit(log)
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
     else:
@@ -67,15 +77,9 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
     did) and why the score is what it is, deal by deal.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
-    from . import adjudicate_text
     from . import explain as why
-    from .source import LogError, read_source
     _book_or_exit()
-    try:
-        report = adjudicate_text(read_source(log), log)
-    except LogError as e:
-        typer.echo(_visible(str(e)), err=True)
-        raise typer.Exit(2) from None
+    report = _report_or_exit(log)
     if event is not None and not any(r.event == event for r in report.rulings):
         made = sorted({r.event for r in report.rulings})
         at = ("rulings were made at event " + ", ".join(map(str, made))) if made else "no ruling was made in it"
@@ -145,11 +149,7 @@ def _total(paths: list[str]) -> int | None:
 def _scoring_or_exit():
     """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
     from .bookcache import scoring
-    try:
-        return scoring()
-    except LawBookError as e:
-        typer.echo(f"the law book cannot be loaded:\n{e}", err=True)
-        raise typer.Exit(2) from None
+    return _loaded_or_exit(scoring)
 
 
 def _tune_gc() -> None:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .laws import Case, LawBook, Range
-from .lawbook_view import when_words
+from .lawbook_view import choice_words, when_words
 from .words import default_words
 
 
@@ -61,12 +61,7 @@ def _requires(cases: list[Case], fact: str) -> str:
 
 def _case(case: Case) -> str:
     """A case in a few words: when it applies, and who chooses what."""
-    words = default_words()
-    if case.chooser:
-        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
-    else:
-        choice = "compulsory: " + words.option(case.options[0])
-    return f"{case.id}:\n  {when_words(case)}.\n  {choice[0].upper() + choice[1:]}."
+    return f"{case.id}:\n  {when_words(case)}.\n  {choice_words(case)}."
 
 
 def table(book: LawBook, numbers: list[int], width: int | None = None) -> str:

@@ -80,6 +80,10 @@ class InterviewEnded(Exception):
     """The caller's input ended before the interview did (exit status 2)."""
 
 
+BACK = object()   # an answer: go back to the question before
+WHY = object()    # an answer: say why the question is asked
+
+
 def _answer_value(question: Question, message: Any) -> tuple[str, Any]:
     """('back', None), ('answer', value), or ('error', why) for one message from the caller."""
     if not isinstance(message, dict):
@@ -98,65 +102,72 @@ def _answer_value(question: Question, message: Any) -> tuple[str, Any]:
     return "error", f"{json.dumps(value, ensure_ascii=False)} is not one of the answers offered: {offered}"
 
 
-def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
-    """Drive an interview over JSON Lines; return its exit status (2 if the input ends first)."""
+def _drive(interview: Interview, tell: Callable[[Turn], None], end: Callable[[Turn], None],
+           ask: Callable[[Question, bool], Any]) -> int:
+    """The loop of both front ends: step, tell what the step says (not again on going back),
+    ask (`ask(question, can_go_back)` gives an answer or BACK), until the end; its exit status."""
     answers: list[Any] = []
     tell_now = True
+    while True:
+        turn = interview.step(answers)
+        if tell_now:
+            tell(turn)
+        if turn.question is None:
+            end(turn)
+            return turn.status
+        value = ask(turn.question, interview.back_allowed and bool(answers))
+        if value is BACK:
+            answers.pop()
+            tell_now = False
+        else:
+            answers.append(value)
+            tell_now = True
+
+
+def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
+    """Drive an interview over JSON Lines; return its exit status (2 if the input ends first)."""
 
     def emit(obj: dict[str, Any]) -> None:
         stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
         stdout.flush()
 
-    while True:
-        turn = interview.step(answers)
-        if tell_now:
-            for message in turn.tell:
-                emit(message)
-        if turn.question is None:
-            if turn.final is not None:
-                emit(turn.final)
-            return turn.status
-        emit({"question": turn.question.to_json()})
+    def tell(turn: Turn) -> None:
+        for message in turn.tell:
+            emit(message)
+
+    def end(turn: Turn) -> None:
+        if turn.final is not None:
+            emit(turn.final)
+
+    def ask(question: Question, can_go_back: bool) -> Any:
+        emit({"question": question.to_json()})
         while True:
             line = stdin.readline()
             if not line:
-                raise InterviewEnded(f"the input ended before question {turn.question.id} was answered")
+                raise InterviewEnded(f"the input ended before question {question.id} was answered")
             if not line.strip():
                 continue
             try:
                 message = json.loads(line)
             except ValueError as e:
-                emit({"error": f"not JSON: {e}"})
-                emit({"question": turn.question.to_json()})
-                continue
-            kind, value = _answer_value(turn.question, message)
-            if kind == "error":
-                emit({"error": value})
-                emit({"question": turn.question.to_json()})
-                continue
-            if kind == "back":
-                if not interview.back_allowed or not answers:
-                    emit({"error": "there is no question to go back to"})
-                    emit({"question": turn.question.to_json()})
-                    continue
-                answers.pop()
-                tell_now = False
+                kind, value = "error", f"not JSON: {e}"
             else:
-                answers.append(value)
-                tell_now = True
-            break
+                kind, value = _answer_value(question, message)
+            if kind == "back" and not can_go_back:
+                kind, value = "error", "there is no question to go back to"
+            if kind != "error":
+                return BACK if kind == "back" else value
+            emit({"error": value})
+            emit({"question": question.to_json()})
+
+    return _drive(interview, tell, end, ask)
 
 
 def _fit(text: str) -> str:
     """Text wrapped to the terminal (80 columns at most), each line of it on its own."""
-    import textwrap
     width = min(shutil.get_terminal_size().columns, 80) - 1
     return "\n".join(textwrap.fill(line, width, subsequent_indent="  " if line.startswith("- ") else "")
                      for line in text.split("\n"))
-
-
-BACK = object()
-WHY = object()
 
 
 def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
@@ -164,32 +175,25 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
     """Drive an interview for a person: arrow keys or numbers, `b` back, `?` why."""
     say = say or (lambda text: print(text, flush=True))
     ask = ask or _ask_in_terminal
-    answers: list[Any] = []
-    tell_now = True
-    while True:
-        turn = interview.step(answers)
-        if tell_now:
-            for text in turn.words:
-                say(text)
-        if turn.question is None:
-            if turn.final_words:
-                say(turn.final_words)
-            return turn.status
-        if turn.question.picture:
-            say(turn.question.picture)
-        can_go_back = interview.back_allowed and bool(answers)
+
+    def tell(turn: Turn) -> None:
+        for text in turn.words:
+            say(text)
+
+    def end(turn: Turn) -> None:
+        if turn.final_words:
+            say(turn.final_words)
+
+    def answer(question: Question, can_go_back: bool) -> Any:
+        if question.picture:
+            say(question.picture)
         while True:
-            value = ask(turn.question, can_go_back)
-            if value is WHY:
-                say(_fit(turn.question.why or "No more to say about this question."))
-                continue
-            break
-        if value is BACK:
-            answers.pop()
-            tell_now = False
-        else:
-            answers.append(value)
-            tell_now = True
+            value = ask(question, can_go_back)
+            if value is not WHY:
+                return value
+            say(_fit(question.why or "No more to say about this question."))
+
+    return _drive(interview, tell, end, answer)
 
 
 _KEYS = "123456789acdefghijklmnopqrstuvwxyz"   # a choice's key ("b" is back, "?" why)

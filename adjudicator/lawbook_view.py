@@ -12,25 +12,34 @@ from .words import default_words
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
+
 @lru_cache(maxsize=1)
-def scenarios_by_law() -> dict[int, list[str]]:
-    """Which scenarios show each law: the laws their expected rulings cite, and `laws:` in the file."""
-    shown: dict[int, list[str]] = {}
-    root = SCENARIOS_DIR.parent
+def scenario_docs() -> tuple[tuple[str, dict], ...]:
+    """Each scenario (its path from the project's root) as read, in sorted order; those that
+    cannot be read as a mapping are left to the scenario tests."""
+    out = []
     for path in sorted(SCENARIOS_DIR.rglob("*.yaml")):
         try:
             doc = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except (OSError, yaml.YAMLError):
             continue
-        if not isinstance(doc, dict):
-            continue
+        if isinstance(doc, dict):
+            out.append((str(path.relative_to(SCENARIOS_DIR.parent)), doc))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def scenarios_by_law() -> dict[int, list[str]]:
+    """Which scenarios show each law: the laws their expected rulings cite, and `laws:` in the file."""
+    shown: dict[int, list[str]] = {}
+    for rel, doc in scenario_docs():
         numbers = set(doc.get("laws") or [])
         for r in (doc.get("expect") or {}).get("rulings") or []:
             numbers.add(r.get("law"))
             numbers.update(r.get("laws") or [])
         for n in numbers:
             if isinstance(n, int):
-                shown.setdefault(n, []).append(str(path.relative_to(root)))
+                shown.setdefault(n, []).append(rel)
     return shown
 
 
@@ -40,17 +49,23 @@ def when_words(case: Case) -> str:
     return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
 
 
-def case_words(case: Case) -> str:
-    """One case in plain words: when, who, what."""
+def choice_words(case: Case) -> str:
+    """Who chooses between what, or the remedy that is compulsory, as a sentence's start."""
     words = default_words()
-    offender = words.role(case.offender)
     if case.chooser:
         choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
     else:
         choice = "compulsory: " + words.option(case.options[0])
+    return choice[0].upper() + choice[1:]
+
+
+def case_words(case: Case) -> str:
+    """One case in plain words: when, who, what."""
+    words = default_words()
+    offender = words.role(case.offender)
     what = ", ".join(words.irregularity(i) for i in case.irregularities)
     lines = [f"- {case.id}: {what}; {when_words(case)}.",
-             f"  At fault: {offender}. {choice[0].upper() + choice[1:]}."]
+             f"  At fault: {offender}. {choice_words(case)}."]
     if case.otherwise:
         lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():

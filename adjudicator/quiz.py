@@ -18,15 +18,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
 from .interview import Choice, Question, Turn
 from .laws import CompiledCase, LawBook, default_book
-from .lawbook_view import SCENARIOS_DIR, scenarios_by_law
+from .lawbook_view import SCENARIOS_DIR, scenario_docs, scenarios_by_law
 from .log import Log, read_file
-from .replay import Replay
 from .ruling import Report, Ruling
-from .snapshot import cards_in, event_words, snapshot
+from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
 from .words import default_words
 
@@ -64,26 +61,14 @@ class Moment:
 def replayed(path: str) -> Scenario:
     """One scenario replayed with the table kept after each event."""
     log = read_file(str(ROOT / path))
-    replay = Replay(log)
-    frames = [snapshot(replay)]
-
-    def observe(r: Replay, n: int) -> None:
-        del frames[n:]   # a replay that starts again (a game won at a provisional point) replaces
-        frames.append(snapshot(r))
-
-    report = replay.run(observe=observe)
+    report, frames = replay_frames(log)
     return Scenario(path, log, report, frames)
 
 
 @lru_cache(maxsize=1)
 def scenario_paths() -> tuple[str, ...]:
     """Every scenario that expects rulings, in sorted order."""
-    out = []
-    for path in sorted(SCENARIOS_DIR.rglob("*.yaml")):
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        if isinstance(doc, dict) and (doc.get("expect") or {}).get("rulings"):
-            out.append(str(path.relative_to(ROOT)))
-    return tuple(out)
+    return tuple(rel for rel, doc in scenario_docs() if (doc.get("expect") or {}).get("rulings"))
 
 
 def moments(law: int | None = None) -> list[Moment]:

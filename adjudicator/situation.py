@@ -136,6 +136,14 @@ class Table:
         self.ev("claim", by=by, irregularity=irregularity, **extra)
 
 
+def _turned_up(dealer: str, elder: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()) -> Table:
+    """A deal dealt in the usual packets, the trump card turned up."""
+    t = Table(dealer, elder, pack, counts)
+    t.deal_hands()
+    t.turn_up()
+    return t
+
+
 def king_pack(holder: str | None) -> tuple[str, ...]:
     """The pack with the king of trumps moved to the non-dealer's or dealer's hand or the turn-up."""
     if holder is None:
@@ -332,9 +340,7 @@ def _exposed_card(f, D, N):
                 t.deal_hands(looks=pr.looks, after={packet: lambda t=t, who=who: t.ev("expose", card=t.hands[who][-1])})
                 yield t
         if f.get("phase") in (None, "exchange", "play"):
-            t = Table(D, N)
-            t.deal_hands()
-            t.turn_up()
+            t = _turned_up(D, N)
             t.ev("propose", by=N)
             t.ev("accept", by=D)
             t.discard(N, 2)
@@ -378,9 +384,7 @@ def _more_than_one_turned(f, D, N):
 
 
 def _late_mark_king(f, D, N):
-    t = Table(D, N, king_pack("turn_up"))
-    t.deal_hands()
-    t.turn_up()
+    t = _turned_up(D, N, king_pack("turn_up"))
     t.ev("tricks", **{N: 3, D: 2})
     t.ev("mark", by=N, points=1, **{"for": "point"})
     for to, n in ((D, 3), (N, 3), (D, 2), (N, 2)):
@@ -392,18 +396,14 @@ def _late_mark_king(f, D, N):
 
 def _retraction(f, D, N):
     if f.get("offender_is") in (None, "non_dealer"):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         t.ev("propose", by=N)
         t.ev("accept", by=D)
         t.ev("ask", by=N, count=2)
         t.ev("ask", by=N, count=3)
         yield t
     if f.get("offender_is") in (None, "dealer"):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         t.ev("propose", by=N)
         t.ev("refuse", by=D)
         t.ev("accept", by=D)
@@ -411,9 +411,7 @@ def _retraction(f, D, N):
 
 
 def _after_exchange(f, D, N):
-    t = Table(D, N)
-    t.deal_hands()
-    t.turn_up()
+    t = _turned_up(D, N)
     t.exchange()
     t.claim(N, "discard_looked_at", player=D)
     yield t
@@ -430,10 +428,8 @@ def _exchange_counts(irregularity: str, counts: dict[str, tuple[int, int, int | 
                 if f.get("phase", phase) != phase or f.get("mixed", mixed) != mixed:
                     continue
                 for plays in ((0,) if phase == "exchange" else (1, 2, 3) if phase == "play" else (10,)):
-                    t = Table(D, N)
+                    t = _turned_up(D, N)
                     who = t.D if role == "dealer" else t.N
-                    t.deal_hands()
-                    t.turn_up()
                     t.ev("propose", by=N)
                     t.ev("accept", by=D)
                     if who == D:
@@ -460,9 +456,7 @@ def _exchange_counts(irregularity: str, counts: dict[str, tuple[int, int, int | 
 
 def _turned_in_error(refuse: bool):
     def tell(f, D, N):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         t.exchange()
         t.ev("turn_up", card=t.pack.pop(0))
         if refuse:
@@ -474,9 +468,7 @@ def _turned_in_error(refuse: bool):
 
 def _insufficient_stock(f, D, N):
     for conditional in ((False, True) if "conditional" not in f else (f["conditional"],)):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         for n in (5, 4):
             t.ev("propose", by=N)
             t.ev("accept", by=D)
@@ -494,9 +486,7 @@ def _insufficient_stock(f, D, N):
 
 def _late_king(f, D, N):
     for first in ((False, True) if "first_card_king" not in f else (f["first_card_king"],)):
-        t = Table(D, N, king_pack("non_dealer"))
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N, king_pack("non_dealer"))
         t.play(card=KING if first else None)
         t.play()
         t.ev("announce_king", by=N)
@@ -507,10 +497,8 @@ def _false_king(f, D, N):
     holds = f.get("adversary_holds_king", "any")
     for adversary_holds in ((True, False, None) if holds == "any" else (holds,)):
         for played in ((False, True) if "concerned_played" not in f else (f["concerned_played"],)):
-            t = Table(D, N, king_pack("dealer" if adversary_holds else None),
-                      counts=frozenset({"dealer"}) if adversary_holds is None else frozenset())
-            t.deal_hands()
-            t.turn_up()
+            t = _turned_up(D, N, king_pack("dealer" if adversary_holds else None),
+                           counts=frozenset({"dealer"}) if adversary_holds is None else frozenset())
             t.ev("announce_king", by=N)
             if played:
                 t.plays(2)
@@ -520,9 +508,7 @@ def _false_king(f, D, N):
 
 def _lead_out_of_turn(f, D, N):
     for played_to in ((False, True) if "played_to" not in f else (f["played_to"],)):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         t.leader = D
         t.play(by=D)
         if played_to:
@@ -533,9 +519,7 @@ def _lead_out_of_turn(f, D, N):
 
 def _card_taken_back(f, D, N):
     for next_lead in ((False, True) if "next_lead" not in f else (f["next_lead"],)):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         t.plays(3 if next_lead else 2)
         t.ev("take_back", by=D)
         yield t
@@ -544,9 +528,7 @@ def _card_taken_back(f, D, N):
 def _named_suit(f, D, N):
     holds = f.get("holds_named_suit", "any")
     for named in ((True, False, None) if holds == "any" else (holds,)):
-        t = Table(D, N, counts=frozenset({"non_dealer"}) if named is None else frozenset())
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N, counts=frozenset({"non_dealer"}) if named is None else frozenset())
         t.play(card="7D", names="S" if named is not False else "C")
         t.play()
         yield t
@@ -554,9 +536,7 @@ def _named_suit(f, D, N):
 
 def _revoke(irregularity: str):
     def tell(f, D, N):
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         if irregularity == "revoke":
             t.play(card="KS")
             t.play(card="KD")     # the dealer holds spades and plays a diamond
@@ -576,9 +556,7 @@ def _failure_to_win(f, D, N):
     pack = list(PACK)
     # the dealer's king and seven of diamonds: led the eight, he must win with the king
     pack[pack.index("QD")], pack[pack.index("7D")] = "7D", "QD"
-    t = Table(D, N, tuple(pack))
-    t.deal_hands()
-    t.turn_up()
+    t = _turned_up(D, N, tuple(pack))
     t.plays(6)
     t.play(card="8D")
     t.play(card="7D")
@@ -593,9 +571,7 @@ def _abandoned(f, D, N):
     for who, cards, won, exchanged in ways:
         if tricks is not None and tricks != won:
             continue
-        t = Table(D, N)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N)
         if exchanged:
             t.exchange()
         t.plays(cards)
@@ -643,9 +619,7 @@ def _overscore(f, D, N):
             t.ev("mark_king", by=D)
             yield t
             continue
-        t = Table(D, N, king_pack("non_dealer") if way == "unannounced" else PACK)
-        t.deal_hands()
-        t.turn_up()
+        t = _turned_up(D, N, king_pack("non_dealer") if way == "unannounced" else PACK)
         if way == "no_king":
             t.ev("mark_king", by=D)
             yield t

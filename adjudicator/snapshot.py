@@ -2,9 +2,10 @@
 
 `snapshot(replay)` is what lies on the table now (hands, turn-up, stock, discards, trick, who
 has looked, who dealt, the score) in card notation (`KH`), ready for JSON and for any drawing:
-the quiz draws it in the terminal (`table_text`), the book in SVG (`svg`). `event_words(event)`
-says one event of a log in words (`laws/words/events.yaml`), for the quiz and the book alike;
-`card_text` and `cards_in` write cards with their suit signs.
+the quiz draws it in the terminal (`table_text`), the book in SVG (`svg`); `replay_frames(log)`
+keeps it after every event of a replay, for both. `event_words(event)` says one event of a log
+in words (`laws/words/events.yaml`), for the quiz and the book alike; `card_text` and
+`cards_in` write cards with their suit signs.
 """
 from __future__ import annotations
 
@@ -52,6 +53,20 @@ def snapshot(replay: Any) -> dict[str, Any]:
             "winner": trick.winner},
     })
     return frame
+
+
+def replay_frames(log: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """A log replayed with the table kept after each event: the report, and frames[n] the table
+    after event n (frames[0] before any). `ReplayError` if it cannot be replayed."""
+    from .replay import Replay
+    replay = Replay(log)
+    frames = [snapshot(replay)]
+
+    def observe(r: Any, n: int) -> None:
+        del frames[n:]   # a replay that starts again (a game won at a provisional point) replaces
+        frames.append(snapshot(r))
+
+    return replay.run(observe=observe), frames
 
 
 def card_text(card: Any) -> str:

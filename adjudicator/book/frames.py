@@ -1,5 +1,5 @@
-"""A scenario replayed for the book: the table after every event (`snapshot`, as the quiz has
-it) and the event in words, as plain data to draw."""
+"""A scenario replayed for the book: the table after every event (`replay_frames`, as the quiz
+has it) and the event in words, as plain data to draw."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..log import read_file
-from ..replay import Replay, ReplayError
+from ..replay import ReplayError
 from ..ruling import Ruling
-from ..snapshot import card_text, event_words, snapshot
+from ..snapshot import card_text, event_words, replay_frames
 from ..source import LogError
 from ..words import default_words
 
@@ -48,17 +48,11 @@ def _ruling(r: Ruling) -> dict[str, Any]:
 def replay_scenario(path: Path, root: Path) -> Scenario:
     """Replay a scenario and keep the table after each event; `LogError` if it cannot be."""
     log = read_file(str(path))
-    replay = Replay(log)
-    frames: list[dict[str, Any]] = []
-
-    def observe(r: Replay, n: int) -> None:
-        del frames[n - 1:]   # a replay that starts again (a game won at a provisional point) replaces
-        frames.append({"n": n, **snapshot(r)})   # the table after event n
-
     try:
-        report = replay.run(observe=observe)
+        report, tables = replay_frames(log)
     except ReplayError as e:
         raise LogError(str(path), [str(e)]) from None
+    frames = [{"n": n, **table} for n, table in enumerate(tables[1:], 1)]   # the table after event n
     cut: dict[str, list[str]] = {}   # the cards shown in the cut for deal, until a deal begins
     for frame, event in zip(frames, log.events):
         frame["words"] = event_words(event)
