@@ -109,3 +109,31 @@ def test_summary_json_alone_with_json_output(tmp_path: Path) -> None:
     assert json.loads(out.read_text())["with_rulings"] == 0
     bad = runner.invoke(app, ["validate", "--summary-json", str(tmp_path / "no" / "s.json"), str(SCENARIOS / "play")])
     assert bad.exit_code == 2
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
+def test_a_worker_killed_from_outside_changes_nothing(tmp_path: Path) -> None:
+    """The operating system kills a worker of a running `validate --jobs 2` (as the out-of-memory
+    killer would): the run goes on, and its output is that of one job."""
+    import subprocess
+    import sys
+    import time
+    logs = [dumps(log) for log, _ in games(40, 9)]
+    path = tmp_path / "big.jsonl"
+    path.write_text("\n".join(logs * 100) + "\n")
+    command = [sys.executable, "-c", "from adjudicator.cli import main; main()", "validate", "--json"]
+    one = subprocess.run([*command, str(path)], capture_output=True)
+    run = subprocess.Popen([*command, "--jobs", "2", str(path)], stdout=subprocess.PIPE)
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    killed = None
+    deadline = time.monotonic() + 30
+    while killed is None and run.poll() is None and time.monotonic() < deadline:
+        pids = children.read_text().split() if children.exists() else []
+        if pids:
+            killed = int(pids[0])
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.005)
+    out, _ = run.communicate(timeout=120)
+    assert killed is not None, "the run ended before a worker could be killed"
+    assert run.returncode == one.returncode == 0
+    assert out == one.stdout
