@@ -5,6 +5,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .dealing import before_turn_up, see, sighted
+from .rules import asking_error, giving_error, wishes
 from .table import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -272,18 +273,17 @@ def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
     discarded = deal.round_discard.get(elder, 0)
     asked = deal.asked if deal.asked is not None else discarded
     given = deal.round_given.get(elder, 0)
-    if asked > discarded:
-        _count_error(r, deal, "took_more_than_discarded", n, elder, elder, "more",
+    error = asking_error(asked, discarded)
+    if error == "took_more_than_discarded":
+        _count_error(r, deal, error, n, elder, elder, "more",
                      f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}"
                      + (f", and took {given}" if given != asked else ", and took them"))
-    elif asked < discarded:
-        _count_error(r, deal, "asked_fewer_than_discarded", n, elder, elder, "fewer",
+    elif error:
+        _count_error(r, deal, error, n, elder, elder, "fewer",
                      f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}")
-    if given > asked:
-        _count_error(r, deal, "too_many_given", n, elder, dealer, "more",
-                     f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
-    elif given < asked:
-        _count_error(r, deal, "too_few_given", n, elder, dealer, "fewer",
+    error = giving_error(given, asked)
+    if error:
+        _count_error(r, deal, error, n, elder, dealer, "more" if error == "too_many_given" else "fewer",
                      f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
 
 
@@ -292,11 +292,9 @@ def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
     dealer = deal.dealer
     discarded = deal.round_discard.get(dealer, 0)
     given = deal.round_given.get(dealer, 0)
-    if given > discarded:
-        _count_error(r, deal, "too_many_given", n, dealer, dealer, "more",
-                     f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
-    elif given < discarded:
-        _count_error(r, deal, "too_few_given", n, dealer, dealer, "fewer",
+    error = giving_error(given, discarded)
+    if error:
+        _count_error(r, deal, error, n, dealer, dealer, "more" if error == "too_many_given" else "fewer",
                      f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
 
 
@@ -380,12 +378,8 @@ def _wishes(deal: Deal) -> tuple[int, int]:
     """The cards still due from the stock in this round: to the non-dealer (as many as he asked
     for, or discarded) and to the dealer (as many as he discarded)."""
     elder, dealer = deal.elder, deal.dealer
-    wanted = deal.asked if deal.asked is not None else deal.round_discard.get(elder, 0)
-    if not wanted and not deal.round_given.get(elder):
-        wanted = 1   # he proposed: he wants one card at least
-    to_elder = max(0, wanted - deal.round_given.get(elder, 0))
-    to_dealer = max(0, deal.round_discard.get(dealer, 0) - deal.round_given.get(dealer, 0))
-    return to_elder, to_dealer
+    return wishes(deal.asked, deal.round_discard.get(elder, 0), deal.round_given.get(elder, 0),
+                  deal.round_discard.get(dealer, 0), deal.round_given.get(dealer, 0))
 
 
 def _check_stock(r: Replay, deal: Deal, n: int) -> None:

@@ -3,7 +3,8 @@ lean scan (`scan`) both call these.
 
 Pure functions of cards and counts: who wins a trick, what a second card may be (follow suit,
 win when able, trump when void), which duty a card breaks, the order of distribution (law 8),
-the king of trumps, and what a hand scores (laws 48, 49, and the law-25/43 limits).
+what the stock owes in the exchange and the errors of number, the king of trumps, and what a
+hand scores (laws 48, 49, and the law-25/43 limits).
 """
 from __future__ import annotations
 
@@ -66,6 +67,28 @@ def distribution(packets: Sequence[tuple[str, int]], elder: str, dealer: str) ->
         return None
     order = (c1, c3)
     return order if order in ORDERS else None
+
+
+def wishes(asked: int | None, elder_discarded: int, elder_given: int, dealer_discarded: int,
+           dealer_given: int) -> tuple[int, int]:
+    """The cards still due from the stock in a round of the exchange (law 38): to the non-dealer,
+    as many as he asked for, or discarded (one at least: he proposed), less those given him; to
+    the dealer, as many as he discarded, less those he took."""
+    wanted = asked if asked is not None else elder_discarded
+    if not wanted and not elder_given:
+        wanted = 1   # he proposed: he wants one card at least
+    return max(0, wanted - elder_given), max(0, dealer_discarded - dealer_given)
+
+
+def asking_error(asked: int, discarded: int) -> str | None:
+    """The non-dealer's error of number in asking (laws 29, 30), or None."""
+    return "took_more_than_discarded" if asked > discarded else \
+        "asked_fewer_than_discarded" if asked < discarded else None
+
+
+def giving_error(given: int, due: int) -> str | None:
+    """An error of number in giving from the stock (laws 31-34), or None."""
+    return "too_many_given" if given > due else "too_few_given" if given < due else None
 
 
 def trump_king(trump: str | None) -> Card | None:

@@ -19,7 +19,8 @@ import unicodedata
 from typing import Any
 
 from .cards import PACK, Card, rank_power
-from .rules import beats, breach, distribution, hand_score, trump_king
+from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, trump_king,
+                    wishes)
 from .scoring import game_value
 from .source import MAX_ITEMS
 from .table import HAND_SIZE, PACK_SIZE
@@ -30,10 +31,6 @@ GAME_VALUES = ("single", "treble_double_single")
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 CARD: dict[str, Card] = {c.text: c for c in PACK}   # the notation the generator and most tools write
 _players_ok: dict[tuple[str, str], bool] = {}
-
-
-class _Doubt(Exception):
-    """The scan does not vouch for this game: the full replay must read it."""
 
 
 def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -58,6 +55,7 @@ def _good_players(a: Any, b: Any) -> bool:
 
 
 def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
+    """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`)."""
     raw = json.loads(text)
     if type(raw) is not dict or not HEADER.issuperset(raw):
         return None
@@ -123,13 +121,16 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     tricks = 0
 
     def round_clean() -> bool:
-        """An accepted round of the exchange ends with every number exact (laws 29-34)."""
-        return d_e > 0 and d_e == g_e and (asked is None or asked == d_e) and d_d == g_d
+        """An accepted round of the exchange ends with no error of number (and some cards
+        exchanged: a round that exchanges none is unusual enough for the replay)."""
+        wanted = asked if asked is not None else d_e
+        return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
+            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None
 
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
-        wanted = asked if asked is not None else d_e
-        return max(0, wanted - g_e) + max(0, d_d - g_d) <= stock
+        to_elder, to_dealer = wishes(asked, d_e, g_e, d_d, g_d)
+        return to_elder + to_dealer <= stock
 
     for ev in events:
         if winner is not None:
@@ -289,6 +290,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             answer = name
             if first_answer is None:
                 first_answer = name
+            if name == "accept" and not stock_serves():
+                return None
         elif name == "shuffle":
             if len(f) != 1:
                 return None
