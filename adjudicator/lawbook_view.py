@@ -1,4 +1,5 @@
-"""The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
+"""The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries; and
+the scenarios that show each law (for `laws`, the book and the quiz)."""
 from __future__ import annotations
 
 import textwrap
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from .laws import Case, Law, LawBook
+from .laws import Case, LawBook
 from .words import default_words
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"

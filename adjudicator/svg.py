@@ -16,7 +16,6 @@ W, H = 56, 80                      # a card
 TABLE_W, TABLE_H = 760, 480        # the table
 RED, BLACK = "#b3261e", "#1f1f24"
 FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
-INK = "#f6f0dc"                    # writing on the cloth
 SUIT_PATHS = {   # each in a 10 x 10 box
     "H": "M5 9.4C3.6 8.1 0 5.6 0 3 0 1.3 1.3 0 2.8 0 3.8 0 4.6.6 5 1.5 5.4.6 6.2 0 7.2 0 8.7 0 10 1.3 10 3 10 5.6 6.4 8.1 5 9.4Z",
     "D": "M5 0 8.8 5 5 10 1.2 5Z",

@@ -445,7 +445,7 @@ def fold(text: str) -> str:
     return " ".join(plain.lower().split())
 
 
-
 @lru_cache(maxsize=None)
 def default_words() -> Words:
+    """The words of `laws/words/`, loaded and checked once."""
     return load()

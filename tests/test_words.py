@@ -17,39 +17,36 @@ def test_every_fact_value_irregularity_and_option_has_words():
     assert words.moments[words.irregularities["wrong_count"].moment] == "Dealing"
 
 
-def test_a_missing_fact_and_an_unknown_option_are_named(tmp_path):
-    folder = tmp_path / "words"
+def _problems(folder, changes):
+    """The words copied into `folder` with each file's (old, new) replaced: the problems said."""
     shutil.copytree(WORDS_DIR, folder)
-    facts = (folder / "facts.yaml").read_text().replace("next_lead:", "nxt_lead:")
-    (folder / "facts.yaml").write_text(facts)
-    (folder / "options.yaml").write_text((folder / "options.yaml").read_text() + 'reshufle: "x"\n')
+    for name, (old, new) in changes.items():
+        text = (folder / name).read_text()
+        assert old in text, (name, old)
+        (folder / name).write_text(text.replace(old, new))
     with pytest.raises(WordsError) as e:
         load(folder)
-    message = str(e.value)
+    return str(e.value)
+
+
+def test_a_missing_fact_and_an_unknown_option_are_named(tmp_path):
+    message = _problems(tmp_path / "words", {"facts.yaml": ("next_lead:", "nxt_lead:"),
+                                             "options.yaml": ("reshuffle:", 'reshufle: "x"\nreshuffle:')})
     assert "the fact 'next_lead' has no words" in message
     assert "'nxt_lead' is not a fact" in message
     assert "'reshufle' is not an option id" in message
 
 
 def test_the_events_table_and_quiz_words_are_checked_together(tmp_path):
-    folder = tmp_path / "words"
-    shutil.copytree(WORDS_DIR, folder)
-    events = (folder / "events.yaml").read_text().replace("  mark_king:", "  mark_kng:")
-    (folder / "events.yaml").write_text(events)
-    table = (folder / "table.yaml").read_text().replace("  no_turn_up:", "  no_turnup:")
-    (folder / "table.yaml").write_text(table)
-    (folder / "quiz.yaml").write_text((folder / "quiz.yaml").read_text().replace("  right_law:", "  right_lw:"))
-    with pytest.raises(WordsError) as e:
-        load(folder)
-    message = str(e.value)
+    message = _problems(tmp_path / "words", {"events.yaml": ("  mark_king:", "  mark_kng:"),
+                                             "table.yaml": ("  no_turn_up:", "  no_turnup:"),
+                                             "quiz.yaml": ("  right_law:", "  right_lw:")})
     assert "events.yaml: the event 'mark_king' has no words" in message
     assert "table.yaml: both.no_turn_up: Field required" in message
     assert "table.yaml: both.no_turnup: Extra inputs are not permitted" in message
     assert "quiz.yaml: result.right_law: Field required" in message
-    (folder / "table.yaml").write_text(table.replace("  no_turnup:", "  no_turn_up:").replace("C: clubs", "X: clubs"))
-    with pytest.raises(WordsError) as e:
-        load(folder)
-    assert "table.yaml: suits: the suit 'C' has no words" in str(e.value)
+    message = _problems(tmp_path / "suits", {"table.yaml": ("C: clubs", "X: clubs")})
+    assert "table.yaml: suits: the suit 'C' has no words" in message
 
 
 def test_the_book_and_the_quiz_share_the_table_words():

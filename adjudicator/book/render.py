@@ -69,8 +69,8 @@ def when_words(case: Case) -> list[str]:
 
 def _roles_filled(summary: str, case: Case) -> str:
     role = default_words().role
-    names = {"offender": role(case.offender), "chooser": role(case.chooser) if case.chooser else "nobody",
-             "dealer": "the dealer", "non_dealer": "the non-dealer", "concerned": "the player concerned"}
+    names = {"offender": role(case.offender), "chooser": role(case.chooser or "nobody"),
+             **{r: role(r) for r in ("dealer", "non_dealer", "concerned")}}
     text = summary.format_map(_Keep(names))
     return text[:1].upper() + text[1:]
 
