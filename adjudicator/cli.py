@@ -28,6 +28,13 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
 
 
+class OutputFailed(Exception):
+    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `main`."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror or str(error))
+
+
 def _loaded_or_exit(load):
     """What `load` makes of the law book; exit status 2, saying why, when it cannot be loaded."""
     try:
@@ -114,7 +121,10 @@ def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (se
             for status, source, rulings in problems:
                 summary.add(status, source, rulings)
             progress.step(clean + len(problems), size)
-            out.write(text)
+            try:
+                out.write(text)
+            except OSError as e:   # click would answer a closed pipe with exit 1: it is our 2
+                raise OutputFailed(e) from None
     finally:
         progress.done()
     if summary_json is not None:
@@ -359,13 +369,21 @@ def main() -> None:
             app()   # always ends in SystemExit
         finally:
             sys.stdout.flush()   # here, where a failure can still be answered
-    except OSError as e:   # the output cannot be written: a full disk, a closed pipe
+    except (OSError, OutputFailed) as e:   # the output cannot be written: a full disk, a closed pipe
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing left to flush at exit
-        try:
-            print(f"ecarte: the output cannot be written: {e.strerror or e}", file=sys.stderr, flush=True)
-        except (OSError, AttributeError, ValueError):
-            pass
+        _say(f"ecarte: the output cannot be written: {getattr(e, 'strerror', None) or e}")
         raise SystemExit(2) from None
+    except LawBookError as e:   # a rule file, or the words beside them (laws/words/), read late
+        _say(f"the law book cannot be loaded:\n{e}")
+        raise SystemExit(2) from None
+
+
+def _say(message: str) -> None:
+    """A last word on standard error, which may itself be gone."""
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -19,14 +19,15 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 
 from .cards import SUITS
 from .facts import FACT_NAMES, Facts
-from .laws import ChooserRole, Effect, OffenderRole, Scoring
+from .laws import ChooserRole, Effect, LawBookError, OffenderRole, Scoring
 from .log import EVENT_NAMES, IRREGULARITIES, OPTIONS
 
 WORDS_DIR = Path(__file__).resolve().parent.parent / "laws" / "words"
 
 
-class WordsError(ValueError):
-    """The words cannot be loaded: one message per problem, naming the file and the key."""
+class WordsError(LawBookError):
+    """The words cannot be loaded: one message per problem, naming the file and the key (the
+    words are part of the law book: a command answers as for a rule file that cannot be read)."""
 
 
 class Value(BaseModel):

@@ -327,3 +327,48 @@ def test_output_that_cannot_be_written_is_exit_2_without_a_traceback(
     said = stderr.read_text() if stderr.exists() else ""
     assert result.returncode == status and "Traceback" not in said
     assert message is None or message in said
+
+
+def _entry_point(args: str, tmp_path: Path, into: str) -> tuple[int, str]:
+    """The real entry point in a shell of its own: the exit status of its end of the pipeline,
+    and what it said on stderr."""
+    import shlex
+    import subprocess
+    import sys
+    code = "import sys; from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()"
+    stderr = tmp_path / "stderr"
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)} {args} 2>{stderr} {into}"
+    result = subprocess.run(["bash", "-c", command + "; exit ${PIPESTATUS[0]}"], timeout=60)
+    return result.returncode, stderr.read_text()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_validate_into_a_pipe_closed_early_is_exit_2(tmp_path: Path, jobs: str) -> None:
+    """`validate archive | head -1`: the lines that cannot be written are said, exit 2 (click's
+    own answer to a closed pipe would be exit 1)."""
+    from adjudicator.generate import dumps, games
+    archive = tmp_path / "a.jsonl"
+    archive.write_text("".join(dumps(log) + "\n" for log, _ in games(400, seed=3)))
+    status, said = _entry_point(f"validate --jobs {jobs} {archive}", tmp_path, "| head -1 >/dev/null")
+    assert status == 2 and "Traceback" not in said
+    assert "the output cannot be written: Broken pipe" in said
+
+
+def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
+    """The words beside the law book (laws/words/) are read late, by the commands that speak:
+    a broken one is the law book's error, not a traceback."""
+    import shutil
+    import adjudicator.words as words
+    folder = tmp_path / "words"
+    shutil.copytree(words.WORDS_DIR, folder)
+    (folder / "options.yaml").write_text("fresh_deal: [not, words]\n")
+    code = ("import sys, pathlib; import adjudicator.words as w; "
+            f"w.default_words = lambda: w.load(pathlib.Path({str(folder)!r})); "
+            "from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()")
+    import subprocess
+    import sys
+    scenario = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law11-two-cards-turned-choose.yaml"
+    result = subprocess.run([sys.executable, "-c", code, "adjudicate", str(scenario)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "the law book cannot be loaded" in result.stderr and "options.yaml" in result.stderr
