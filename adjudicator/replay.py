@@ -75,14 +75,16 @@ class Replay:
     """One game replayed event by event."""
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
-                 elect_at_end: list[tuple[int, str, Any]] | None = None,
+                 elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
-        # (ruling index, option, card): elections made when the log ends, to see what an open choice
-        # would make of the game (`outcomes`); a replay given them is itself not settled again
+        # ((event, irregularity), option, card): elections made when the log ends, to see what an
+        # open choice would make of the game (`outcomes`); a replay given them is itself not
+        # settled again. A ruling this replay never makes (the game was won before its claim) has
+        # no choice to make.
         self.elect_at_end = elect_at_end
         # ruling index -> facts taken as known: what a fact the log does not know would make of it
         self.facts_at = facts_at
@@ -153,9 +155,9 @@ class Replay:
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
-        for i, option, card in self.elect_at_end or ():
-            if self.rulings[i].open:
-                self.elect(self.rulings[i], option, card, len(self.events))
+        for key, option, card in self.elect_at_end or ():
+            for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
+                self.elect(ruling, option, card, len(self.events))
         self.end_of_log()
 
     def report(self) -> Report:
