@@ -63,6 +63,7 @@ class State:
     allowed: dict[str, tuple]
     asked: dict[str, Any] = field(default_factory=dict)   # the facts answered (not "I don't know")
     open: list[str] = field(default_factory=list)          # the facts answered "I don't know"
+    actor: str | None = None   # who did it (a player), where either player may have
 
 
 class Resolve:
@@ -132,10 +133,10 @@ class Resolve:
     def built(self, state: State, extra: dict[str, Any], case: str | None = None) -> Built | None:
         """The situation told for these answers (cached: the interview is replayed at each step)."""
         facts = dict(state.asked, **extra)
-        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer)
+        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor)
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players)
+                                     players=self.players, actor=state.actor)
         return self._built[key]
 
     # -- the questions ---------------------------------------------------------------
@@ -154,6 +155,18 @@ class Resolve:
         assert self.players
         return Question("q2", self.words.interview["player"], [Choice(p, p) for p in self.players], fact="player")
 
+    def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
+        """Who did it, where either player may have: by name and role, or by role."""
+        w = self.words
+        choices = []
+        for role, player in (("dealer", dealer), ("non_dealer", elder)):
+            text = w.role(role)
+            if self.players:
+                text = w.interview["named_role"].format(name=player, role=text)
+            choices.append(Choice(role, text))
+        return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
+                        why=w.interview["why_actor"])
+
     def offered(self, state: State, fact: str) -> list[tuple[Any, dict[str, tuple]]]:
         """The answers to offer for a fact: those a deal can have, with the allowed values then."""
         out = []
@@ -162,7 +175,7 @@ class Resolve:
             if allowed is None:
                 continue
             probe = State(state.irregularity, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
-                          state.open)
+                          state.open, state.actor)
             if self.possible(allowed, state.irregularity):
                 if self.built(probe, {}) is None:
                     continue   # no deal the builder can tell has these facts
@@ -237,6 +250,12 @@ class Resolve:
             dealer = "dealer"
         state = self.start(irr, dealer)
         n = 3 if self.players else 2
+        if self.words.irregularities[irr].who:   # either player may have done it: who did?
+            if not rest:
+                return Turn(question=self.actor_question(n, irr, state.dealer, state.elder))
+            state.actor = state.dealer if rest[0] == "dealer" else state.elder
+            rest = rest[1:]
+            n += 1
         for value in rest:
             fact, offered = self.next_fact(state)   # type: ignore[misc]
             if value is UNKNOWN and None not in self.words.facts[fact].values:

@@ -49,6 +49,7 @@ class IrregularityWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     moment: str
     words: str
+    who: str | None = None   # asked when either player may have done it ("Who announced the king?")
 
 
 class Irregularities(BaseModel):

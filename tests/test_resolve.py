@@ -149,3 +149,36 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
     for irregularity in default_book().by_irregularity:
         walk([irregularity])
     assert {c.ref for _, c in _every_case()} <= set(ends)
+
+
+def test_who_did_it_is_asked_and_the_ruling_names_him():
+    """Where either player may commit the irregularity, both are offered, and every ruling the
+    interview can end on names the one answered as offender (his adversary choosing)."""
+    res = Resolve(players=["Ann", "Bob"])
+    acting = [irr for irr, w in res.words.irregularities.items() if w.who and res.cases(irr)]
+    assert {"false_king", "revoke", "lead_out_of_turn", "overscore"} <= set(acting)
+    for irr in acting:
+        turn = res.step([irr, "Bob"])                         # Bob dealt
+        q = turn.question
+        assert q.fact == "player" and q.text == res.words.irregularities[irr].who
+        assert [c.value for c in q.choices] == ["dealer", "non_dealer"]
+        assert [c.text for c in q.choices] == ["Bob (the dealer)", "Ann (the non-dealer)"]
+        for role, offender in (("dealer", "Bob"), ("non_dealer", "Ann")):
+            ends = []
+
+            def walk(answers):
+                turn = res.step(answers)
+                if turn.question is None:
+                    for each in turn.final.get("outcomes_if") or [turn.final]:
+                        if each["ruling"]:
+                            ends.append(answers)
+                            assert each["ruling"]["offender"] == offender, (answers, each["ruling"])
+                            assert each["ruling"]["chooser"] in (None, "Ann" if offender == "Bob" else "Bob")
+                            assert any(offender == e.get("by") for ev in each["log"]["events"]
+                                       for e in ev.values()), answers
+                    return
+                for choice in turn.question.choices:
+                    walk(answers + [choice.value])
+
+            walk([irr, "Bob", role])
+            assert ends, (irr, role)
