@@ -179,8 +179,8 @@ class Resolve:
             if self.possible(allowed, state.irregularity):
                 if self.built(probe, {}) is None:
                     continue   # no deal the builder can tell has these facts
-            elif not isinstance(value, bool):
-                continue       # a yes or no may leave no law to apply; another answer is not offered
+            elif not (isinstance(value, bool) and all(fact in dict(c.tests) for c in self.cases(state.irregularity))):
+                continue       # no law then: offered only for a yes or no that decides whether it happened
             out.append((value, allowed))
         return out
 
@@ -257,6 +257,7 @@ class Resolve:
             rest = rest[1:]
             n += 1
         for value in rest:
+            self.settle(state)
             fact, offered = self.next_fact(state)   # type: ignore[misc]
             if value is UNKNOWN and None not in self.words.facts[fact].values:
                 state.open.append(fact)
@@ -264,11 +265,22 @@ class Resolve:
                 state.allowed = dict(offered)[value]
                 state.asked[fact] = value
             n += 1
+        self.settle(state)
         following = self.next_fact(state)
         if following is not None:
             fact, offered = following
             return Turn(question=self.question(n, state, fact, offered))
         return self.ruling(state)
+
+    def settle(self, state: State) -> None:
+        """Take as answered each next question that has one answer only (it is not asked)."""
+        while (following := self.next_fact(state)) is not None:
+            fact, offered = following
+            if len(offered) != 1 or self.words.facts[fact].unknown:
+                return
+            (value, allowed), = offered
+            state.allowed = allowed
+            state.asked[fact] = value
 
     def ruling(self, state: State) -> Turn:
         from .telling import tell_ruling
