@@ -189,3 +189,18 @@ def test_who_did_it_is_asked_and_the_ruling_names_him():
 
             walk([irr, "Bob", role])
             assert ends, (irr, role)
+
+
+def test_what_follows_an_option_follows_the_case():
+    """Law 17: the non-dealer may look at the cards he draws only if the dealer took up his hand."""
+    res = Resolve()
+    said = {}
+    for irr, case in _every_case():
+        if case.ref.startswith("17:before-answer-hand-"):
+            answers = _path(res, irr, case)
+            said[case.ref] = res.step(answers).final_words
+    draws = res.words.next["draw_superfluous"]
+    assert " ".join(said["17:before-answer-hand-not-taken-up"].split()).count(
+        draws.if_["dealer_looked"][False]) == 1
+    assert draws.words in " ".join(said["17:before-answer-hand-taken-up"].split())
+    assert draws.if_["dealer_looked"][False] not in " ".join(said["17:before-answer-hand-taken-up"].split())
