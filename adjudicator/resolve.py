@@ -160,10 +160,7 @@ class Resolve:
         w = self.words
         choices = []
         for role, player in (("dealer", dealer), ("non_dealer", elder)):
-            text = w.role(role)
-            if self.players:
-                text = w.interview["named_role"].format(name=player, role=text)
-            choices.append(Choice(role, text))
+            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player)))
         return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
                         why=w.interview["why_actor"])
 
@@ -220,7 +217,23 @@ class Resolve:
             choices.append(Choice(v, text))
         if fw.unknown and None not in fw.values:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))
-        return Question(f"q{n}", fw.question, choices, fact=fact, why=self.why(state, fact, answers))
+        return Question(f"q{n}", self.asked(state, fw), choices, fact=fact, why=self.why(state, fact, answers))
+
+    def asked(self, state: State, fw) -> str:
+        """The question, naming the players it is about where the answers so far say who."""
+        concerned = state.actor
+        if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
+            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+        if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
+            return fw.question
+        adversary = state.elder if concerned == state.dealer else state.dealer
+        return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
+                               adversary=self.person(state, adversary))
+
+    def person(self, state: State, player: str) -> str:
+        """A player as a question names him: by name and role, or by role."""
+        role = self.words.role("dealer" if player == state.dealer else "non_dealer")
+        return self.words.interview["named_role"].format(name=player, role=role) if self.players else role
 
     def why(self, state: State, fact: str, answers: list[tuple[Any, dict]]) -> str:
         w = self.words.interview

@@ -40,6 +40,7 @@ class Value(BaseModel):
 class FactWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str
+    named: str | None = None   # the question with {concerned}, {offender}, {adversary} filled in by resolve
     unknown: StrictBool = False
     offered: list[int] | None = None   # a number's answers offered by resolve
     values: dict[Any, Value]
