@@ -149,7 +149,7 @@ class Resolve:
                 if iw.moment == moment and self.cases(irr):
                     choices.append(Choice(irr, iw.words, group=heading))
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
-                        group_question=w.interview["moment"])
+                        group_question=w.interview["moment"], why=w.interview["why_irregularity"])
 
     def player_question(self) -> Question:
         assert self.players
@@ -238,9 +238,15 @@ class Resolve:
     def why(self, state: State, fact: str, answers: list[tuple[Any, dict]]) -> str:
         w = self.words.interview
         parts = []
-        for value, allowed in answers:
-            laws = dict.fromkeys(c.law for c in self.possible(allowed, state.irregularity))
-            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+        possible = [self.possible(allowed, state.irregularity) for _, allowed in answers]
+        same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
+        for (value, allowed), cases in zip(answers, possible):
+            if same:   # the same law whatever the answer: say what it changes, the options
+                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
+                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+            else:
+                laws = dict.fromkeys(c.law for c in cases)
+                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
         return w["why"].format(cases="\n".join(parts))
 
