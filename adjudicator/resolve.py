@@ -149,7 +149,7 @@ class Resolve:
                 if iw.moment == moment and self.cases(irr):
                     choices.append(Choice(irr, iw.words, group=heading))
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
-                        group_question=w.interview["moment"])
+                        group_question=w.interview["moment"], why=w.interview["why_irregularity"])
 
     def player_question(self) -> Question:
         assert self.players
@@ -160,10 +160,7 @@ class Resolve:
         w = self.words
         choices = []
         for role, player in (("dealer", dealer), ("non_dealer", elder)):
-            text = w.role(role)
-            if self.players:
-                text = w.interview["named_role"].format(name=player, role=text)
-            choices.append(Choice(role, text))
+            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player)))
         return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
                         why=w.interview["why_actor"])
 
@@ -179,8 +176,8 @@ class Resolve:
             if self.possible(allowed, state.irregularity):
                 if self.built(probe, {}) is None:
                     continue   # no deal the builder can tell has these facts
-            elif not isinstance(value, bool):
-                continue       # a yes or no may leave no law to apply; another answer is not offered
+            elif not (isinstance(value, bool) and all(fact in dict(c.tests) for c in self.cases(state.irregularity))):
+                continue       # no law then: offered only for a yes or no that decides whether it happened
             out.append((value, allowed))
         return out
 
@@ -220,14 +217,36 @@ class Resolve:
             choices.append(Choice(v, text))
         if fw.unknown and None not in fw.values:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))
-        return Question(f"q{n}", fw.question, choices, fact=fact, why=self.why(state, fact, answers))
+        return Question(f"q{n}", self.asked(state, fw), choices, fact=fact, why=self.why(state, fact, answers))
+
+    def asked(self, state: State, fw) -> str:
+        """The question, naming the players it is about where the answers so far say who."""
+        concerned = state.actor
+        if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
+            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+        if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
+            return fw.question
+        adversary = state.elder if concerned == state.dealer else state.dealer
+        return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
+                               adversary=self.person(state, adversary))
+
+    def person(self, state: State, player: str) -> str:
+        """A player as a question names him: by name and role, or by role."""
+        role = self.words.role("dealer" if player == state.dealer else "non_dealer")
+        return self.words.interview["named_role"].format(name=player, role=role) if self.players else role
 
     def why(self, state: State, fact: str, answers: list[tuple[Any, dict]]) -> str:
         w = self.words.interview
         parts = []
-        for value, allowed in answers:
-            laws = dict.fromkeys(c.law for c in self.possible(allowed, state.irregularity))
-            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+        possible = [self.possible(allowed, state.irregularity) for _, allowed in answers]
+        same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
+        for (value, allowed), cases in zip(answers, possible):
+            if same:   # the same law whatever the answer: say what it changes, the options
+                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
+                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+            else:
+                laws = dict.fromkeys(c.law for c in cases)
+                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
         return w["why"].format(cases="\n".join(parts))
 
@@ -257,6 +276,7 @@ class Resolve:
             rest = rest[1:]
             n += 1
         for value in rest:
+            self.settle(state)
             fact, offered = self.next_fact(state)   # type: ignore[misc]
             if value is UNKNOWN and None not in self.words.facts[fact].values:
                 state.open.append(fact)
@@ -264,11 +284,22 @@ class Resolve:
                 state.allowed = dict(offered)[value]
                 state.asked[fact] = value
             n += 1
+        self.settle(state)
         following = self.next_fact(state)
         if following is not None:
             fact, offered = following
             return Turn(question=self.question(n, state, fact, offered))
         return self.ruling(state)
+
+    def settle(self, state: State) -> None:
+        """Take as answered each next question that has one answer only (it is not asked)."""
+        while (following := self.next_fact(state)) is not None:
+            fact, offered = following
+            if len(offered) != 1 or self.words.facts[fact].unknown:
+                return
+            (value, allowed), = offered
+            state.allowed = allowed
+            state.asked[fact] = value
 
     def ruling(self, state: State) -> Turn:
         from .telling import tell_ruling
