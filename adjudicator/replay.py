@@ -69,6 +69,9 @@ class _GameWon(Exception):
 
 
 _DEFAULT_FACTS = Facts().model_dump()
+# the events of a hand's exchange and play: none can follow its deal's annulment
+OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
+                         "announce_king", "take_back", "show", "abandon"})
 
 
 class Replay:
@@ -152,6 +155,13 @@ class Replay:
                     continue
             if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
+            if name in OF_THE_HAND and self.deal is not None and self.deal.annulled is not None:
+                at = self.deal.annulled_at
+                when = (f"at event {at}" if at != n else "here, the log having gone on past a choice"
+                        " that had lapsed")
+                self.fail(n, f"deal {self.deal.number} was annulled {when} "
+                             f"({self.deal.annulled.replace('_', ' ')}): the log should show the next "
+                             "deal's cards, not more of its hand")
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
@@ -222,7 +232,7 @@ class Replay:
 
     def annul(self, deal: Deal, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
-        deal.annulled = how
+        deal.annulled, deal.annulled_at = how, self.now
         marks.cancel_deal(self, deal)
         self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
 
