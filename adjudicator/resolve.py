@@ -146,7 +146,7 @@ class Resolve:
         choices = []
         for moment, heading in w.moments.items():
             for irr, iw in w.irregularities.items():
-                if iw.moment == moment and self.cases(irr):
+                if moment in (iw.moment, *iw.also) and self.cases(irr):
                     choices.append(Choice(irr, iw.words, group=heading))
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
                         group_question=w.interview["moment"], why=w.interview["why_irregularity"])

@@ -51,6 +51,7 @@ class IrregularityWords(BaseModel):
     moment: str
     words: str
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
+    also: list[str] = []     # the other moments it may be found at (listed there too)
 
 
 class NextWords(BaseModel):
@@ -382,8 +383,9 @@ def load(directory: Path = WORDS_DIR) -> Words:
     for irr, w in irregularities.irregularities.items():
         if irr not in IRREGULARITIES:
             problems.append(f"irregularities.yaml: {irr!r} is not an irregularity id")
-        if w.moment not in irregularities.moments:
-            problems.append(f"irregularities.yaml: {irr}: the moment {w.moment!r} is not among the moments")
+        for moment in [w.moment, *w.also]:
+            if moment not in irregularities.moments:
+                problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
     options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]

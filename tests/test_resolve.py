@@ -204,3 +204,13 @@ def test_what_follows_an_option_follows_the_case():
         draws.if_["dealer_looked"][False]) == 1
     assert draws.words in " ".join(said["17:before-answer-hand-taken-up"].split())
     assert draws.if_["dealer_looked"][False] not in " ".join(said["17:before-answer-hand-taken-up"].split())
+
+
+def test_an_irregularity_found_at_several_moments_is_listed_under_each():
+    res = Resolve()
+    q = res.step([]).question
+    groups = {c.group for c in q.choices if c.value == "wrong_count"}
+    words = res.words
+    iw = words.irregularities["wrong_count"]
+    assert iw.also and groups == {words.moments[m] for m in [iw.moment, *iw.also]}
+    assert res.step(["wrong_count"]).question is not None
