@@ -128,8 +128,8 @@ CASES = {
     "play-in-a-deal-annulled-at-a-look": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
                             "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - turn_up: {card: 7C}\n"
                             "  - look: {by: Y}\n  - play: {by: Y, card: KH}\n",
-                            "event 8 (play), line 12: deal 1 was annulled here, the log having gone on past a choice "
-                            "that had lapsed (fresh deal): the log should show the next deal's cards"),
+                            "event 8 (play), line 12: deal 1 was annulled at event 7 (fresh deal): the log should show "
+                            "the next deal's cards"),
     "propose-after-a-fresh-deal-elected": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
                             "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - turn_up: {card: 7C}\n"
                             "  - elect: {by: Y, option: fresh_deal}\n  - propose: {by: Y}\n",
