@@ -341,16 +341,22 @@ def _due(deal: Deal, player: str) -> int:
 LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")
 
 
+def _lapsed_at_look(r: Replay, ev: Any) -> Ruling | None:
+    """A choice of this deal that lapsed when its chooser looked (laws 9, 11, 13)."""
+    return next((x for x in reversed(r.rulings) if x.lapsed and x.table is r.deal and x.table is not None
+                 and ev.option in x.options and x.chooser == ev.by and ev.by in x.table.looked), None)
+
+
 def on_elect(r: Replay, ev: Any, n: int) -> None:
     """The entitled player chooses: the latest open ruling that offers the option, else the
     hidden irregularity the election claims (`_claimed_by_election`)."""
-    ruling = r.open_for(ev.option) or _claimed_by_election(r, ev, n)
-    if not ruling.open:
+    ruling = r.open_for(ev.option) or _lapsed_at_look(r, ev) or _claimed_by_election(r, ev, n)
+    if not ruling.open and not ruling.lapsed:
         return   # a compulsory remedy, done at its ruling
     if ev.by != ruling.chooser:
         r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
     offered = ruling
-    ruling = choice_still_open(r, ruling, n)
+    ruling = choice_still_open(r, ruling, n) if ruling.open else None
     if ruling is None and ev.option in ANNULMENTS:
         done = r.ruled(offered.table, offered.irregularity)[-1]
         if not ANNULMENTS & set(done.options):

@@ -196,6 +196,7 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
     return _drive(interview, tell, end, answer)
 
 
+GO_BACK = "b go back to the previous question"
 _KEYS = "123456789acdefghijklmnopqrstuvwxyz"   # a choice's key ("b" is back, "?" why)
 
 
@@ -221,8 +222,8 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     def _not_offered(event: Any) -> None:   # a key no choice has: said, and the menu again
         key = event.data
         if key.isprintable():
-            run_in_terminal(lambda: print(f"{key!r} is not one of the answers: press a choice's key, "
-                                          "or move with the arrows and press Enter."))
+            run_in_terminal(lambda: print(_fit(f"{key!r} is not one of the answers: press a choice's key, "
+                                               "or the arrows and Enter.")))
 
     choices: list[Any] = []
     numbered = iter(_KEYS)
@@ -234,13 +235,18 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
         choices.append(questionary.Choice(f"{key}) {words}" if key else f"   {words}", value=value))
         if key:
             keyed.add(key)(lambda event, at=len(choices) - 1: _answer(control, event, at))
-    prompt = questionary.select(text, choices=choices, use_shortcuts=False, use_arrow_keys=True,
-                                use_jk_keys=False, instruction="(arrows and Enter, or a key)")
+    width = min(shutil.get_terminal_size().columns, 80) - 1
+    asked = textwrap.fill(text, width - 2, subsequent_indent="  ")
+    prompt = questionary.select(asked, choices=choices, use_shortcuts=False, use_arrow_keys=True,
+                                use_jk_keys=False, instruction="\n  (arrows and Enter, or a key)")
+    prompt.application.erase_when_done = True   # the question and its answer are said again, wrapped
     control = next(c for c in prompt.application.layout.find_all_controls() if isinstance(c, InquirerControl))
     prompt.application.key_bindings = merge_key_bindings([prompt.application.key_bindings, keyed])
     picked = prompt.ask()
     if picked is None:   # ^C or ^D
         raise InterviewEnded("the interview was left before its end")
+    said = next((words for words, value, _ in items if value == picked), "")
+    print(textwrap.fill(f"? {text} {' '.join(said.split())}", width, subsequent_indent="  "), flush=True)
     return picked
 
 
@@ -264,7 +270,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
     if question.why:
         extra.append(("? why is this asked", WHY))
     if can_go_back:
-        extra.append(("b go back to the previous question", BACK))
+        extra.append((GO_BACK, BACK))
     if sys.stdin.isatty() and sys.stdout.isatty():
         groups = list(dict.fromkeys(c.group for c in question.choices if c.group is not None))
         rows = shutil.get_terminal_size().lines
@@ -276,7 +282,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
             if not isinstance(picked, tuple):
                 return picked
             within = [i for i, c in enumerate(question.choices) if c.group == picked[1]]
-            value = _menu(question, within, [("b back", BACK)], heading=False)
+            value = _menu(question, within, [e for e in extra if e[1] is WHY] + [(GO_BACK, BACK)], heading=False)
             if value is not BACK:
                 return value
     print(question.text, flush=True)

@@ -196,7 +196,10 @@ def mark_king(r: Replay, ev: Any, n: int) -> None:
         return
     else:
         deal = _marking_deal(r)
-        turned = "no card has been turned up" if deal is None else f"{deal.turn_up} is the turn-up"
+        if deal is not None and deal.turn_up is None and deal.dealer == ev.by:
+            return   # the log does not know the card turned up: it proves no overscore, counts no king
+        turned = ("no card has been turned up" if deal is None else f"{deal.turn_up} is the turn-up"
+                  if deal.turn_up is not None else "he did not deal")
         what = f"{ev.by} marked a king turned up that is not his to mark ({turned})"
     _overscore(r, n, ev.by, 1, what, facts)
 

@@ -112,7 +112,8 @@ def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
     facts been known); without options, a full replay that settles its own open choices."""
     from .replay import Replay, ReplayError
     facts_at = facts_at if facts_at is not None else replay.facts_at
-    elect = [(i, o, c) for i, (o, c) in sorted(run.items())] if run else None
+    key = {i: (r.event, r.irregularity) for i, r in enumerate(replay.rulings)}
+    elect = [(key[i], o, c) for i, (o, c) in sorted(run.items())] if run else None
     again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at)
     try:
         done = again.run()

@@ -54,6 +54,9 @@ def holds_trump_king(deal: Deal, player: str) -> bool | None:
 def look(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     deal.looked.add(ev.by)
+    from .claims import choice_still_open
+    for ruling in [x for x in r.choosing if x.open and x.table is deal]:
+        choice_still_open(r, ruling, n)   # a choice given only before he looks lapses here
     if deal.round_given.get(ev.by) and deal.phase == "exchange":
         deal.mixed.add(ev.by)
         _count_facts(r, deal, ev.by, mixed=True, concerned_looked=True)

@@ -69,20 +69,25 @@ class _GameWon(Exception):
 
 
 _DEFAULT_FACTS = Facts().model_dump()
+# the events of a hand's exchange and play: none can follow its deal's annulment
+OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
+                         "announce_king", "take_back", "show", "abandon"})
 
 
 class Replay:
     """One game replayed event by event."""
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
-                 elect_at_end: list[tuple[int, str, Any]] | None = None,
+                 elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
-        # (ruling index, option, card): elections made when the log ends, to see what an open choice
-        # would make of the game (`outcomes`); a replay given them is itself not settled again
+        # ((event, irregularity), option, card): elections made when the log ends, to see what an
+        # open choice would make of the game (`outcomes`); a replay given them is itself not
+        # settled again. A ruling this replay never makes (the game was won before its claim) has
+        # no choice to make.
         self.elect_at_end = elect_at_end
         # ruling index -> facts taken as known: what a fact the log does not know would make of it
         self.facts_at = facts_at
@@ -150,12 +155,19 @@ class Replay:
                     continue
             if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
+            if name in OF_THE_HAND and self.deal is not None and self.deal.annulled is not None:
+                at = self.deal.annulled_at
+                when = (f"at event {at}" if at != n else "here, the log having gone on past a choice"
+                        " that had lapsed")
+                self.fail(n, f"deal {self.deal.number} was annulled {when} "
+                             f"({self.deal.annulled.replace('_', ' ')}): the log should show the next "
+                             "deal's cards, not more of its hand")
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
-        for i, option, card in self.elect_at_end or ():
-            if self.rulings[i].open:
-                self.elect(self.rulings[i], option, card, len(self.events))
+        for key, option, card in self.elect_at_end or ():
+            for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
+                self.elect(ruling, option, card, len(self.events))
         self.end_of_log()
 
     def report(self) -> Report:
@@ -220,7 +232,7 @@ class Replay:
 
     def annul(self, deal: Deal, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
-        deal.annulled = how
+        deal.annulled, deal.annulled_at = how, self.now
         marks.cancel_deal(self, deal)
         self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
 

@@ -63,6 +63,7 @@ class State:
     allowed: dict[str, tuple]
     asked: dict[str, Any] = field(default_factory=dict)   # the facts answered (not "I don't know")
     open: list[str] = field(default_factory=list)          # the facts answered "I don't know"
+    actor: str | None = None   # who did it (a player), where either player may have
 
 
 class Resolve:
@@ -132,10 +133,10 @@ class Resolve:
     def built(self, state: State, extra: dict[str, Any], case: str | None = None) -> Built | None:
         """The situation told for these answers (cached: the interview is replayed at each step)."""
         facts = dict(state.asked, **extra)
-        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer)
+        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor)
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players)
+                                     players=self.players, actor=state.actor)
         return self._built[key]
 
     # -- the questions ---------------------------------------------------------------
@@ -145,14 +146,23 @@ class Resolve:
         choices = []
         for moment, heading in w.moments.items():
             for irr, iw in w.irregularities.items():
-                if iw.moment == moment and self.cases(irr):
+                if moment in (iw.moment, *iw.also) and self.cases(irr):
                     choices.append(Choice(irr, iw.words, group=heading))
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
-                        group_question=w.interview["moment"])
+                        group_question=w.interview["moment"], why=w.interview["why_irregularity"])
 
     def player_question(self) -> Question:
         assert self.players
         return Question("q2", self.words.interview["player"], [Choice(p, p) for p in self.players], fact="player")
+
+    def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
+        """Who did it, where either player may have: by name and role, or by role."""
+        w = self.words
+        choices = []
+        for role, player in (("dealer", dealer), ("non_dealer", elder)):
+            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player)))
+        return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
+                        why=w.interview["why_actor"])
 
     def offered(self, state: State, fact: str) -> list[tuple[Any, dict[str, tuple]]]:
         """The answers to offer for a fact: those a deal can have, with the allowed values then."""
@@ -162,12 +172,12 @@ class Resolve:
             if allowed is None:
                 continue
             probe = State(state.irregularity, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
-                          state.open)
+                          state.open, state.actor)
             if self.possible(allowed, state.irregularity):
                 if self.built(probe, {}) is None:
                     continue   # no deal the builder can tell has these facts
-            elif not isinstance(value, bool):
-                continue       # a yes or no may leave no law to apply; another answer is not offered
+            elif not (isinstance(value, bool) and all(fact in dict(c.tests) for c in self.cases(state.irregularity))):
+                continue       # no law then: offered only for a yes or no that decides whether it happened
             out.append((value, allowed))
         return out
 
@@ -207,14 +217,36 @@ class Resolve:
             choices.append(Choice(v, text))
         if fw.unknown and None not in fw.values:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))
-        return Question(f"q{n}", fw.question, choices, fact=fact, why=self.why(state, fact, answers))
+        return Question(f"q{n}", self.asked(state, fw), choices, fact=fact, why=self.why(state, fact, answers))
+
+    def asked(self, state: State, fw) -> str:
+        """The question, naming the players it is about where the answers so far say who."""
+        concerned = state.actor
+        if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
+            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+        if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
+            return fw.question
+        adversary = state.elder if concerned == state.dealer else state.dealer
+        return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
+                               adversary=self.person(state, adversary))
+
+    def person(self, state: State, player: str) -> str:
+        """A player as a question names him: by name and role, or by role."""
+        role = self.words.role("dealer" if player == state.dealer else "non_dealer")
+        return self.words.interview["named_role"].format(name=player, role=role) if self.players else role
 
     def why(self, state: State, fact: str, answers: list[tuple[Any, dict]]) -> str:
         w = self.words.interview
         parts = []
-        for value, allowed in answers:
-            laws = dict.fromkeys(c.law for c in self.possible(allowed, state.irregularity))
-            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+        possible = [self.possible(allowed, state.irregularity) for _, allowed in answers]
+        same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
+        for (value, allowed), cases in zip(answers, possible):
+            if same:   # the same law whatever the answer: say what it changes, the options
+                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
+                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+            else:
+                laws = dict.fromkeys(c.law for c in cases)
+                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
         return w["why"].format(cases="\n".join(parts))
 
@@ -237,7 +269,14 @@ class Resolve:
             dealer = "dealer"
         state = self.start(irr, dealer)
         n = 3 if self.players else 2
+        if self.words.irregularities[irr].who:   # either player may have done it: who did?
+            if not rest:
+                return Turn(question=self.actor_question(n, irr, state.dealer, state.elder))
+            state.actor = state.dealer if rest[0] == "dealer" else state.elder
+            rest = rest[1:]
+            n += 1
         for value in rest:
+            self.settle(state)
             fact, offered = self.next_fact(state)   # type: ignore[misc]
             if value is UNKNOWN and None not in self.words.facts[fact].values:
                 state.open.append(fact)
@@ -245,11 +284,22 @@ class Resolve:
                 state.allowed = dict(offered)[value]
                 state.asked[fact] = value
             n += 1
+        self.settle(state)
         following = self.next_fact(state)
         if following is not None:
             fact, offered = following
             return Turn(question=self.question(n, state, fact, offered))
         return self.ruling(state)
+
+    def settle(self, state: State) -> None:
+        """Take as answered each next question that has one answer only (it is not asked)."""
+        while (following := self.next_fact(state)) is not None:
+            fact, offered = following
+            if len(offered) != 1 or self.words.facts[fact].unknown:
+                return
+            (value, allowed), = offered
+            state.allowed = allowed
+            state.asked[fact] = value
 
     def ruling(self, state: State) -> Turn:
         from .telling import tell_ruling

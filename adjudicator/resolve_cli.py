@@ -58,8 +58,25 @@ def save(final: dict, path: str, res: Resolve) -> str:
     return res.words.interview["saved"].format(file=path)
 
 
+def writable(path: str) -> None:
+    """Refuse a `--save` place that cannot be written before the first question is asked."""
+    target = Path(path)
+    if target.is_dir():
+        raise Refused(f"{path}: cannot be written: it is a directory")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
+    if not existed:
+        target.unlink()
+
+
 def resolve(as_json: bool, players: str | None, save_to: str | None) -> int:
     """Run the interview; the exit status (1 a law rules, 0 no irregularity, 2 the input ended)."""
+    if save_to:
+        writable(save_to)
     names: list[str] | None = None
     if players is not None:
         names = parse_players(players)

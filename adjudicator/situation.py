@@ -484,58 +484,110 @@ def _insufficient_stock(f, D, N):
         yield t
 
 
-def _late_king(f, D, N):
+def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
+    """The pack with these pairs of cards changed over."""
+    pack = list(PACK)
+    for a, b in pairs:
+        i, j = pack.index(a), pack.index(b)
+        pack[i], pack[j] = b, a
+    return tuple(pack)
+
+
+def _dealer_leads(t: Table) -> None:
+    """The first trick, won by the dealer (the seven of diamonds led, his king wins), so that
+    he leads the second."""
+    t.play(card="7D")
+    t.play(card="KD")
+
+
+def _late_king(f, D, N, A=None):
+    A = A or N
     for first in ((False, True) if "first_card_king" not in f else (f["first_card_king"],)):
-        t = _turned_up(D, N, king_pack("non_dealer"))
-        t.play(card=KING if first else None)
-        t.play()
-        t.ev("announce_king", by=N)
+        if A == N:
+            t = _turned_up(D, N, king_pack("non_dealer"))
+            t.play(card=KING if first else None)
+            t.play()
+        else:   # the non-dealer leads a trump (first) or a spade; the dealer holds the king
+            t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
+            t.play(card="7H" if first else "QS")
+            t.play()
+        t.ev("announce_king", by=A)
         yield t
 
 
-def _false_king(f, D, N):
+def _false_king(f, D, N, A=None):
+    A = A or N
+    O = D if A == N else N
+    role = "dealer" if O == D else "non_dealer"
     holds = f.get("adversary_holds_king", "any")
     for adversary_holds in ((True, False, None) if holds == "any" else (holds,)):
         for played in ((False, True) if "concerned_played" not in f else (f["concerned_played"],)):
-            t = _turned_up(D, N, king_pack("dealer" if adversary_holds else None),
-                           counts=frozenset({"dealer"}) if adversary_holds is None else frozenset())
-            t.ev("announce_king", by=N)
+            t = _turned_up(D, N, king_pack(role if adversary_holds else None),
+                           counts=frozenset({role}) if adversary_holds is None else frozenset())
+            if A == D:
+                t.play()
+            t.ev("announce_king", by=A)
             if played:
-                t.plays(2)
-            t.claim(D, "false_king", player=N)
+                t.plays(2 if A == N else 1)
+            t.claim(O, "false_king", player=A)
             yield t
 
 
-def _lead_out_of_turn(f, D, N):
+def _lead_out_of_turn(f, D, N, A=None):
+    A = A or D
     for played_to in ((False, True) if "played_to" not in f else (f["played_to"],)):
         t = _turned_up(D, N)
-        t.leader = D
-        t.play(by=D)
-        if played_to:
+        if A == N:
+            _dealer_leads(t)
+        t.leader = A
+        t.play(by=A)
+        if played_to:   # law 40's case: the card is taken up after it was played to
             t.play()
-            t.ev("take_back", by=D)
+            t.ev("take_back", by=A)
         yield t
 
 
-def _card_taken_back(f, D, N):
+def _card_taken_back(f, D, N, A=None):
+    A = A or D
     for next_lead in ((False, True) if "next_lead" not in f else (f["next_lead"],)):
         t = _turned_up(D, N)
         t.plays(3 if next_lead else 2)
-        t.ev("take_back", by=D)
+        t.ev("take_back", by=A)
         yield t
 
 
-def _named_suit(f, D, N):
+def _named_suit(f, D, N, A=None):
+    A = A or N
     holds = f.get("holds_named_suit", "any")
     for named in ((True, False, None) if holds == "any" else (holds,)):
-        t = _turned_up(D, N, counts=frozenset({"non_dealer"}) if named is None else frozenset())
-        t.play(card="7D", names="S" if named is not False else "C")
+        role = "dealer" if A == D else "non_dealer"
+        t = _turned_up(D, N, counts=frozenset({role}) if named is None else frozenset())
+        if A == D:
+            _dealer_leads(t)
+        t.play(card="7D" if A == N else "QD", names="S" if named is not False else "C")
         t.play()
         yield t
 
 
 def _revoke(irregularity: str):
-    def tell(f, D, N):
+    def tell(f, D, N, A=None):
+        A = A or D
+        if irregularity == "revoke" and A == N:
+            t = _turned_up(D, N)
+            _dealer_leads(t)
+            t.play(card="7S")
+            t.play(card="8D")     # the non-dealer holds spades and plays a diamond
+            t.claim(D, irregularity, player=N)
+            yield t
+            return
+        if irregularity == "failure_to_win" and A == N:
+            t = _turned_up(D, N, _swapped(("KS", "7S")))
+            _dealer_leads(t)
+            t.play(card="8S")
+            t.play(card="7S")     # the non-dealer holds the queen and knave and plays the seven
+            t.claim(D, irregularity, player=N)
+            yield t
+            return
         t = _turned_up(D, N)
         if irregularity == "revoke":
             t.play(card="KS")
@@ -552,7 +604,10 @@ def _revoke(irregularity: str):
     return tell
 
 
-def _failure_to_win(f, D, N):
+def _failure_to_win(f, D, N, A=None):
+    if A == N:
+        yield from _revoke("failure_to_win")(f, D, N, A)
+        return
     pack = list(PACK)
     # the dealer's king and seven of diamonds: led the eight, he must win with the king
     pack[pack.index("QD")], pack[pack.index("7D")] = "7D", "QD"
@@ -564,50 +619,57 @@ def _failure_to_win(f, D, N):
     yield t
 
 
-def _abandoned(f, D, N):
+def _abandoned(f, D, N, A=None):
     tricks = f.get("offender_tricks")
-    # who abandons, after how many cards, his tricks then, whether cards were exchanged
-    ways = [(D, 2, 0, False), (N, 2, 1, False), (N, 4, 2, False), (N, 6, 3, False), (N, 8, 4, True)]
-    for who, cards, won, exchanged in ways:
-        if tricks is not None and tricks != won:
-            continue
-        t = _turned_up(D, N)
-        if exchanged:
-            t.exchange()
-        t.plays(cards)
-        t.ev("abandon", by=who)
-        yield t
+    # after how many cards, whether cards were exchanged, the pack: the first whose count of
+    # the abandoner's tricks is the one given
+    for pack in (PACK, _swapped(("KS", "7S"), ("QS", "8S"), ("JS", "9S"))):
+        for exchanged in (False, True):
+            for cards in range(0, 10):
+                t = _turned_up(D, N, pack)
+                if exchanged:
+                    t.exchange()
+                t.plays(cards)
+                who = A or (D if cards == 2 else N)
+                if tricks is not None and tricks != t.won[who]:
+                    continue
+                t.ev("abandon", by=who)
+                yield t
 
 
-def _omitted_score(f, D, N):
+def _omitted_score(f, D, N, A=None):
+    A = A or N
+    O = D if A == N else N
     king = f.get("mark_for", "any")
     for mark_king in ((True, False) if king == "any" else (king == "king",)):
         t = Table(D, N, counts=frozenset({"dealer", "non_dealer"}))
         t.deal_hands()
         t.ev("turn_up", card="9H")
         if mark_king:
-            t.ev("announce_king", by=N)
-        t.ev("tricks", **{N: 3, D: 2})
+            t.ev("announce_king", by=A)
+        t.ev("tricks", **{A: 3, O: 2})
         if mark_king:
-            t.ev("mark", by=N, points=1, **{"for": "point"})
+            t.ev("mark", by=A, points=1, **{"for": "point"})
         for to, n in ((D, 2), (N, 2), (D, 3), (N, 3)):
             t.ev("deal", to=to, count=n)
         t.ev("turn_up", card="7S")
-        t.ev("mark", by=N, points=1, **{"for": "king" if mark_king else "point"})
+        t.ev("mark", by=A, points=1, **{"for": "king" if mark_king else "point"})
         yield t
 
 
-def _overscore(f, D, N):
+def _overscore(f, D, N, A=None):
     mark_for = f.get("mark_for", "any")
     ways = []
     if mark_for in ("any", None):
         ways.append("points")
     if mark_for in ("any", "king"):
-        ways += ["no_king", "unannounced", "forfeited"]
+        ways += ["no_king", "unannounced"] + (["forfeited"] if A in (None, D) else [])
     if mark_for in ("any", "point"):
         ways.append("point")
     if mark_for in ("any", "vole"):
         ways.append("vole")
+    # the dealer wins the point with this pack: the non-dealer's mark of the point is too much
+    dealer_wins = _swapped(("KS", "7S"), ("QS", "8S"), ("JS", "9S"))
     for way in ways:
         if way == "forfeited":
             t = Table(D, N, king_pack("turn_up"))
@@ -619,19 +681,29 @@ def _overscore(f, D, N):
             t.ev("mark_king", by=D)
             yield t
             continue
-        t = _turned_up(D, N, king_pack("non_dealer") if way == "unannounced" else PACK)
+        holder = (A or N) == N
+        if way == "unannounced":
+            pack = king_pack("non_dealer" if holder else "dealer")
+        else:
+            pack = dealer_wins if A == N and way in ("point", "vole") else PACK
+        t = _turned_up(D, N, pack)
         if way == "no_king":
-            t.ev("mark_king", by=D)
+            if A == N:
+                t.ev("mark", by=N, points=1, **{"for": "king"})
+            else:
+                t.ev("mark_king", by=D)
             yield t
             continue
         t.plays(10)
         if way == "points":
-            t.ev("mark", by=N, points=3)
+            t.ev("mark", by=A or N, points=3)
         elif way in ("point", "vole"):
-            t.ev("mark", by=D, points=1 if way == "point" else 2, **{"for": way})
-        else:
+            t.ev("mark", by=A or D, points=1 if way == "point" else 2, **{"for": way})
+        elif holder:
             t.ev("mark", by=N, points=2, **{"for": "vole"})
             t.ev("mark", by=N, points=1, **{"for": "king"})
+        else:
+            t.ev("mark", by=D, points=1, **{"for": "king"})
         yield t
 
 
@@ -685,10 +757,13 @@ class Built:
 
 
 def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
-          case: str | None = None, players: list[str] | None = None) -> Built | None:
+          case: str | None = None, players: list[str] | None = None, actor: str | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
-    `case`, when given); None when no telling the builder knows says it."""
-    for t in TELLINGS[irregularity](facts, dealer, elder):
+    `case`, when given; and has `actor`, a player, for its offender, when given); None when no
+    telling the builder knows says it."""
+    tellings = (TELLINGS[irregularity](facts, dealer, elder, actor) if actor    # who did it, told
+                else TELLINGS[irregularity](facts, dealer, elder))
+    for t in tellings:
         log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
         if t.header_dealer:
             log["dealer"] = dealer
@@ -701,6 +776,8 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
             if ruling.irregularity != irregularity or not ruling.claimed:
                 continue
             if case is not None and ruling.case != case:
+                continue
+            if actor is not None and ruling.offender != actor:
                 continue
             if all(ruling.facts.get(k) == v for k, v in facts.items()):
                 return Built(log, report, ruling)

@@ -140,6 +140,7 @@ class Deal:
     shown: tuple | None = None        # (player, event): cards shown (law 42), no play recorded since
     unanswered: tuple | None = None   # (player, tricks, not yet led): his cards nobody could play to
     annulled: str | None = None
+    annulled_at: int | None = None   # the event that annulled it
     suit_required: Ruling | None = None   # the ruling by which the suit named must be led (law 41)
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
     score_after: dict | None = None   # the score when the next deal began (or the log ended)

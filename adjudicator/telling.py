@@ -59,6 +59,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
     lines = [wrap(w["law"].format(law=ruling["law"], title=res.book.law(ruling["law"]).title))]
     lines.append(wrap(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
+    facts = built.ruling.facts if built is not None else state.asked   # what the case was ruled on
     if ruling["chooser"]:
         chooser = _person(res, state, ruling["chooser"])
         lines.append(wrap(w["chooser"].format(chooser=chooser[:1].upper() + chooser[1:]), "  "))
@@ -66,7 +67,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
         lines.append(wrap(w["compulsory"], "  "))
     for i, option in enumerate(ruling["options"], 1):
         lines.append(wrap(f"{i}. " + w["option"].format(option=res.words.option(option)), "    "))
-        lines.append(wrap(w["next"].format(next=res.words.next[option]), "       "))
+        lines.append(wrap(w["next"].format(next=res.words.following(option, facts)), "       "))
         if option in outcomes:
             lines.append(wrap(w["option_score"].format(score=_score(outcomes[option]["score"])), "       "))
     if built is not None:

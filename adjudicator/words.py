@@ -40,6 +40,7 @@ class Value(BaseModel):
 class FactWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str
+    named: str | None = None   # the question with {concerned}, {offender}, {adversary} filled in by resolve
     unknown: StrictBool = False
     offered: list[int] | None = None   # a number's answers offered by resolve
     values: dict[Any, Value]
@@ -49,6 +50,16 @@ class IrregularityWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     moment: str
     words: str
+    who: str | None = None   # asked when either player may have done it ("Who announced the king?")
+    also: list[str] = []     # the other moments it may be found at (listed there too)
+
+
+class NextWords(BaseModel):
+    """What follows an option when it depends on the case: the words of the first fact (in
+    order) whose value the case has, else `words`."""
+    model_config = ConfigDict(extra="forbid")
+    words: str
+    if_: dict[str, dict[Any, str]] = Field(alias="if")
 
 
 class Irregularities(BaseModel):
@@ -228,7 +239,7 @@ class Words:
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
                  options: dict[str, str], roles: dict[str, str],
                  scores: Scores | None = None, synonyms: list[list[str]] | None = None,
-                 interview: dict[str, str] | None = None, next: dict[str, str] | None = None,
+                 interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
                  events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None):
         self.facts = facts
         self.moments = irregularities.moments
@@ -253,6 +264,16 @@ class Words:
         """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
         words = self.scores.earned[basis]  # type: ignore[union-attr]
         return words if isinstance(words, str) else words[role]
+
+    def following(self, option: str, facts: dict[str, Any]) -> str:
+        """What happens once `option` is taken, in the words that fit the case's facts."""
+        words = self.next[option]
+        if isinstance(words, str):
+            return words
+        for fact, by_value in words.if_.items():
+            if fact in facts and facts[fact] in by_value:
+                return by_value[facts[fact]]
+        return words.words
 
     def option(self, option: str) -> str:
         return self.options[option]
@@ -363,8 +384,9 @@ def load(directory: Path = WORDS_DIR) -> Words:
     for irr, w in irregularities.irregularities.items():
         if irr not in IRREGULARITIES:
             problems.append(f"irregularities.yaml: {irr!r} is not an irregularity id")
-        if w.moment not in irregularities.moments:
-            problems.append(f"irregularities.yaml: {irr}: the moment {w.moment!r} is not among the moments")
+        for moment in [w.moment, *w.also]:
+            if moment not in irregularities.moments:
+                problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
     options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
@@ -377,7 +399,7 @@ def load(directory: Path = WORDS_DIR) -> Words:
                 elif any(v not in facts[implied].values for v in wanted):
                     problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied} cannot be {allowed!r}")
     interview = _checked(directory, "interview.yaml", dict[str, str], problems) or {}
-    next_words = _checked(directory, "next.yaml", dict[str, str], problems) or {}
+    next_words = _checked(directory, "next.yaml", dict[str, str | NextWords], problems) or {}
     problems += [f"next.yaml: the option {o!r} has no words" for o in OPTIONS if o not in next_words]
     problems += [f"next.yaml: {o!r} is not an option id" for o in next_words if o not in OPTIONS]
     roles = _checked(directory, "roles.yaml", dict[str, str], problems) or {}

@@ -125,6 +125,16 @@ CASES = {
     "dealers-own-error-under-the-non-dealers-id": (HEAD + LAW33 + "  - claim: {by: Y, irregularity: took_more_than_discarded, player: A}\n",
                                                    "event 12 (claim), line 16: took more than discarded is said of the non-dealer (Y), who asks for cards; "
                                                    "the log shows that A gave himself 2 cards having discarded 1: claim too_many_given, player: A"),
+    "play-in-a-deal-annulled-at-a-look": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                            "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - turn_up: {card: 7C}\n"
+                            "  - look: {by: Y}\n  - play: {by: Y, card: KH}\n",
+                            "event 8 (play), line 12: deal 1 was annulled at event 7 (fresh deal): the log should show "
+                            "the next deal's cards"),
+    "propose-after-a-fresh-deal-elected": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n  - deal: {to: Y, count: 2}\n"
+                            "  - deal: {to: A, count: 2}\n  - turn_up: {card: 8H}\n  - turn_up: {card: 7C}\n"
+                            "  - elect: {by: Y, option: fresh_deal}\n  - propose: {by: Y}\n",
+                            "event 8 (propose), line 12: deal 1 was annulled at event 7 (fresh deal): the log "
+                            "should show the next deal's cards, not more of its hand"),
 }
 
 

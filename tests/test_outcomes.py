@@ -6,10 +6,13 @@ import json
 from pathlib import Path
 
 import yaml
+from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from adjudicator import adjudicate_file, outcomes
 from adjudicator.cli import app
+from adjudicator.log import read_text
+from adjudicator.replay import Replay
 
 LAWS = Path(__file__).resolve().parent.parent / "scenarios" / "laws"
 OPEN_11 = LAWS / "law11-choice-open-king-among-the-cards.yaml"
@@ -78,3 +81,41 @@ def test_unknown_facts_past_the_cap_are_not_replayed_and_say_so(monkeypatch) -> 
     report = adjudicate_file(str(UNKNOWN_25)).to_json()
     assert report["outcomes_capped"] is True
     assert "score" not in report["rulings"][0]["unknown"]["adversary_holds_king"]["true"]
+
+
+def _law21_log(game_to: int, six: bool, king: bool, proposed: bool, dealer_tricks: int) -> dict:
+    """A deals himself a wrong number, plays without taking cards, the tricks are made; then Y
+    claims (law 21) and the log ends: the choice open, maybe with the game reached before it."""
+    events = [{"deal": {"to": "Y", "count": 3}}, {"deal": {"to": "A", "count": 3}},
+              {"deal": {"to": "Y", "count": 2}}, {"deal": {"to": "A", "count": 3 if six else 1}},
+              {"turn_up": {"card": "KS" if king else "8H"}}, {"look": {"by": "Y"}}]
+    if proposed:
+        events += [{"propose": {"by": "Y"}}, {"look": {"by": "A"}}, {"accept": {"by": "A"}},
+                   {"discard": {"by": "Y", "count": 1}}, {"ask": {"by": "Y", "count": 1}},
+                   {"give": {"to": "Y", "count": 1}}, {"discard": {"by": "A", "count": 0}}]
+    events += [{"tricks": {"A": dealer_tricks, "Y": 5 - dealer_tricks}},
+               {"claim": {"by": "Y", "irregularity": "wrong_count", "player": "A"}}]
+    return {"ecarte": 1, "players": ["A", "Y"], "dealer": "A",
+            "options": {"game_to": game_to}, "events": events}
+
+
+@given(game_to=st.integers(1, 5), six=st.booleans(), king=st.booleans(), proposed=st.booleans(),
+       dealer_tricks=st.integers(0, 5))
+@settings(max_examples=40, deadline=None)
+def test_an_open_choice_at_the_end_agrees_with_each_election_made(
+        game_to: int, six: bool, king: bool, proposed: bool, dealer_tricks: int) -> None:
+    """Differential: the outcome given for each option of a choice left open is what the same
+    log says with that option elected at its end; the score is the least over them (a game the
+    option would have won before the claim included)."""
+    log = _law21_log(game_to, six, king, proposed, dealer_tricks)
+    report = Replay(read_text(json.dumps(log), "open")).run()
+    ruling = next(r for r in report.rulings if r.claimed)
+    assert ruling.open and set(ruling.outcomes) == set(ruling.options)
+    for option, figures in ruling.outcomes.items():
+        chosen = dict(log, events=log["events"] + [{"elect": {"by": "Y", "option": option}}])
+        done = Replay(read_text(json.dumps(chosen), option)).run()
+        assert (figures["score"], figures["winner"], figures["game_value"]) == (
+            done.score, done.winner, done.game_value)
+    assert report.score == {p: min(f["score"][p] for f in ruling.outcomes.values()) for p in "AY"}
+    winners = {f["winner"] for f in ruling.outcomes.values()}
+    assert report.winner == (winners.pop() if len(winners) == 1 else None)

@@ -130,6 +130,7 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
     """Not only each case's own path: every answer to every question (I don't know included)."""
     res = Resolve()
     ends = []
+    no_law = set()
 
     def walk(answers):
         turn = res.step(answers)
@@ -138,14 +139,78 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
             for each in told:
                 assert each["ruling"] is None or each["log"] is not None, answers
                 ends.append(each["ruling"] and each["ruling"]["case"])
+                if each["ruling"] is None:
+                    no_law.add(answers[0])
             assert turn.status == (1 if any(each["ruling"] for each in told) else 0)
             return
         assert len(answers) < MAX_QUESTIONS, answers
         known = [c for c in turn.question.choices if c.text != res.words.interview["unknown"]]
         assert known, answers   # never "I don't know" alone
+        assert len(turn.question.choices) > 1, answers   # a question with one answer is not asked
         for choice in turn.question.choices:
             walk(answers + [choice.value])
 
     for irregularity in default_book().by_irregularity:
         walk([irregularity])
     assert {c.ref for _, c in _every_case()} <= set(ends)
+    # only a dealer who accepted on condition (law 38) did nothing irregular; a player who marked
+    # more than he won always gets a ruling (law 51 at least)
+    assert no_law == {"insufficient_stock"}
+
+
+def test_who_did_it_is_asked_and_the_ruling_names_him():
+    """Where either player may commit the irregularity, both are offered, and every ruling the
+    interview can end on names the one answered as offender (his adversary choosing)."""
+    res = Resolve(players=["Ann", "Bob"])
+    acting = [irr for irr, w in res.words.irregularities.items() if w.who and res.cases(irr)]
+    assert {"false_king", "revoke", "lead_out_of_turn", "overscore"} <= set(acting)
+    for irr in acting:
+        turn = res.step([irr, "Bob"])                         # Bob dealt
+        q = turn.question
+        assert q.fact == "player" and q.text == res.words.irregularities[irr].who
+        assert [c.value for c in q.choices] == ["dealer", "non_dealer"]
+        assert [c.text for c in q.choices] == ["Bob (the dealer)", "Ann (the non-dealer)"]
+        for role, offender in (("dealer", "Bob"), ("non_dealer", "Ann")):
+            ends = []
+
+            def walk(answers):
+                turn = res.step(answers)
+                if turn.question is None:
+                    for each in turn.final.get("outcomes_if") or [turn.final]:
+                        if each["ruling"]:
+                            ends.append(answers)
+                            assert each["ruling"]["offender"] == offender, (answers, each["ruling"])
+                            assert each["ruling"]["chooser"] in (None, "Ann" if offender == "Bob" else "Bob")
+                            assert any(offender == e.get("by") for ev in each["log"]["events"]
+                                       for e in ev.values()), answers
+                    return
+                for choice in turn.question.choices:
+                    walk(answers + [choice.value])
+
+            walk([irr, "Bob", role])
+            assert ends, (irr, role)
+
+
+def test_what_follows_an_option_follows_the_case():
+    """Law 17: the non-dealer may look at the cards he draws only if the dealer took up his hand."""
+    res = Resolve()
+    said = {}
+    for irr, case in _every_case():
+        if case.ref.startswith("17:before-answer-hand-"):
+            answers = _path(res, irr, case)
+            said[case.ref] = res.step(answers).final_words
+    draws = res.words.next["draw_superfluous"]
+    assert " ".join(said["17:before-answer-hand-not-taken-up"].split()).count(
+        draws.if_["dealer_looked"][False]) == 1
+    assert draws.words in " ".join(said["17:before-answer-hand-taken-up"].split())
+    assert draws.if_["dealer_looked"][False] not in " ".join(said["17:before-answer-hand-taken-up"].split())
+
+
+def test_an_irregularity_found_at_several_moments_is_listed_under_each():
+    res = Resolve()
+    q = res.step([]).question
+    groups = {c.group for c in q.choices if c.value == "wrong_count"}
+    words = res.words
+    iw = words.irregularities["wrong_count"]
+    assert iw.also and groups == {words.moments[m] for m in [iw.moment, *iw.also]}
+    assert res.step(["wrong_count"]).question is not None

@@ -166,3 +166,11 @@ def test_leaving_a_real_terminal_early_is_exit_2(terminal):
     _keys(s, "C-d")
     screen = _wait(s, "EXIT=2")
     assert "ecarte resolve:" in screen and "Traceback" not in screen
+
+
+def test_a_save_place_that_cannot_be_written_is_refused_before_any_question(tmp_path):
+    for place in (tmp_path / "no" / "such" / "dir.yaml", tmp_path):
+        done = _run(["--json", "--save", str(place)], [{"id": "q1", "value": "revoke"}])
+        assert done.returncode == 2 and str(place) in done.stderr and "cannot be written" in done.stderr
+        assert done.stdout == ""          # nothing asked
+    assert not (tmp_path / "no").exists()
