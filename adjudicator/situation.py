@@ -511,6 +511,7 @@ def _late_king(f, D, N, A=None):
             t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
             t.play(card="7H" if first else "QS")
             t.play()
+            t.play()   # the next card: announced with his first card, the dealer's king is in time
         t.ev("announce_king", by=A)
         yield t
 
@@ -551,7 +552,11 @@ def _card_taken_back(f, D, N, A=None):
     A = A or D
     for next_lead in ((False, True) if "next_lead" not in f else (f["next_lead"],)):
         t = _turned_up(D, N)
-        t.plays(3 if next_lead else 2)
+        if A == N and next_lead:   # the dealer wins the first trick and leads: the non-dealer's card is behind it
+            _dealer_leads(t)
+            t.play()
+        else:
+            t.plays(3 if next_lead else 2)
         t.ev("take_back", by=A)
         yield t
 

@@ -169,6 +169,26 @@ def test_who_did_it_is_asked_and_the_ruling_names_him():
         q = turn.question
         assert q.fact == "player" and q.text == res.words.irregularities[irr].who
         assert [c.value for c in q.choices] == ["dealer", "non_dealer"]
+        # whoever did it, every case of the irregularity can still be reached
+        for role in ("dealer", "non_dealer"):
+            state = res.start(irr, "Bob")
+            state.actor = state.dealer if role == "dealer" else state.elder
+            reached = set()
+
+            def cases(state, depth=0):
+                following = res.next_fact(state)
+                if following is None:
+                    reached.update(c.ref for _, a in res.branches(state) if (c := res.outcome(a, irr)))
+                    return
+                fact, offered = following
+                for value, allowed in offered:
+                    cases(type(state)(irr, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
+                                      list(state.open), state.actor), depth + 1)
+
+            cases(state)
+            # only the dealer marks the king he turned up: only he can mark it when it was forfeited
+            only_dealer = {"19:forfeited-king-marked"} if role == "non_dealer" else set()
+            assert reached == {c.ref for c in res.cases(irr)} - only_dealer, (irr, role, reached)
         assert [c.text for c in q.choices] == ["Bob (the dealer)", "Ann (the non-dealer)"]
         for role, offender in (("dealer", "Bob"), ("non_dealer", "Ann")):
             ends = []
