@@ -89,7 +89,8 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
     report = _report_or_exit(log)
     if event is not None and not any(r.event == event for r in report.rulings):
         made = sorted({r.event for r in report.rulings})
-        at = ("rulings were made at event " + ", ".join(map(str, made))) if made else "no ruling was made in it"
+        at = (("rulings were made at events " if len(made) > 1 else "a ruling was made at event ")
+              + ", ".join(map(str, made))) if made else "this log has no ruling at all"
         typer.echo(_visible(f"{log}: no ruling was made at event {event}: {at}"), err=True)
         raise typer.Exit(2)
     if as_json:

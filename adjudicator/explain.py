@@ -9,12 +9,13 @@ the law book's `find` made the ruling; this only reads the same cases against th
 """
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from . import score_words
 from .laws import CompiledCase, LawBook, Range, default_book
+from .lawbook_view import when_words
 from .ruling import Report, Ruling
+from .textwidth import fit, plain
 from .words import Words, default_words
 
 
@@ -98,7 +99,7 @@ def _quote(test: dict[str, Any], law: int, words: Words) -> str:
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, 92, initial_indent=indent, subsequent_indent=indent + "  ")
+    return [indent + text]   # wrapped with the rest, to the terminal's width (to_text)
 
 
 def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
@@ -113,7 +114,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in tested]
     chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
                if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
-    out.append(f"  Law {ruling.law} decides it (case {decided.case.id}): {chooser}.")
+    out.append(f"  Law {ruling.law} decides it: {chooser}. [case {decided.case.id}]")
     for t in data["tested"]:
         out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
     if not data["tested"]:
@@ -121,9 +122,10 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
     if ruling.elected:
         out.append(f"    Taken: {words.option(ruling.elected)}.")
     if decided.case.note:
-        out += _wrap("Reading: " + " ".join(decided.case.note.split()), "    ")
+        out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
     for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
-        out.append(f"  Not law {other.law} (case {other.case.id}):")
+        when = f", when {when_words(other.case)}" if other.case.when else ""
+        out.append(f"  Not law {other.law}{when} [case {other.case.id}]:")
         for t in entry["failed"]:
             out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
         if not entry["failed"]:
@@ -144,7 +146,7 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
         if event is None or r.event == event:
             out += ruling_text(r, book, words) + [""]
     if event is not None:
-        return "\n".join(out).rstrip()
+        return "\n".join(fit(out)).rstrip()
     if not report.rulings:
         out += ["No irregularity: nothing to explain but the score.", ""]
     out.append("Why the score is what it is:")
@@ -155,4 +157,4 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
         out += [f"    {w}." for w in why] or [f"    {words.scores.nothing}."]
     score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
     out.append(f"Score: {score}." + (f" {report.winner} wins." if report.winner else ""))
-    return "\n".join(out)
+    return "\n".join(fit(out))

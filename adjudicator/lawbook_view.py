@@ -2,13 +2,13 @@
 the scenarios that show each law (for `laws`, the book and the quiz)."""
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
 from .laws import Case, LawBook
+from .textwidth import fit, plain, wrap
 from .words import default_words
 
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
@@ -71,16 +71,23 @@ def case_words(case: Case) -> str:
         lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
         said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
-        lines.append(f"  {'Whatever is chosen' if option == 'always' else 'With ' + words.option(option)}: {said}.")
+        lines.append(f"  {_effects_head(case, option)}: {said}.")
     if case.note:
-        lines.append("  Reading: " + case.note)
+        lines.append("  Reading: " + plain(" ".join(case.note.split())))
     return "\n".join(lines)
+
+
+def _effects_head(case: Case, option: str) -> str:
+    """What an effects line hangs on: every choice, one option chosen, or the compulsory remedy."""
+    if option == "always":
+        return "Whatever is chosen"
+    return f'If "{default_words().option(option)}" is chosen' if case.chooser else "Then"
 
 
 def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
     law = book.laws[number]
-    out = [f"Law {number}. {law.title}", "", textwrap.fill(law.text, 92), "",
-           textwrap.fill("In plain words: " + law.reading, 92)]
+    out = [f"Law {number}. {law.title}", "", " ".join(law.text.split()), "",
+           "In plain words: " + " ".join(law.reading.split())]
     if law.cases:
         out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:
@@ -90,13 +97,14 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
     out += ["", "Scenarios: " + (", ".join(shown.get(number, [])) or "none yet"),
             f"Rule file: laws/{book.sources[number].name}"]
-    return "\n".join(out)
+    return "\n".join(fit(out))
 
 
 def index_line(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
     law = book.laws[number]
     what = f"{len(law.cases)} case{'s' if len(law.cases) != 1 else ''}" if law.cases else "scoring table"
-    return f"{number:2}. {law.title}  [{what}, {len(shown.get(number, []))} scenario(s)]"
+    seen = len(shown.get(number, []))
+    return "\n".join(wrap(f"{number:2}. {law.title}  [{what}, {seen} scenario{'s' if seen != 1 else ''}]", "", "    "))
 
 
 def entry(book: LawBook, number: int, shown: dict[int, list[str]]) -> dict:

@@ -96,19 +96,20 @@ class Report:
             out["outcomes_capped"] = True
         return out
 
-    def to_text(self) -> str:
-        import textwrap
+    def to_text(self, columns: int | None = None) -> str:
+        from .textwidth import fit, plain
+        from .words import default_words
         lines = []
         if self.title:
             lines.append(self.title)
         if self.description:
-            lines += textwrap.wrap(self.description, 92)
+            lines.append(" ".join(self.description.split()))
         if self.title or self.description:
             lines.append("")
         for r in sorted(self.rulings, key=lambda r: r.event):
             cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
             state = "" if r.claimed else " [not claimed at the table]"
-            lines.append(f"Deal {r.deal}, event {r.event}: {cited}: {r.irregularity.replace('_', ' ')}{state}")
+            lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
             lines.append(f"  {r.summary}")
             if r.chooser:
                 lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
@@ -123,7 +124,7 @@ class Report:
                 lines.append(f"  Not chosen yet: " + "; ".join(
                     f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, self.players)}" for o, fig in r.outcomes.items()) + ".")
             if r.note:
-                lines.append(f"  Reading: {r.note}")
+                lines.append(f"  Reading: {plain(r.note)}")
             lines.append(f"  \"{r.text}\"")
             lines.append("")
         if not self.rulings:
@@ -150,7 +151,7 @@ class Report:
         if self.ignored_events:
             first = self.ignored_events[0]
             lines.append(f"Events {first} to {self.ignored_events[-1]} come after the game was won and were ignored.")
-        return "\n".join(lines)
+        return "\n".join(fit(lines, columns))
 
 
 def _deal_line(d: Any, players: list[str]) -> str:

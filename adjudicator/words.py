@@ -305,10 +305,11 @@ class Words:
                 key = "number" if low == high else "between"
             else:
                 key = "min" if low is not None else "max"
-            return values[key].phrase.format(min=low, max=high, value=low)
+            one = (high if key == "max" else low) == 1
+            return values[key].phrase.format(min=low, max=high, value=low, s="" if one else "s")
         if condition in values:
             return values[condition].phrase
-        return values["number"].phrase.format(value=condition)
+        return values["number"].phrase.format(value=condition, s="" if condition == 1 else "s")
 
 
 def _bounds(condition: Any) -> tuple[Any, Any]:

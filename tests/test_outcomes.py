@@ -28,6 +28,7 @@ def test_a_choice_made_carries_no_outcomes() -> None:
 
 def test_the_text_says_each_outcome_in_words() -> None:
     out = runner.invoke(app, ["adjudicate", str(OPEN_43)]).output
+    out = " ".join(out.split())   # the text is wrapped to 80 columns
     assert 'if Y chooses "the hands are played again": A 0, Y 0' in out
     assert 'if Y chooses "the deal stands as it is": A 1, Y 0' in out
     assert "only the points that stand whatever is chosen" in out
