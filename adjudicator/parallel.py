@@ -15,7 +15,7 @@ import signal
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -110,31 +110,59 @@ def merge(batches: list[Batch]) -> Batch:
 
 
 def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch]) -> Iterator[Batch]:
-    """The answers, task by task in input order, from `jobs` worker processes."""
+    """The answers, task by task in input order, from `jobs` worker processes.
+
+    A worker may die at any moment: while tasks are handed out as well as while answers are
+    collected. Every death shows as a broken future (`_submit` never raises), met in one place:
+    the task waited on is run again alone, and the others in flight go to a new pool; one caught
+    in flight by a second death is run alone too, so a log that kills every worker costs a few
+    restarts, not one a task."""
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
     work = tasks(paths)
-    pool = ProcessPoolExecutor(jobs, mp_context=context)
-    window: deque = deque()
+    pool = _pool(jobs, context)
+    window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     try:
         for task in work:
-            window.append((task, pool.submit(run_task, task, render)))
+            window.append((task, _submit(pool, task, render), 0))
             if len(window) >= AHEAD * jobs:
                 break
         while window:
-            task, future = window.popleft()
+            task, future, deaths = window.popleft()
             try:
-                answers = future.result()
-            except BrokenProcessPool:   # a worker died: this task, or another in flight
+                answers = future.result() if future is not None else _alone(task, render, context)
+            except BrokenProcessPool:   # a worker died: this task's, or another's in flight
                 pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(jobs, mp_context=context)
+                pool = _pool(jobs, context)
                 answers = _alone(task, render, context)
-                window = deque((t, pool.submit(run_task, t, render)) for t, _ in window)
+                window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render), d + 1)
+                               for t, f, d in window)
             yield answers
             task = next(work, None)
             if task is not None:
-                window.append((task, pool.submit(run_task, task, render)))
+                window.append((task, _submit(pool, task, render), 0))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
+    """Workers that leave ^C to the main process, which stops them (no traceback from each)."""
+    return ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
+                               initargs=(signal.SIGINT, signal.SIG_IGN))
+
+
+def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch]) -> Future:
+    """The task handed to the pool; a pool already broken gives a future that says so."""
+    try:
+        return pool.submit(run_task, task, render)
+    except BrokenProcessPool as e:
+        future: Future = Future()
+        future.set_exception(e)
+        return future
+
+
+def _answered(future: Future | None) -> bool:
+    """Whether the task's answers came back before a worker died (they stand)."""
+    return future is not None and future.done() and not future.cancelled() and future.exception() is None
 
 
 def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> Batch:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -45,27 +46,40 @@ def test_jobs_read_byte_ranges_and_answer_as_one_job(archive: Path, task_bytes: 
     assert parallel.merge(batches) == _one_job(*paths)
 
 
-def _killer(batch):   # a worker that checks line 7 dies as the out-of-memory killer would kill it
+KILLING = {":7"}   # the lines whose worker dies, as the out-of-memory killer would kill it
+
+
+def _killer(batch):
     for item in batch:
-        if item.source.endswith(":7") and item.text is not None:
+        if item.text is not None and any(item.source.endswith(k) for k in KILLING):
             os.kill(os.getpid(), signal.SIGKILL)
     return render_batch(batch, as_json=True)
 
 
-def test_a_killed_worker_costs_only_its_own_log(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("killing", [
+    {":1"},              # the first task: a worker dies while the first tasks are handed out
+    {":7"},              # a task in the middle
+    {":7", ":8"},        # two in one task: found one by one
+    {":2", ":15", ":16", ":30"},   # deaths in several tasks, some in flight together
+])
+def test_a_killed_worker_costs_only_its_own_log(archive: Path, monkeypatch: pytest.MonkeyPatch,
+                                                killing: set[str]) -> None:
     monkeypatch.setattr(parallel, "TASK_BYTES", 4096)   # several lines a task
+    monkeypatch.setattr(sys.modules[__name__], "KILLING", killing)
     text, clean, problems, size = parallel.merge(list(parallel.results([str(archive)], 2, _killer)))
     want = _one_job(archive)
     got_lines, want_lines = text.splitlines(), want[0].splitlines()
-    assert len(got_lines) == len(want_lines)
-    assert clean == want[1] - 1 and size < want[3]
+    killed = [w for w in want_lines if any(json.loads(w)["source"].endswith(k) for k in killing)]
+    assert len(got_lines) == len(want_lines) and len(killed) == len(killing)
+    assert clean == want[1] - len(killing) and size < want[3]
     for g, w in zip(got_lines, want_lines):
-        if json.loads(w)["source"].endswith(":7"):
-            assert json.loads(g)["errors"] == [f"{archive}:7: the process checking it died "
+        source = json.loads(w)["source"]
+        if w in killed:
+            assert json.loads(g)["errors"] == [f"{source}: the process checking it died "
                                                "(SIGKILL: killed, perhaps for want of memory)"]
+            assert (2, source, ()) in problems
         else:
             assert g == w
-    assert (2, f"{archive}:7", ()) in problems
 
 
 def test_jobs_on_the_command_line_is_byte_identical(archive: Path) -> None:
