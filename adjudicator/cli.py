@@ -24,8 +24,24 @@ def _visible(text: str) -> str:
     return _HIDDEN.sub(lambda m: repr(m.group())[1:-1], text)
 
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"ecarte {version('ecarte')}")
+        except PackageNotFoundError:
+            typer.echo("ecarte (not installed)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                     help="Show the version and exit.")] = False) -> None:
+    """The laws of Écarté (London club laws, Cavendish), adjudicated."""
 
 
 class OutputFailed(Exception):
@@ -60,8 +76,8 @@ def _report_or_exit(log: str):
         raise typer.Exit(2) from None
 
 
-@app.command()
-def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), or - for standard input")],
+@app.command(epilog="Example: ecarte adjudicate scenarios/laws/law11-two-cards-turned-choose.yaml")
+def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (YAML or JSON), or - for standard input")],
                as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
     """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
 
@@ -76,12 +92,11 @@ def adjudicate(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON
     raise typer.Exit(0 if report.ok else 1)
 
 
-@app.command()
-def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), or - for standard input")],
-            event: Annotated[Optional[int], typer.Option("--event", help="only the rulings made at this event")] = None,
+@app.command(epilog="Example: ecarte explain --event 10 scenarios/laws/law21-after-refusal.yaml")
+def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (YAML or JSON), or - for standard input")],
+            event: Annotated[Optional[int], typer.Option("--event", metavar="N", help="only the rulings made at this event")] = None,
             as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
-    """Why each ruling is what it is (the facts, the case that decided it, why no other case
-    did) and why the score is what it is, deal by deal.
+    """Why each ruling is what it is (the facts, the case that decided it, why no other case did) and why the score is what it is, deal by deal.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
     from . import explain as why
@@ -100,10 +115,10 @@ def explain(log: Annotated[str, typer.Argument(help="a log file (YAML or JSON), 
     raise typer.Exit(0 if report.ok else 1)
 
 
-@app.command()
-def validate(paths: Annotated[list[str], typer.Argument(help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
+@app.command(epilog="Example: ecarte validate --jobs 2 --only-problems archive.jsonl")
+def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
-             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, help="worker processes")] = 1,
+             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
              summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
@@ -216,16 +231,21 @@ def _line(status: int, obj: dict) -> str:
     return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({score}{won})"
 
 
-@app.command()
-def laws(numbers: Annotated[Optional[list[int]], typer.Argument(help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
-         search: Annotated[Optional[str], typer.Option("--search", help="words to find in the laws (synonyms and French terms too)")] = None,
+@app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")
+def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
+         search: Annotated[Optional[str], typer.Option("--search", metavar="WORDS", help="words to find in the laws (synonyms and French terms too)")] = None,
          as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False) -> None:
-    """Read the law book: a law's text, what the rule file makes of it, and its scenarios;
-    several laws side by side, with what separates them."""
+    """Read the law book: a law's text, what the rule file makes of it, and its scenarios; several laws side by side, with what separates them.
+
+    Exit status 0; 2 for a law that does not exist."""
     from .lawbook_view import describe, entry, index_line, scenarios_by_law
     from .lawsearch import search as find, terms
     book = _book_or_exit()
-    numbers = list(dict.fromkeys(numbers or []))
+    for n in numbers or []:
+        if not n.isdigit():
+            typer.echo(_visible(f"{n!r} is not a law number: give 1 to 51"), err=True)
+            raise typer.Exit(2)
+    numbers = list(dict.fromkeys(int(n) for n in numbers or []))
     missing = [n for n in numbers if n not in book.laws]
     if missing:
         typer.echo(f"there is no law {', '.join(map(str, missing))}: the book has laws 1 to 51", err=True)
@@ -268,10 +288,9 @@ def _marked(snippet: str, start: int, end: int) -> str:
     return f"{snippet[:start]}»{snippet[start:end]}«{snippet[end:]}"
 
 
-@app.command()
-def book(out: Annotated[str, typer.Option("--out", help="the folder to write the book into (made if need be)")]) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, and a page
-    per law with its text, its cases and its scenarios drawn at the table, event by event."""
+@app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
+def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")]) -> None:
+    """Write the law book as HTML pages that work offline: an index with a search, and a page per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
 
     from .book import build
@@ -289,10 +308,10 @@ def book(out: Annotated[str, typer.Option("--out", help="the folder to write the
     typer.echo(_visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
 
 
-@app.command()
+@app.command(epilog="Example: ecarte resolve --players Ann,Bob --save dispute.yaml")
 def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (INTERVIEW.md), for programs")] = False,
-            players: Annotated[Optional[str], typer.Option("--players", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
-            save: Annotated[Optional[str], typer.Option("--save", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
+            players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
+            save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
     """A dispute at the table: a few questions, then the ruling and what happens next.
 
     Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
@@ -310,10 +329,10 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
     raise typer.Exit(status)
 
 
-@app.command()
-def quiz(law: Annotated[Optional[int], typer.Option("--law", help="only scenarios that show this law")] = None,
-         seed: Annotated[Optional[int], typer.Option("--seed", help="the same seed asks the same questions")] = None,
-         count: Annotated[int, typer.Option("--count", min=1, help="how many questions")] = 5,
+@app.command(epilog="Example: ecarte quiz --law 17 --count 3")
+def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", help="only scenarios that show this law")] = None,
+         seed: Annotated[Optional[int], typer.Option("--seed", metavar="S", help="the same seed asks the same questions")] = None,
+         count: Annotated[int, typer.Option("--count", min=1, metavar="K", help="how many questions")] = 5,
          as_json: Annotated[bool, typer.Option("--json", help="JSON Lines in both directions (INTERVIEW.md)")] = False) -> None:
     """Cases and decisions: a table from the scenarios, a question on its ruling, the why.
 
@@ -345,8 +364,8 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", help="only scenario
     raise typer.Exit(status)
 
 
-@app.command()
-def schema(what: Annotated[str, typer.Argument(help="log (the game log format)")] = "log") -> None:
+@app.command(epilog="Example: ecarte schema log > log.schema.json")
+def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the game log format)")] = "log") -> None:
     """Print the JSON Schema of the game log format."""
     if what != "log":
         typer.echo("the schema known is: log", err=True)

@@ -113,3 +113,13 @@ def test_schema_accepts_every_scenario_and_refuses_a_typo() -> None:
     bad = yaml.safe_load(WHOLE.read_text())
     bad["events"][0] = {"deal": {"to": "Y", "cards": ["KH"], "colour": "red"}}
     assert list(validator.iter_errors(bad))
+
+
+def test_help_and_version_and_a_law_number_that_is_not_one() -> None:
+    assert runner.invoke(app, ["-h"]).exit_code == 0 and "adjudicate" in runner.invoke(app, ["-h"]).output
+    assert "Example: ecarte adjudicate" in " ".join(runner.invoke(app, ["adjudicate", "-h"]).output.split())
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0 and version.output.startswith("ecarte ")
+    bad = runner.invoke(app, ["laws", "abc"])
+    assert bad.exit_code == 2 and "'abc' is not a law number: give 1 to 51" in bad.output
+    assert "2 for a law that does not exist" in " ".join(runner.invoke(app, ["laws", "-h"]).output.split())

@@ -41,3 +41,14 @@ def test_every_link_resolves_inside_the_clone(doc: str) -> None:
     missing = [t for t in LINK.findall(text) if "://" not in t and not _inside(page.parent / t)]
     missing += [t for t in PATH.findall(text) if not (_inside(page.parent / t) or _inside(ROOT / t))]
     assert not missing, f"{doc} points at paths a clone does not have: {missing}"
+
+
+def test_the_readmes_quiz_example_is_what_the_command_prints() -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```text\n\$ ecarte quiz --seed 12 --count 1\n(.*?)```\n", text, re.S)
+    assert shown and "printf '2\\n' | ecarte quiz --seed 12 --count 1" in text
+    result = CliRunner().invoke(app, ["quiz", "--seed", "12", "--count", "1"], input="2\n")
+    assert result.output == shown.group(1)
