@@ -9,6 +9,11 @@ late mark that tries to make it good (`late_mark_king` for the turned king, `omi
 the rest), or, if nobody ever tries, at the event where it lapsed (reported when the log ends).
 A mark of more than is owed counts what is owed; the excess is an `overscore` and never counts,
 taken down (law 51) or not. The score reported is what the laws entitle, not what was marked.
+
+A mark for the hand made while it is still being played, by a player who has already won three
+tricks (the point is his), is *held*: it pays the hand's entitlement when the hand ends, and
+what it marks beyond that is judged then (law 48). A mark before the point is won has nothing
+to pay: it is an overscore when made.
 """
 from __future__ import annotations
 
@@ -69,6 +74,38 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal |
     r.earned.append(ent)
     if not r.marked:
         count(r, ent, points)
+        return
+    for held in [h for h in r.held if h[0] is deal and h[1] == player and kind in KINDS_FOR["point"]]:
+        take = min(ent.unpaid, held[2])
+        if take:
+            ent.marked = True
+            count(r, ent, take)
+            held[2] -= take
+
+
+def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
+    """A mark for the hand during its play, by a player who has won three tricks: held (see the
+    module's docstring). Returns whether it was."""
+    deal = r.deal
+    if ev.for_ not in (None, "point", "vole") or deal is None or deal.annulled is not None \
+            or deal.hand_award is not None or not deal.tricks or deal.won.get(ev.by, 0) < 3:
+        return False
+    r.held.append([deal, ev.by, left, n, ev.for_])
+    return True
+
+
+def settle_held(r: Replay, deal: Deal) -> None:
+    """The hand is over (or the deal ended): what a held mark did not pay is an overscore."""
+    for held in [h for h in r.held if h[0] is deal]:
+        r.held.remove(held)
+        _, by, left, n, for_ = held
+        if left and deal.annulled is None:
+            label = f" for the {for_}" if for_ else ""
+            marked = r.events[n - 1].points
+            what = f"{by} marked {marked}{label} during the hand, " + (
+                f"{left} more than the hand entitled him to" if left != marked
+                else "and did not win what he marked")
+            _overscore(r, n, by, left, what, {"mark_for": for_}, deal)
 
 
 def count(r: Replay, ent: Entitlement, points: int) -> None:
@@ -136,9 +173,10 @@ def _rule_late(r: Replay, ent: Entitlement, n: int, marked: int, by: str) -> Non
                      f"{ent.event}) after the next trump card was turned up (event {ent.lapsed_at})")
 
 
-def _overscore(r: Replay, n: int, by: str, points: int, what: str, extra: dict[str, Any]) -> None:
+def _overscore(r: Replay, n: int, by: str, points: int, what: str, extra: dict[str, Any],
+               deal: Deal | None = None) -> None:
     r.overscored[by] = r.overscored.get(by, 0) + points
-    r.irregular("overscore", n, public=True, actor=by, extra=extra, what=what)
+    r.irregular("overscore", n, public=True, actor=by, extra=extra, what=what, deal=deal)
 
 
 def _marking_deal(r: Replay) -> Deal | None:
@@ -218,6 +256,8 @@ def mark(r: Replay, ev: Any, n: int) -> None:
         left -= take
         if not left:
             return
+    if hold(r, ev, n, left):
+        return
     late = _late(r, ev.by, kinds) if left == ev.points else None
     if late is not None:
         take = min(late.unpaid, left)

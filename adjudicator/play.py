@@ -497,6 +497,7 @@ def score_hand(r: Replay, deal: Deal, n: int) -> None:
     deal.hand_award = (winner, points, kind, n)
     if points:
         r.award(winner, points, kind, n, deal, basis=basis, limited=cut)
+    marks.settle_held(r, deal)
 
 
 def holds(r: Replay, ev: Any, n: int) -> None:

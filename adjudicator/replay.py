@@ -115,6 +115,7 @@ class Replay:
         self.overscored: dict[str, int] = {}
         self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
         self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
+        self.held: list[list[Any]] = []   # marks for a hand made during its play (marks.hold)
 
     # ------------------------------------------------------------------ running
 
@@ -217,6 +218,7 @@ class Replay:
         if self.deal.phase != "over" and self.deal.annulled is None:
             self.deal.unfinished = self.deal.phase
             self.deal.phase = "over"  # it scores nothing more
+        marks.settle_held(self, self.deal)
         self._settle(self.deal)
         self.deal.score_after = dict(self.score)
 
