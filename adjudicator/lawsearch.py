@@ -89,19 +89,21 @@ def _snippet(text: str, start: int, end: int) -> Hit:
 
 
 def search(law: Law, query: list[list[str]]) -> list[Hit] | None:
-    """The law's matches, one per group of the query (its first place), or None when some group
-    is not found in it."""
+    """The law's matches: for each group of the query, its first place in each field where it
+    is found (a match in the title does not hide the law's own text); None when some group is
+    not found in the law."""
     fields = [(name, text, *_folded(text)) for name, text in _fields(law)]
     hits = []
     for group in query:
         pattern = re.compile("|".join(_pattern(t) for t in sorted(group, key=len, reverse=True)))
+        found = False
         for name, text, folded, where in fields:
             m = pattern.search(folded)
             if m:
                 end = where[m.end() - 1] + 1
                 hit = _snippet(text, where[m.start()], end)
                 hits.append(Hit(name, hit.snippet, hit.start, hit.end))
-                break
-        else:
+                found = True
+        if not found:
             return None
     return hits

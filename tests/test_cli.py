@@ -123,3 +123,8 @@ def test_help_and_version_and_a_law_number_that_is_not_one() -> None:
     bad = runner.invoke(app, ["laws", "abc"])
     assert bad.exit_code == 2 and "'abc' is not a law number: give 1 to 51" in bad.output
     assert "2 for a law that does not exist" in " ".join(runner.invoke(app, ["laws", "-h"]).output.split())
+
+
+def test_search_shows_a_laws_own_text_not_only_its_title() -> None:
+    found = {law["law"]: law["found"] for law in json.loads(runner.invoke(app, ["laws", "--search", "renounce", "--json"]).output)}
+    assert 43 in found and any(f["in"] == "text" and "renounce" in f["snippet"] for f in found[43])
