@@ -21,6 +21,8 @@ NEUTRAL = frozenset({"elect", "claim", "look", "mark", "mark_king", "take_down",
 def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
     """The option the next event plainly shows was taken, or the case's `otherwise`."""
     deal = ruling.table
+    if ev.event in ruling.open_past:
+        return NOT_YET
     starts_deal = ev.event in ("shuffle", "cut") or (
         ev.event == "deal" and (deal is None or deal.phase != "dealing"))
     if starts_deal:

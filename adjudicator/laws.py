@@ -54,6 +54,8 @@ class Case(BaseModel):
     options: Annotated[list[Option], Field(min_length=1)]
     otherwise: Option | None = None
     """The option a log that goes on without an election is read as."""
+    open_past: list[str] = []
+    """Events (by name) a log may go on with while the choice stays open, `turn_up` for one."""
     effects: dict[Option | Literal["always"], list[Effect]] = {}
     cites: list[StrictInt] = []
     overrides: list[Annotated[str, Field(pattern=r"^[0-9]+:[a-z0-9-]+$")]] = []

@@ -128,7 +128,13 @@ class Replay:
         try:
             self._apply(observe)
         except _GameWon as won:
-            return self._won_at(won.event, observe)
+            report = self._won_at(won.event, observe)
+            shown = {(x.event, x.irregularity): x.elected for x in self.rulings
+                     if x.elected is not None and x.event < won.event}
+            for ruling in [x for x in report.rulings if x.open]:   # the choice the log went on to show
+                if (ruling.event, ruling.irregularity) in shown:
+                    ruling.elected, ruling.outcomes = shown[ruling.event, ruling.irregularity], None
+            return report
         except ReplayError:
             if not self.provisional:
                 raise
@@ -360,7 +366,7 @@ class Replay:
                         options=list(case.options), claimed=claimed, summary=summary,
                         text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
                         effects={k: list(v) for k, v in case.effects.items()},
-                        otherwise=case.otherwise, table=deal, concerns=concerns, actor=actor,
+                        otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
                         facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)

@@ -26,6 +26,7 @@ class Ruling:
     case: str = ""
     effects: dict[str, list[str]] = field(default_factory=dict)
     otherwise: str | None = None      # the option a log going on without an election shows
+    open_past: tuple = ()             # events the choice stays open through (the case says)
     lapsed: bool = False              # the log went on and showed no choice
     table: Any = field(default=None, repr=False)   # the Deal it concerns
     concerns: str | None = None                      # whose hand or card it concerns
