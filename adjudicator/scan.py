@@ -54,6 +54,18 @@ def _good_players(a: Any, b: Any) -> bool:
     return ok
 
 
+def _take(cards: list, hand: list, seen: set, card: Any) -> bool:
+    """Cards dealt or given into a hand; False at a card already seen in the deal (law 45's
+    redundant pack, for the replay to rule on)."""
+    for t in cards:
+        c = card[t]
+        if c in seen:
+            return False
+        seen.add(c)
+        hand.append(c)
+    return True
+
+
 def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
     """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`)."""
     raw = json.loads(text)
@@ -207,13 +219,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             n = len(cards)
             if type(cards) is not list or n > stock:
                 return None
-            hand = hands[to]
-            for t in cards:
-                c = card[t]
-                if c in seen:
-                    return None
-                seen.add(c)
-                hand.append(c)
+            if not _take(cards, hands[to], seen, card):
+                return None
             stock -= n
             packets.append((to, n))
             if len(packets) == 4:
@@ -230,13 +237,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             n = len(cards)
             if type(cards) is not list or not 0 < n <= stock:
                 return None
-            hand = hands[to]
-            for t in cards:
-                c = card[t]
-                if c in seen:
-                    return None
-                seen.add(c)
-                hand.append(c)
+            if not _take(cards, hands[to], seen, card):
+                return None
             stock -= n
             if to == elder:
                 g_e += n

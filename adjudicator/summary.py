@@ -75,8 +75,15 @@ class Summary:
             out.append("By irregularity:")
             for name, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0])):
                 laws = ", ".join(map(str, sorted(self.law_of[name])))
-                out.append(f"  {name.replace('_', ' ')} (law {laws}): {_entry(e)}")
+                out.append(f"  {_said(name)} (law {laws}): {_entry(e)}")
         return out
+
+
+def _said(irregularity: str) -> str:
+    """An irregularity in a person's words (laws/words/irregularities.yaml), its id if it has none."""
+    from .words import default_words
+    known = default_words().irregularities.get(irregularity)
+    return known.words if known else irregularity.replace("_", " ")
 
 
 def _entry(e: _Entry) -> str:

@@ -49,7 +49,8 @@ def linked(text: str | None) -> Markup:
                             if 1 <= int(d.group()) <= 51 else d.group(), m.group(3))
         return m.group(1) + m.group(2) + inner
 
-    return Markup(_LAW_MENTION.sub(numbers, str(escape(text))))
+    linked_text = _LAW_MENTION.sub(numbers, str(escape(text)))
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", linked_text))   # log syntax, as code
 
 
 def mentioned(texts: list[str]) -> set[int]:
