@@ -50,10 +50,14 @@ class Entitlement:
     lapsed_at: int | None = None  # the event at which the time to mark it ran out
     facts: dict[str, Any] = field(default_factory=dict)   # the facts of that moment
     ruled: bool = False           # its lapse has had its ruling
-    cancelled: bool = False       # struck out (annulled deal, law 19, law 25)
     basis: str = ""               # the scoring table's key that gave it (laws 47-49)
     limited: bool = False         # cut by a law-25/43 ruling on its winner
     struck: str | None = None     # the option or effect that struck it out, if one did
+
+    @property
+    def cancelled(self) -> bool:
+        """Struck out (annulled deal, law 19, law 25)."""
+        return self.struck is not None
 
     @property
     def unpaid(self) -> int:
@@ -75,12 +79,23 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal |
     if not r.marked:
         count(r, ent, points)
         return
-    for held in [h for h in r.held if h[0] is deal and h[1] == player and kind in KINDS_FOR["point"]]:
-        take = min(ent.unpaid, held[2])
+    for held in [h for h in r.held if h.deal is deal and h.by == player and kind in KINDS_FOR["point"]]:
+        take = min(ent.unpaid, held.left)
         if take:
             ent.marked = True
             count(r, ent, take)
-            held[2] -= take
+            held.left -= take
+
+
+@dataclass
+class Held:
+    """A mark for the hand made during its play, waiting for the hand to end (`hold`)."""
+
+    deal: Deal
+    by: str
+    left: int          # the points it marked that no entitlement has yet taken
+    event: int         # the mark's event
+    for_: str | None   # what it was marked for, when the log says
 
 
 def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
@@ -90,15 +105,15 @@ def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
     if ev.for_ not in (None, "point", "vole") or deal is None or deal.annulled is not None \
             or deal.hand_award is not None or not deal.tricks or deal.won.get(ev.by, 0) < 3:
         return False
-    r.held.append([deal, ev.by, left, n, ev.for_])
+    r.held.append(Held(deal, ev.by, left, n, ev.for_))
     return True
 
 
 def settle_held(r: Replay, deal: Deal) -> None:
     """The hand is over (or the deal ended): what a held mark did not pay is an overscore."""
-    for held in [h for h in r.held if h[0] is deal]:
+    for held in [h for h in r.held if h.deal is deal]:
         r.held.remove(held)
-        _, by, left, n, for_ = held
+        by, left, n, for_ = held.by, held.left, held.event, held.for_
         if left and deal.annulled is None:
             label = f" for the {for_}" if for_ else ""
             marked = r.events[n - 1].points
@@ -117,7 +132,6 @@ def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
     """An entitlement struck out (annulled deal, law 19, law 25); `why`: the option or effect."""
     assert why in STRUCK, why
     ent.struck = why
-    ent.cancelled = True
     if ent in r.owed:
         r.owed.remove(ent)
     if ent.paid and r.winner is None:

@@ -115,7 +115,7 @@ class Replay:
         self.overscored: dict[str, int] = {}
         self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
         self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
-        self.held: list[list[Any]] = []   # marks for a hand made during its play (marks.hold)
+        self.held: list[marks.Held] = []   # marks for a hand made during its play (marks.hold)
 
     # ------------------------------------------------------------------ running
 
