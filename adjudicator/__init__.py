@@ -4,7 +4,11 @@
     report = adjudicate_text(open("game.yaml").read(), "game.yaml")
     report.to_json()
 
-The names below are imported when first used (a command imports only what it needs).
+The package is in layers, each a folder, each importing only from those below it
+(docs/ARCHITECTURE.md): `record` (the log and the cards), `lawbook` (the law book as data),
+`engine` (the replay and its rulings), `words` (everything said to people), the front doors
+`archive`, `dispute` and `teaching`, and on top the command line (`cli`). The names below are
+the library's; each is imported when first used (a command imports only what it needs).
 """
 from __future__ import annotations
 
@@ -12,34 +16,20 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .log import LogError, read_file, read_text
-    from .replay import ReplayError, adjudicate
-    from .ruling import Report, Ruling
+    from .engine.adjudicate import adjudicate_file, adjudicate_text
+    from .engine.replay import ReplayError, adjudicate
+    from .engine.ruling import Report, Ruling
+    from .record.log import LogError, read_file, read_text
 
 __all__ = ["LogError", "ReplayError", "Report", "Ruling", "adjudicate", "adjudicate_text",
            "adjudicate_file", "read_file", "read_text"]
-_WHERE = {"LogError": "log", "read_file": "log", "read_text": "log", "ReplayError": "replay",
-          "adjudicate": "replay", "Report": "ruling", "Ruling": "ruling"}
+_WHERE = {"LogError": "record.log", "read_file": "record.log", "read_text": "record.log",
+          "ReplayError": "engine.replay", "adjudicate": "engine.replay", "Report": "engine.ruling",
+          "Ruling": "engine.ruling", "adjudicate_text": "engine.adjudicate",
+          "adjudicate_file": "engine.adjudicate"}
 
 
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
         return getattr(import_module(f".{_WHERE[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def adjudicate_text(text: str, source: str = "<log>") -> Report:
-    """Read, validate and replay one log; `LogError` (with the source named) if it cannot be."""
-    from .log import LogError, read_text
-    from .replay import ReplayError, adjudicate
-    from .source import event_line
-    log = read_text(text, source)
-    try:
-        return adjudicate(log)
-    except ReplayError as e:
-        raise LogError(source, [e.at(event_line(text, e.event))]) from None
-
-
-def adjudicate_file(path: str) -> Report:
-    from .source import read_source
-    return adjudicate_text(read_source(path), path)

@@ -9,8 +9,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from .archive import check, items
-from .bookcache import LawBookError
+from .archive.files import check, items
+from .lawbook.cache import LawBookError
 
 # each command imports the rest of what it needs when it runs: `validate` on clean JSON games
 # never imports pydantic or the replay (adjudicator/scan.py)
@@ -61,14 +61,14 @@ def _loaded_or_exit(load):
 
 
 def _book_or_exit():
-    from .laws import default_book
+    from .lawbook.laws import default_book
     return _loaded_or_exit(default_book)
 
 
 def _report_or_exit(log: str):
     """The report on one log (`-` standard input); exit status 2, saying why, when it cannot be read."""
-    from . import adjudicate_text
-    from .source import LogError, read_source
+    from .engine.adjudicate import adjudicate_text
+    from .record.source import LogError, read_source
     try:
         return adjudicate_text(read_source(log), log)
     except LogError as e:
@@ -88,7 +88,8 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
     else:
-        typer.echo(_visible(report.to_text()))
+        from .words.report import report_text
+        typer.echo(_visible(report_text(report)))
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -99,7 +100,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
     """Why each ruling is what it is (the facts, the case that decided it, why no other case did) and why the score is what it is, deal by deal.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
-    from . import explain as why
+    from .teaching import explain as why
     _book_or_exit()
     report = _report_or_exit(log)
     if event is not None and not any(r.event == event for r in report.rulings):
@@ -124,8 +125,8 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
-    from .progress import Progress
-    from .summary import Summary
+    from .archive.progress import Progress
+    from .archive.summary import Summary
     _scoring_or_exit()
     _tune_gc()
     summary = Summary()
@@ -174,7 +175,7 @@ def _total(paths: list[str]) -> int | None:
 
 def _scoring_or_exit():
     """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
-    from .bookcache import scoring
+    from .lawbook.scoring import scoring
     return _loaded_or_exit(scoring)
 
 
@@ -195,7 +196,7 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
         from itertools import islice
         source = items(paths)
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
-    from .parallel import results
+    from .archive.parallel import results
     return results(paths, jobs, render)
 
 
@@ -238,8 +239,9 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", hel
     """Read the law book: a law's text, what the rule file makes of it, and its scenarios; several laws side by side, with what separates them.
 
     Exit status 0; 2 for a law that does not exist."""
-    from .lawbook_view import describe, entry, index_line, scenarios_by_law
-    from .lawsearch import search as find, terms
+    from .lawbook.scenarios import scenarios_by_law
+    from .words.lawviews import describe, entry, index_line
+    from .words.search import search as find, terms
     book = _book_or_exit()
     for n in numbers or []:
         if not n.isdigit():
@@ -269,7 +271,7 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", hel
         return
     if len(numbers) > 1 and not search:
         from shutil import get_terminal_size
-        from .compare import table
+        from .words.compare import table
         typer.echo(table(book, numbers, get_terminal_size((80, 24)).columns))
         return
     for n in chosen:
@@ -293,8 +295,8 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     """Write the law book as HTML pages that work offline: an index with a search, and a page per law with its text, its cases and its scenarios drawn at the table, event by event."""
     from pathlib import Path
 
-    from .book import build
-    from .source import LogError
+    from .teaching.book import build
+    from .record.source import LogError
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
@@ -315,8 +317,8 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
     """A dispute at the table: a few questions, then the ruling and what happens next.
 
     Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
-    from .interview import InterviewEnded
-    from .resolve_cli import Refused, resolve as run
+    from .words.interview import InterviewEnded
+    from .dispute.terminal import Refused, resolve as run
     _book_or_exit()
     try:
         status = run(as_json, players, save)
@@ -339,9 +341,9 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", help="
     Exit status 0 at the end; 2 for a law with no scenario or input that ends early."""
     import os
     import random
-    from .interview import InterviewEnded, run_json, run_terminal
-    from .quiz import Quiz, laws_with_moments, moments
-    from .words import default_words
+    from .words.interview import InterviewEnded, run_json, run_terminal
+    from .teaching.quiz import Quiz, laws_with_moments, moments
+    from .words.vocabulary import default_words
     book = _book_or_exit()
     end = default_words().quiz["end"]
     if law is not None and law not in book.laws:
@@ -370,7 +372,7 @@ def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the ga
     if what != "log":
         typer.echo("the schema known is: log", err=True)
         raise typer.Exit(2)
-    from .log import log_json_schema
+    from .record.log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
 
 

@@ -33,7 +33,7 @@ ONE_GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 
 
 WRITE = """import sys
-from adjudicator.generate import dumps, games
+from adjudicator.record.generate import dumps, games
 deals = 0
 with open(sys.argv[1], "w") as out:
     for log, expected in games(int(sys.argv[2]), int(sys.argv[3])):

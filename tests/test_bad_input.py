@@ -226,7 +226,7 @@ def test_not_utf8_on_standard_input() -> None:
 
 def test_closed_standard_input(monkeypatch) -> None:
     import sys
-    from adjudicator.source import LogError, read_source
+    from adjudicator.record.source import LogError, read_source
     monkeypatch.setattr(sys, "stdin", None)
     with pytest.raises(LogError, match="standard input is closed"):
         read_source("-")
@@ -301,7 +301,7 @@ def test_a_folder_reports_what_it_cannot_read(tmp_path: Path) -> None:
 
 
 def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, monkeypatch) -> None:
-    from adjudicator import archive
+    from adjudicator.archive import files as archive
     monkeypatch.setattr(archive, "MAX_LOG_BYTES", 1000)
     good = json.dumps({"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": []})
     path = tmp_path / "long.jsonl"
@@ -356,7 +356,7 @@ def _entry_point(args: str, tmp_path: Path, into: str) -> tuple[int, str]:
 def test_validate_into_a_pipe_closed_early_is_exit_2(tmp_path: Path, jobs: str) -> None:
     """`validate archive | head -1`: the lines that cannot be written are said, exit 2 (click's
     own answer to a closed pipe would be exit 1)."""
-    from adjudicator.generate import dumps, games
+    from adjudicator.record.generate import dumps, games
     archive = tmp_path / "a.jsonl"
     archive.write_text("".join(dumps(log) + "\n" for log, _ in games(400, seed=3)))
     status, said = _entry_point(f"validate --jobs {jobs} {archive}", tmp_path, "| head -1 >/dev/null")
@@ -368,11 +368,11 @@ def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
     """The words beside the law book (laws/words/) are read late, by the commands that speak:
     a broken one is the law book's error, not a traceback."""
     import shutil
-    import adjudicator.words as words
+    import adjudicator.words.vocabulary as words
     folder = tmp_path / "words"
     shutil.copytree(words.WORDS_DIR, folder)
     (folder / "options.yaml").write_text("fresh_deal: [not, words]\n")
-    code = ("import sys, pathlib; import adjudicator.words as w; "
+    code = ("import sys, pathlib; import adjudicator.words.vocabulary as w; "
             f"w.default_words = lambda: w.load(pathlib.Path({str(folder)!r})); "
             "from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()")
     import subprocess

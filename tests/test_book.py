@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator import svg
-from adjudicator.book.frames import replay_scenario
-from adjudicator.book.render import linked, mentioned, sentence
+from adjudicator.teaching import svg
+from adjudicator.teaching.book.frames import replay_scenario
+from adjudicator.teaching.book.render import linked, mentioned, sentence
 from adjudicator.cli import app
-from adjudicator.words import default_words
+from adjudicator.words.vocabulary import default_words
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

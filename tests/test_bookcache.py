@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import bookcache
-from adjudicator.laws import LAWS_DIR, LawBookError, load
+from adjudicator.lawbook import cache as bookcache
+from adjudicator.lawbook.scoring import scoring
+from adjudicator.lawbook.laws import LAWS_DIR, LawBookError, load
 
 
 @pytest.fixture
@@ -47,8 +48,8 @@ def test_a_changed_rule_file_misses_the_cache(book_dir: Path, tmp_path: Path) ->
     law48.write_text(changed, encoding="utf-8")
     os.utime(law48, ns=(stat.st_atime_ns, stat.st_mtime_ns))   # the same time: the bytes decide
     assert load(book_dir).scoring.point == 3
-    bookcache.scoring.cache_clear()
-    assert bookcache.scoring(book_dir).point == 3
+    scoring.cache_clear()
+    assert scoring(book_dir).point == 3
     assert len(_cached(tmp_path)) == 2
 
 
@@ -66,8 +67,8 @@ def test_a_damaged_cache_is_ignored(book_dir: Path, tmp_path: Path) -> None:
         for f in _cached(tmp_path):
             f.write_text(damage)
         assert load(book_dir).scoring == expected
-        bookcache.scoring.cache_clear()
-        assert bookcache.scoring(book_dir).point == expected.point
+        scoring.cache_clear()
+        assert scoring(book_dir).point == expected.point
 
 
 def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

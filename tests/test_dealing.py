@@ -70,7 +70,7 @@ def test_a_hand_given_its_last_packet_may_be_claimed_short() -> None:
     ("  - deal: {to: Y, cards: [KS, QS, JS]}\n  - expose: {card: QS}\n", 13)])
 def test_a_fresh_deal_elected_after_looking_where_the_deal_goes_on(events: str, law: int) -> None:
     fails(events + "  - look: {by: Y}\n  - elect: {by: Y, option: fresh_deal}\n" + DEALT,
-          f"law {law} no longer gives him the choice of a fresh deal")
+          f"law {law} no longer gives him the choice of `fresh_deal`")
 
 
 def test_more_cards_laid_out_than_are_superfluous() -> None:

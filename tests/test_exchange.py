@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import LogError, adjudicate_text, read_text
-from adjudicator.replay import Replay
+from adjudicator.engine.replay import Replay
 
 from logs import PROPOSED, dealt_by_count
 

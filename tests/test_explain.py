@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator import adjudicate_file, explain
+from adjudicator import adjudicate_file
+from adjudicator.teaching import explain
 from adjudicator.cli import app
-from adjudicator.compare import separating, table
-from adjudicator.laws import LAWS_DIR, LawBookError, default_book, load
-from adjudicator.lawsearch import search, terms
-from adjudicator.words import WORDS_DIR, WordsError, default_words
-from adjudicator.words import load as load_words
+from adjudicator.words.compare import separating, table
+from adjudicator.lawbook.laws import LAWS_DIR, LawBookError, default_book, load
+from adjudicator.words.search import search, terms
+from adjudicator.words.vocabulary import WORDS_DIR, WordsError, default_words
+from adjudicator.words.vocabulary import load as load_words
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

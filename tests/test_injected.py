@@ -8,7 +8,7 @@ import random
 from hypothesis import assume, given, strategies as st
 
 from adjudicator import adjudicate_text
-from adjudicator.cards import PACK
+from adjudicator.record.cards import PACK
 
 ALL = [str(c) for c in PACK]
 
@@ -125,7 +125,7 @@ def log_dealer(log: dict, deal: list[int]) -> str:
        kind=st.sampled_from(["two_turned", "redundant", "extra_dealt", "too_many_given", "revoke",
                              "false_king"]))
 def test_injected_irregularity_is_ruled(seed: int, kind: str) -> None:
-    from adjudicator.generate import random_game
+    from adjudicator.record.generate import random_game
     rng = random.Random(seed)
     log, _ = random_game(rng)
     event, law, irregularity = _inject(log, kind, rng)

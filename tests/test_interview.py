@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from adjudicator.interview import Choice, InterviewEnded, Question, Turn, run_json, run_terminal
+from adjudicator.words.interview import Choice, InterviewEnded, Question, Turn, run_json, run_terminal
 
 
 class Colours:

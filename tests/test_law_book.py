@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.lawbook_view import scenarios_by_law
-from adjudicator.laws import LAWS_DIR, LawBookError, load
+from adjudicator.lawbook.scenarios import scenarios_by_law
+from adjudicator.lawbook.laws import LAWS_DIR, LawBookError, load
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_5d49d08c10854333.txt"
 
@@ -76,6 +76,6 @@ def test_two_cases_claiming_the_same_moment_are_refused(tmp_path: Path) -> None:
 
 
 def test_every_irregularity_has_a_rule() -> None:
-    from adjudicator.log import IRREGULARITIES
+    from adjudicator.record.log import IRREGULARITIES
     missing = [i for i in IRREGULARITIES if i not in BOOK.by_irregularity]
     assert not missing, f"no case rules on {missing}"

@@ -9,10 +9,11 @@ import yaml
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from adjudicator import adjudicate_file, outcomes
+from adjudicator import adjudicate_file
+from adjudicator.engine import outcomes
 from adjudicator.cli import app
-from adjudicator.log import read_text
-from adjudicator.replay import Replay
+from adjudicator.record.log import read_text
+from adjudicator.engine.replay import Replay
 
 LAWS = Path(__file__).resolve().parent.parent / "scenarios" / "laws"
 OPEN_11 = LAWS / "law11-choice-open-king-among-the-cards.yaml"

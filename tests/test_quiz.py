@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 
 from adjudicator import adjudicate_file
 from adjudicator.cli import app
-from adjudicator.laws import default_book
-from adjudicator.quiz import KINDS, Builder, moments
-from adjudicator.snapshot import event_words
-from adjudicator.words import default_words
+from adjudicator.lawbook.laws import default_book
+from adjudicator.teaching.quiz import KINDS, Builder, moments
+from adjudicator.teaching.snapshot import event_words
+from adjudicator.words.vocabulary import default_words
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,7 @@ def test_other_kinds_explained_when_wrong() -> None:
 def test_law_filter_asks_only_scenarios_showing_it() -> None:
     qs = _questions(["--law", "9", "--seed", "2", "--count", "6"])
     assert len(qs) == 6
-    from adjudicator.lawbook_view import scenarios_by_law
+    from adjudicator.lawbook.scenarios import scenarios_by_law
     assert all(q["scenario"] in scenarios_by_law()[9] for q in qs)
 
 
@@ -147,7 +147,7 @@ def test_bad_options_exit_2_with_a_message(args, words) -> None:
 
 def test_a_law_without_a_scenario_exits_2(monkeypatch) -> None:
     """Every law has a scenario today; one that had none would be refused, naming those that do."""
-    import adjudicator.quiz as quiz
+    import adjudicator.teaching.quiz as quiz
     monkeypatch.setattr(quiz, "moments", lambda law=None: [] if law == 46 else [object()])
     monkeypatch.setattr(quiz, "laws_with_moments", lambda: [9, 17])
     result = runner.invoke(app, ["quiz", "--json", "--law", "46"], input="")
@@ -170,7 +170,7 @@ def test_terminal_quiz_without_a_tty() -> None:
 
 
 def test_every_event_has_words() -> None:
-    from adjudicator.log import read_file
+    from adjudicator.record.log import read_file
     assert default_words().events.events
     for path in ("scenarios/laws/law17-dealer-six-drawn.yaml", "scenarios/laws/law41-leader-takes-up-his-card.yaml"):
         for event in read_file(str(ROOT / path)).events:

@@ -8,10 +8,10 @@ from collections import Counter
 
 from hypothesis import given, strategies as st
 
-from adjudicator import invariants
-from adjudicator.generate import games, random_game
-from adjudicator.log import read_text
-from adjudicator.replay import Replay
+from adjudicator.engine import invariants
+from adjudicator.record.generate import games, random_game
+from adjudicator.record.log import read_text
+from adjudicator.engine.replay import Replay
 
 
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from(["single", "treble_double_single"]),

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from adjudicator import adjudicate_text
-from adjudicator.interview import run_json
-from adjudicator.laws import Range, default_book
-from adjudicator.resolve import Resolve
+from adjudicator.words.interview import run_json
+from adjudicator.lawbook.laws import Range, default_book
+from adjudicator.dispute.resolve import Resolve
 
 MAX_QUESTIONS = 8
 
@@ -95,7 +95,7 @@ def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
 
 
 def test_every_question_and_answer_fits_an_80_column_menu():
-    from adjudicator.words import default_words
+    from adjudicator.words.vocabulary import default_words
     words = default_words()
     texts = [w.words for w in words.irregularities.values()]
     for fact in words.facts.values():

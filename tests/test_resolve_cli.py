@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from adjudicator import adjudicate_text
 from adjudicator.cli import app
-from adjudicator.resolve import Resolve
+from adjudicator.dispute.resolve import Resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-c", "from adjudicator.cli import main; main()", "resolve"]

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from adjudicator import adjudicate_text
-from adjudicator.generate import PACK, dumps, games, random_game
-from adjudicator.laws import default_book
-from adjudicator.scan import scan
-from adjudicator.source import LogError, parse_yaml
+from adjudicator.record.generate import PACK, dumps, games, random_game
+from adjudicator.lawbook.laws import default_book
+from adjudicator.engine.scan import scan
+from adjudicator.record.source import LogError, parse_yaml
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.yaml"))
 SCORING = default_book().scoring

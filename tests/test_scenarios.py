@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import invariants
-from adjudicator.log import read_file
-from adjudicator.replay import Replay
+from adjudicator.engine import invariants
+from adjudicator.record.log import read_file
+from adjudicator.engine.replay import Replay
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.yaml"))

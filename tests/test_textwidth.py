@@ -7,11 +7,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator import adjudicate_text, explain
+from adjudicator import adjudicate_text
+from adjudicator.teaching import explain
 from adjudicator.cli import app
-from adjudicator.laws import default_book
-from adjudicator.source import read_source
-from adjudicator.textwidth import fit, plain
+from adjudicator.lawbook.laws import default_book
+from adjudicator.record.source import read_source
+from adjudicator.words.report import report_text
+from adjudicator.words.textwidth import fit, plain
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -25,7 +27,7 @@ def test_every_view_fits_80_columns() -> None:
     wide = []
     for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
         report = adjudicate_text(read_source(str(path)), str(path))
-        wide += [(path.name, line) for line in _too_wide(report.to_text())]
+        wide += [(path.name, line) for line in _too_wide(report_text(report))]
         wide += [(path.name, line) for line in _too_wide(explain.to_text(report))]
     for n in sorted(default_book().laws):
         result = runner.invoke(app, ["laws", str(n)])

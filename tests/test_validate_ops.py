@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator import parallel
-from adjudicator.archive import items
+from adjudicator.archive import parallel
+from adjudicator.archive.files import items
 from adjudicator.cli import app, render_batch
-from adjudicator.generate import dumps, games
+from adjudicator.record.generate import dumps, games
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

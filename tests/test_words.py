@@ -3,7 +3,7 @@ import shutil
 
 import pytest
 
-from adjudicator.words import WordsError, default_words, load, WORDS_DIR
+from adjudicator.words.vocabulary import WordsError, default_words, load, WORDS_DIR
 
 
 def test_every_fact_value_irregularity_and_option_has_words():

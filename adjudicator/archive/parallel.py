@@ -1,0 +1,231 @@
+"""`validate --jobs N`: many logs checked by N worker processes, the answers in input order.
+
+The main process only cuts the work into tasks: a regular `.jsonl` archive into byte ranges of
+many lines (it finds line boundaries at C speed and never decodes a line), any other file into
+a task of its own. Each worker reads its own range, checks its logs and renders their output
+lines. At most a few tasks a worker are in flight, so memory stays flat however long the archive.
+A worker that dies (killed, out of memory) costs only the log it was checking: its task is
+run again alone, halved until the log that kills is found, and that log is reported as
+unreadable with the reason.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import stat
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any
+
+from .files import Item, files, items, line_items
+from ..record.source import open_log
+
+TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
+TASK_ITEMS = 128           # logs a task, when the main process must read them (a pipe, stdin)
+AHEAD = 3                  # tasks in flight a worker
+
+Batch = tuple   # what `render` makes of some Items: (output text, clean games, problems, bytes)
+
+
+@dataclass(frozen=True)
+class Task:
+    """A piece of the work: lines `first`... of an archive between two byte offsets, one file,
+    or logs the main process has read."""
+
+    path: str = ""
+    start: int = 0
+    end: int = 0
+    first: int = 0
+    items: tuple[Item, ...] | None = None   # logs already read (or a file to read: path, no end)
+
+
+def tasks(paths: list[str]) -> Iterator[Task]:
+    """The work, in input order."""
+    for f, problem in files(paths):
+        if problem is not None:
+            yield Task(items=(Item(f, None, problem),))
+        elif f == "-" or not f.endswith(".jsonl"):
+            yield Task(f) if f != "-" else Task(items=tuple(items([f])))
+        else:
+            yield from _archive(f)
+
+
+def _archive(path: str) -> Iterator[Task]:
+    """A `.jsonl` archive cut at line boundaries; one that is not a regular file (a pipe) is read
+    here, as one job would."""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        batch: list[Item] = []
+        for item in items([path]):
+            batch.append(item)
+            if len(batch) == TASK_ITEMS:
+                yield Task(items=tuple(batch))
+                batch = []
+        if batch:
+            yield Task(items=tuple(batch))
+        return
+    start = pos = 0
+    line = 1
+    try:
+        with open_log(path) as f:
+            while block := f.read(TASK_BYTES):
+                cut = block.rfind(b"\n")
+                if cut >= 0:
+                    yield Task(path, start, pos + cut + 1, line)
+                    line += block.count(b"\n", 0, cut + 1)
+                    start = pos + cut + 1
+                pos += len(block)
+    except OSError as e:
+        yield Task(items=(Item(path, None, e.strerror or str(e)),))
+        return
+    if start < pos:
+        yield Task(path, start, pos, line)
+
+
+def run_task(task: Task, render: Callable[[Iterable[Item]], Batch]) -> Batch:
+    """A task's answers (in a worker)."""
+    if task.items is not None:
+        return render(task.items)
+    if not task.end:
+        return render(items([task.path]))
+    try:
+        with open_log(task.path) as f:
+            f.seek(task.start)
+            return render(list(line_items(task.path, f, task.first, task.end)))
+    except OSError as e:
+        return render([Item(task.path, None, e.strerror or str(e))])
+
+
+def merge(batches: list[Batch]) -> Batch:
+    """Answers of consecutive pieces of work as one."""
+    return ("".join(b[0] for b in batches), sum(b[1] for b in batches),
+            [p for b in batches for p in b[2]], sum(b[3] for b in batches))
+
+
+def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch]) -> Iterator[Batch]:
+    """The answers, task by task in input order, from `jobs` worker processes.
+
+    A worker may die at any moment: while tasks are handed out as well as while answers are
+    collected. Every death shows as a broken future (`_submit` never raises), met in one place:
+    the task waited on is run again alone, and the others in flight go to a new pool; one caught
+    in flight by a second death is run alone too, so a log that kills every worker costs a few
+    restarts, not one a task."""
+    context = get_context("fork" if hasattr(os, "fork") else "spawn")
+    work = tasks(paths)
+    pool = _pool(jobs, context)
+    window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
+    try:
+        for task in work:
+            window.append((task, _submit(pool, task, render), 0))
+            if len(window) >= AHEAD * jobs:
+                break
+        while window:
+            task, future, deaths = window.popleft()
+            try:
+                answers = future.result() if future is not None else _alone(task, render, context)
+            except BrokenProcessPool:   # a worker died: this task's, or another's in flight
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _pool(jobs, context)
+                answers = _alone(task, render, context)
+                window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render), d + 1)
+                               for t, f, d in window)
+            yield answers
+            task = next(work, None)
+            if task is not None:
+                window.append((task, _submit(pool, task, render), 0))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
+    """Workers that leave ^C to the main process, which stops them (no traceback from each)."""
+    return ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
+                               initargs=(signal.SIGINT, signal.SIG_IGN))
+
+
+def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch]) -> Future:
+    """The task handed to the pool; a pool already broken gives a future that says so."""
+    try:
+        return pool.submit(run_task, task, render)
+    except BrokenProcessPool as e:
+        future: Future = Future()
+        future.set_exception(e)
+        return future
+
+
+def _answered(future: Future | None) -> bool:
+    """Whether the task's answers came back before a worker died (they stand)."""
+    return future is not None and future.done() and not future.cancelled() and future.exception() is None
+
+
+def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> Batch:
+    """The task run again in a process of its own; if that dies too, halved until the one log
+    that kills its process is found and reported as unreadable, with the reason."""
+    answers, died = _in_own_process(task, render, context)
+    if died is None:
+        return answers
+    parts = _halves(task)
+    if parts is None:   # one log
+        source = task.items[0].source if task.items else f"{task.path}:{task.first}" if task.end else task.path
+        return render([Item(source, None, f"the process checking it died ({died})")])
+    return merge([_alone(part, render, context) for part in parts])
+
+
+def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> tuple[Batch | None, str | None]:
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(send, task, render), daemon=True)
+    process.start()
+    send.close()
+    try:
+        answers = receive.recv()
+    except EOFError:
+        answers = None
+    process.join()
+    if answers is not None and process.exitcode == 0:
+        return answers, None
+    return None, _death(process.exitcode)
+
+
+def _child(send: Any, task: Task, render: Callable[[Iterable[Item]], Batch]) -> None:
+    send.send(run_task(task, render))
+    send.close()
+
+
+def _death(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        why = ": killed, perhaps for want of memory" if -code == signal.SIGKILL else ""
+        return f"{name}{why}"
+    return f"exit status {code}"
+
+
+def _halves(task: Task) -> tuple[Task, Task] | None:
+    """The task cut in two at a line boundary; None when it holds one log."""
+    if task.items is not None:
+        if len(task.items) < 2:
+            return None
+        mid = len(task.items) // 2
+        return Task(items=task.items[:mid]), Task(items=task.items[mid:])
+    if not task.end:
+        return None
+    with open_log(task.path) as f:
+        f.seek(task.start)
+        data = f.read(task.end - task.start)
+    middle = data.find(b"\n", len(data) // 2)
+    if middle < 0 or middle + 1 >= len(data):
+        middle = data.rfind(b"\n", 0, len(data) - 1)
+    if middle < 0:
+        return None
+    cut = task.start + middle + 1
+    return (Task(task.path, task.start, cut, task.first),
+            Task(task.path, cut, task.end, task.first + data.count(b"\n", 0, middle + 1)))

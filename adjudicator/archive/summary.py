@@ -1,0 +1,92 @@
+"""What `validate` tells an operator at the end: the games by outcome, and the rulings by law and
+by irregularity, each with its counts and the first few games where it was found."""
+from __future__ import annotations
+
+from typing import Any
+
+FIRST = 5   # games named for each law, irregularity, or unreadable input
+
+
+class _Entry:
+    __slots__ = ("rulings", "games", "first", "last")
+
+    def __init__(self) -> None:
+        self.rulings = 0
+        self.games = 0
+        self.first: list[str] = []
+        self.last: str | None = None
+
+    def add(self, source: str) -> None:
+        self.rulings += 1
+        if self.last != source:
+            self.last = source
+            self.games += 1
+            if len(self.first) < FIRST:
+                self.first.append(source)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rulings": self.rulings, "games": self.games, "first": self.first}
+
+
+class Summary:
+    """Counts of every game's outcome, and of its rulings, as `validate` sees them stream past."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]   # clean, with rulings, unreadable
+        self.laws: dict[int, _Entry] = {}
+        self.irregularities: dict[str, _Entry] = {}
+        self.law_of: dict[str, set[int]] = {}
+        self.unreadable: list[str] = []
+
+    def add_clean(self, n: int) -> None:
+        self.counts[0] += n
+
+    def add(self, status: int, source: str, rulings: tuple[tuple[int, str], ...]) -> None:
+        self.counts[status] += 1
+        if status == 2 and len(self.unreadable) < FIRST:
+            self.unreadable.append(source)
+        for law, irregularity in rulings:
+            self.laws.setdefault(law, _Entry()).add(source)
+            self.irregularities.setdefault(irregularity, _Entry()).add(source)
+            self.law_of.setdefault(irregularity, set()).add(law)
+
+    @property
+    def games(self) -> int:
+        return sum(self.counts)
+
+    def to_json(self) -> dict[str, Any]:
+        clean, ruled, unreadable = self.counts
+        return {
+            "games": self.games, "clean": clean, "with_rulings": ruled, "unreadable": unreadable,
+            "first_unreadable": self.unreadable,
+            "by_law": [{"law": n, **self.laws[n].to_json()} for n in sorted(self.laws)],
+            "by_irregularity": [{"irregularity": i, "laws": sorted(self.law_of[i]), **e.to_json()}
+                                for i, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0]))],
+        }
+
+    def lines(self) -> list[str]:
+        """The summary in words, for the end of `validate`'s plain output."""
+        total = self.games
+        clean, ruled, unreadable = self.counts
+        out = [f"{total} game{'s' if total != 1 else ''}: {clean} clean, {ruled} with rulings, {unreadable} unreadable"]
+        if self.laws:
+            out.append("By law:")
+            out += [f"  law {n}: {_entry(self.laws[n])}" for n in sorted(self.laws)]
+            out.append("By irregularity:")
+            for name, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0])):
+                laws = ", ".join(map(str, sorted(self.law_of[name])))
+                out.append(f"  {_said(name)} (law {laws}): {_entry(e)}")
+        return out
+
+
+def _said(irregularity: str) -> str:
+    """An irregularity in a person's words (laws/words/irregularities.yaml), its id if it has none."""
+    from ..words.vocabulary import default_words
+    known = default_words().irregularities.get(irregularity)
+    return known.words if known else irregularity.replace("_", " ")
+
+
+def _entry(e: _Entry) -> str:
+    more = ", ..." if e.games > len(e.first) else ""
+    return (f"{e.rulings} ruling{'s' if e.rulings != 1 else ''} in {e.games} game{'s' if e.games != 1 else ''}"
+            f" ({', '.join(e.first)}{more})")

@@ -1,0 +1,312 @@
+"""`ecarte resolve`: a dispute at the table, its questions drawn from the law book.
+
+The first question asks what happened. After it, the cases of the law book for that
+irregularity are the possible rulings; each fact a case's `when:` tests has the values still
+allowed (narrowed by the answers, and by what each answer implies: `implies:` in
+laws/words/facts.yaml). The next question is the fact whose answers split the cases still
+possible most evenly (a case that does not test the fact stays possible under every answer),
+offering only answers that a real deal can have (the situation builder can tell one). It ends
+when the first possible case, in the book's order of precedence, is certain. "I don't know"
+leaves a fact open: the ruling then gives each outcome. The ruling is the adjudication of the
+log the situation builder tells from the answers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Literal, get_args, get_origin
+
+from ..lawbook.facts import Facts
+from ..words.interview import Choice, Question, Turn
+from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
+from .situation import Built, build
+from ..words.vocabulary import Words, default_words
+
+UNKNOWN = None               # the value of "I don't know" for a fact that cannot be null
+ORDER = list(Facts.model_fields)   # the facts in the order of a deal: the tie-break
+
+
+def _domain(fact: str, words: Words) -> tuple:
+    """The values a fact can take, in the facts' order (numbers: those the words offer)."""
+    annotation = Facts.model_fields[fact].annotation
+    kinds = (annotation,) if get_origin(annotation) is Literal else get_args(annotation) or (annotation,)
+    literal = tuple(v for k in kinds if get_origin(k) is Literal for v in get_args(k))
+    nullable = type(None) in kinds
+    if literal:
+        values = literal + ((None,) if nullable else ())
+    elif int in kinds:
+        values = tuple(words.facts[fact].offered or ())
+    else:
+        values = (True, False) + ((None,) if nullable else ())
+    return values
+
+
+def _accepts(case: CompiledCase, fact: str, domain: tuple) -> frozenset:
+    for name, allowed in case.tests:
+        if name == fact:
+            if isinstance(allowed, Range):
+                return frozenset(v for v in domain if v is not None and
+                                 (allowed.min is None or v >= allowed.min) and (allowed.max is None or v <= allowed.max))
+            return frozenset(allowed) & frozenset(domain)
+    return frozenset(domain)
+
+
+@dataclass
+class State:
+    """What the answers so far say: each fact's values still allowed, the facts left open."""
+
+    irregularity: str
+    dealer: str
+    elder: str
+    allowed: dict[str, tuple]
+    asked: dict[str, Any] = field(default_factory=dict)   # the facts answered (not "I don't know")
+    open: list[str] = field(default_factory=list)          # the facts answered "I don't know"
+    actor: str | None = None   # who did it (a player), where either player may have
+
+
+class Resolve:
+    """The interview: a pure function of the answers (INTERVIEW.md)."""
+
+    back_allowed = True
+
+    def __init__(self, players: list[str] | None = None, book: LawBook | None = None,
+                 words: Words | None = None):
+        self.players = players
+        self.book = book or default_book()
+        self.words = words or default_words()
+        self.domains = {f: _domain(f, self.words) for f in ORDER}   # each fact's values
+        self._built: dict[tuple, Built | None] = {}
+        self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
+
+    # -- the state -------------------------------------------------------------------
+
+    def cases(self, irregularity: str) -> list[CompiledCase]:
+        return self.book.by_irregularity.get(irregularity, [])
+
+    def narrow(self, allowed: dict[str, tuple], fact: str, values: tuple) -> dict[str, tuple] | None:
+        """The allowed values once `fact` is one of `values`, with what follows; None if impossible."""
+        allowed = dict(allowed)
+        todo = [(fact, values)]
+        while todo:
+            name, vals = todo.pop()
+            kept = tuple(v for v in allowed[name] if v in vals and type(v) in {type(w) for w in vals})
+            if not kept:
+                return None
+            if kept == allowed[name] and name != fact:
+                continue
+            allowed[name] = kept
+            if len(kept) == 1 and kept[0] in self.words.facts[name].values:
+                for implied, also in self.words.facts[name].values[kept[0]].implies.items():
+                    todo.append((implied, tuple(also) if isinstance(also, list) else (also,)))
+        return allowed
+
+    def possible(self, state_allowed: dict[str, tuple], irregularity: str) -> list[CompiledCase]:
+        domains = self.domains
+        return [c for c in self.cases(irregularity)
+                if all(set(state_allowed[f]) & _accepts(c, f, domains[f]) for f, _ in c.tests)]
+
+    def outcome(self, allowed: dict[str, tuple], irregularity: str) -> CompiledCase | None | bool:
+        """The case that rules (None: no case applies), or False while it is not yet certain."""
+        possible = self.possible(allowed, irregularity)
+        if not possible:
+            return None
+        first = possible[0]
+        domains = self.domains
+        if all(set(allowed[f]) <= _accepts(first, f, domains[f]) for f, _ in first.tests):
+            return first
+        return False
+
+    def branches(self, state: State) -> list[tuple[dict[str, Any], dict[str, tuple]]]:
+        """Each way the facts left open may be: (their values, the allowed values then)."""
+        open_ = [f for f in state.open if len(state.allowed[f]) > 1]
+        out = []
+        for values in product(*(state.allowed[f] for f in open_)):
+            allowed: dict[str, tuple] | None = state.allowed
+            for f, v in zip(open_, values):
+                allowed = allowed and self.narrow(allowed, f, (v,))
+            if allowed is not None:
+                out.append((dict(zip(open_, values)), allowed))
+        return out
+
+    def built(self, state: State, extra: dict[str, Any], case: str | None = None) -> Built | None:
+        """The situation told for these answers (cached: the interview is replayed at each step)."""
+        facts = dict(state.asked, **extra)
+        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor)
+        if key not in self._built:
+            self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
+                                     players=self.players, actor=state.actor)
+        return self._built[key]
+
+    # -- the questions ---------------------------------------------------------------
+
+    def first_question(self) -> Question:
+        w = self.words
+        choices = []
+        for moment, heading in w.moments.items():
+            for irr, iw in w.irregularities.items():
+                if moment in (iw.moment, *iw.also) and self.cases(irr):
+                    choices.append(Choice(irr, iw.words, group=heading))
+        return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
+                        group_question=w.interview["moment"], why=w.interview["why_irregularity"])
+
+    def player_question(self) -> Question:
+        assert self.players
+        return Question("q2", self.words.interview["player"], [Choice(p, p) for p in self.players], fact="player")
+
+    def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
+        """Who did it, where either player may have: by name and role, or by role."""
+        w = self.words
+        choices = []
+        for role, player in (("dealer", dealer), ("non_dealer", elder)):
+            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player)))
+        return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
+                        why=w.interview["why_actor"])
+
+    def offered(self, state: State, fact: str) -> list[tuple[Any, dict[str, tuple]]]:
+        """The answers to offer for a fact: those a deal can have, with the allowed values then."""
+        out = []
+        for value in state.allowed[fact]:
+            allowed = self.narrow(state.allowed, fact, (value,))
+            if allowed is None:
+                continue
+            probe = State(state.irregularity, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
+                          state.open, state.actor)
+            if self.possible(allowed, state.irregularity):
+                if self.built(probe, {}) is None:
+                    continue   # no deal the builder can tell has these facts
+            elif not (isinstance(value, bool) and all(fact in dict(c.tests) for c in self.cases(state.irregularity))):
+                continue       # no law then: offered only for a yes or no that decides whether it happened
+            out.append((value, allowed))
+        return out
+
+    def next_fact(self, state: State) -> tuple[str, list[tuple[Any, dict[str, tuple]]]] | None:
+        """The fact that best tells apart the cases still possible, and its answers."""
+        irr = state.irregularity
+        undecided = [a for _, a in self.branches(state) if self.outcome(a, irr) is False]
+        if not undecided:
+            return None
+        tested = {f for a in undecided for c in self.possible(a, irr) for f, _ in c.tests}
+        now = {c.ref for c in self.possible(state.allowed, irr)}
+        best = None
+        for fact in ORDER:
+            if fact not in tested or fact in state.open or len(state.allowed[fact]) < 2:
+                continue
+            groups = [{c.ref for c in self.possible(a, irr)} for _, a in
+                      ((v, self.narrow(state.allowed, fact, (v,))) for v in state.allowed[fact]) if a is not None]
+            if all(g == now for g in groups):
+                continue
+            score = (max(len(g) for g in groups), sum(len(g) for g in groups))
+            if best is None or score < best[0]:
+                best = (score, fact)
+        if best is None:
+            return None
+        fact = best[1]
+        return fact, self.offered(state, fact)
+
+    def question(self, n: int, state: State, fact: str, answers: list[tuple[Any, dict]]) -> Question:
+        w = self.words
+        fw = w.facts[fact]
+        names = {"dealer": state.dealer, "non_dealer": state.elder} if self.players else {}
+        choices = []
+        for v, _ in answers:
+            text = w.answer(fact, v) if v is not None or None in fw.values else w.interview["unknown"]
+            if isinstance(v, str) and v in names:   # a role, when the players have names: say whose
+                text = w.interview["named_answer"].format(answer=text, name=names[v])
+            choices.append(Choice(v, text))
+        if fw.unknown and None not in fw.values:
+            choices.append(Choice(UNKNOWN, w.interview["unknown"]))
+        return Question(f"q{n}", self.asked(state, fw), choices, fact=fact, why=self.why(state, fact, answers))
+
+    def asked(self, state: State, fw) -> str:
+        """The question, naming the players it is about where the answers so far say who."""
+        concerned = state.actor
+        if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
+            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+        if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
+            return fw.question
+        adversary = state.elder if concerned == state.dealer else state.dealer
+        return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
+                               adversary=self.person(state, adversary))
+
+    def person(self, state: State, player: str) -> str:
+        """A player as a question names him: by name and role, or by role."""
+        role = self.words.role("dealer" if player == state.dealer else "non_dealer")
+        return self.words.interview["named_role"].format(name=player, role=role) if self.players else role
+
+    def why(self, state: State, fact: str, answers: list[tuple[Any, dict]]) -> str:
+        w = self.words.interview
+        parts = []
+        possible = [self.possible(allowed, state.irregularity) for _, allowed in answers]
+        same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
+        for (value, allowed), cases in zip(answers, possible):
+            if same:   # the same law whatever the answer: say what it changes, the options
+                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
+                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+            else:
+                laws = dict.fromkeys(c.law for c in cases)
+                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+            parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
+        return w["why"].format(cases="\n".join(parts))
+
+    # -- the interview ---------------------------------------------------------------
+
+    def start(self, irregularity: str, dealer: str) -> State:
+        elder = [p for p in (self.players or ["dealer", "non_dealer"]) if p != dealer][0]
+        return State(irregularity, dealer, elder, dict(self.domains))
+
+    def step(self, answers: list[Any]) -> Turn:
+        if not answers:
+            return Turn(question=self.first_question())
+        irr = answers[0]
+        rest = answers[1:]
+        if self.players:
+            if not rest:
+                return Turn(question=self.player_question())
+            dealer, rest = rest[0], rest[1:]
+        else:
+            dealer = "dealer"
+        state = self.start(irr, dealer)
+        n = 3 if self.players else 2
+        if self.words.irregularities[irr].who:   # either player may have done it: who did?
+            if not rest:
+                return Turn(question=self.actor_question(n, irr, state.dealer, state.elder))
+            state.actor = state.dealer if rest[0] == "dealer" else state.elder
+            rest = rest[1:]
+            n += 1
+        for value in rest:
+            self.settle(state)
+            fact, offered = self.next_fact(state)   # type: ignore[misc]
+            if value is UNKNOWN and None not in self.words.facts[fact].values:
+                state.open.append(fact)
+            else:
+                state.allowed = dict(offered)[value]
+                state.asked[fact] = value
+            n += 1
+        self.settle(state)
+        following = self.next_fact(state)
+        if following is not None:
+            fact, offered = following
+            return Turn(question=self.question(n, state, fact, offered))
+        return self.ruling(state)
+
+    def settle(self, state: State) -> None:
+        """Take as answered each next question that has one answer only (it is not asked)."""
+        while (following := self.next_fact(state)) is not None:
+            fact, offered = following
+            if len(offered) != 1 or self.words.facts[fact].unknown:
+                return
+            (value, allowed), = offered
+            state.allowed = allowed
+            state.asked[fact] = value
+
+    def ruling(self, state: State) -> Turn:
+        from .telling import tell_ruling
+        outcomes = []
+        for values, allowed in self.branches(state):
+            case = self.outcome(allowed, state.irregularity)
+            if case is False or any(case is o[1] for o in outcomes):
+                continue
+            outcomes.append((values, case))
+        turn = tell_ruling(self, state, outcomes)
+        self.final = turn.final
+        return turn

@@ -1,0 +1,789 @@
+"""A dispute as a log: the facts a person gave, told as a deal that goes the way deals go.
+
+`build(irregularity, facts, dealer, elder)` tells a deal with real cards from one fixed pack
+order (so every log is legal: each card is where the table says), carries it to the moment
+of discovery the facts describe (turned up or not, proposed, answered, cards given, cards
+played, who has looked), makes the irregularity happen there (or earlier, with its `claim` at
+that moment when it is hidden), and replays the log. Python knows how a deal goes; whether the
+log says what the person said is decided by the replay itself: a telling is kept only when the
+ruling made on it has the facts given (and, when asked, the case expected).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable, Iterator
+
+from ..record.generate import beats, legal_cards
+from ..record.log import LogError, validate
+from ..engine.replay import ReplayError, adjudicate
+from ..engine.ruling import Report, Ruling
+
+# The pack, top card first: three to the non-dealer, three to the dealer, two each, the
+# trump card, then the stock. Hearts are trumps; the king of hearts lies at the bottom.
+PACK = ("KS", "QS", "JS", "7S", "8S", "9S", "7D", "8D", "KD", "QD", "8H",
+        "10S", "AS", "JD", "9D", "10D", "AD", "7C", "8C", "9C", "10C", "AC", "JC", "QC",
+        "KC", "7H", "9H", "10H", "AH", "JH", "QH", "KH")
+KING = "KH"
+# where the king of trumps goes when someone must hold it or turn it up (its place in PACK)
+KING_AT = {"non_dealer": 2, "dealer": 5, "turn_up": 10}
+# the ways a deal can go on from the turn-up: no proposal, a proposal unanswered, refused,
+# accepted (the non-dealer's discard laid out, nothing given), cards given both ways
+PATHS = ("none", "proposed", "refused", "accepted", "exchanged")
+PLAYS = (0, 1, 2, 3, 10)     # cards played: none, a lead, a trick, the next lead, the hand
+
+
+class Table:
+    """A deal being told: the events so far and the cards where they are."""
+
+    def __init__(self, dealer: str, elder: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()):
+        self.D, self.N = dealer, elder
+        self.pack = list(pack)
+        self.counts = counts            # roles whose cards the log gives only by count
+        self.events: list[dict] = []
+        self.hands: dict[str, list[str]] = {dealer: [], elder: []}
+        self.trump: str | None = None
+        self.leader = elder
+        self.trick: list[tuple[str, str]] = []
+        self.won = {dealer: 0, elder: 0}
+        self.played = 0
+        self.header_dealer = True     # the log names the first dealer (no decisive cut for deal)
+
+    def role(self, player: str) -> str:
+        return "dealer" if player == self.D else "non_dealer"
+
+    def other(self, player: str) -> str:
+        return self.N if player == self.D else self.D
+
+    def ev(self, name: str, **fields: Any) -> None:
+        self.events.append({name: fields})
+
+    def _cards(self, player: str, cards: list[str]) -> dict[str, Any]:
+        return {"count": len(cards)} if self.role(player) in self.counts else {"cards": cards}
+
+    def deal(self, to: str, n: int, **extra: Any) -> list[str]:
+        cards = [self.pack.pop(0) for _ in range(n)]
+        self.hands[to] += cards
+        self.ev("deal", to=to, **self._cards(to, cards), **extra)
+        return cards
+
+    def deal_hands(self, sizes: tuple[int, int, int, int] = (3, 3, 2, 2), looks: tuple[str, ...] = (),
+                   first: dict | None = None, after: dict[int, Callable[[], None]] | None = None) -> None:
+        """The distribution: packets to non-dealer, dealer, non-dealer, dealer; a player in
+        `looks` takes up his cards after his first packet; `after[i]` runs after packet i."""
+        order = (self.N, self.D, self.N, self.D)
+        for i, (to, n) in enumerate(zip(order, sizes)):
+            self.deal(to, n, **(first or {} if i == 0 else {}))
+            if i < 2 and self.role(to) in looks:
+                self.ev("look", by=to)
+            if after and i in after:
+                after[i]()
+
+    def turn_up(self, n: int = 1) -> list[str]:
+        cards = [self.pack.pop(0) for _ in range(n)]
+        self.trump = cards[0][-1]
+        self.ev("turn_up", **({"card": cards[0]} if n == 1 else {"cards": cards}))
+        return cards
+
+    def discard(self, player: str, n: int) -> list[str]:
+        cards = self.hands[player][-n:] if n else []
+        for c in cards:
+            self.hands[player].remove(c)
+        self.ev("discard", by=player, **self._cards(player, cards))
+        return cards
+
+    def give(self, to: str, n: int) -> list[str]:
+        cards = [self.pack.pop(0) for _ in range(n)]
+        self.hands[to] += cards
+        self.ev("give", to=to, **self._cards(to, cards))
+        return cards
+
+    def exchange(self, elder_gets: int = 2, dealer_gets: int = 1) -> None:
+        self.ev("propose", by=self.N)
+        self.ev("accept", by=self.D)
+        self.discard(self.N, 2)
+        self.give(self.N, elder_gets)
+        self.discard(self.D, 1)
+        self.give(self.D, dealer_gets)
+
+    def next_player(self) -> str:
+        return self.other(self.trick[0][0]) if self.trick else self.leader
+
+    def play(self, by: str | None = None, card: str | None = None, **extra: Any) -> str:
+        by = by or self.next_player()
+        hand = self.hands[by]
+        if card is None:
+            card = legal_cards(hand, self.trick[0][1], self.trump or "H")[0] if self.trick else hand[0]
+        hand.remove(card)
+        self.ev("play", by=by, card=card, **extra)
+        self.trick.append((by, card))
+        self.played += 1
+        if len(self.trick) == 2:
+            (lead_by, led), (_, second) = self.trick
+            winner = self.other(lead_by) if beats(second, led, self.trump or "H") else lead_by
+            self.won[winner] += 1
+            self.leader = winner
+            self.trick = []
+        return card
+
+    def plays(self, k: int) -> None:
+        for _ in range(k):
+            if not self.hands[self.next_player()]:
+                return
+            self.play()
+
+    def claim(self, by: str, irregularity: str, **extra: Any) -> None:
+        self.ev("claim", by=by, irregularity=irregularity, **extra)
+
+
+def _turned_up(dealer: str, elder: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()) -> Table:
+    """A deal dealt in the usual packets, the trump card turned up."""
+    t = Table(dealer, elder, pack, counts)
+    t.deal_hands()
+    t.turn_up()
+    return t
+
+
+def king_pack(holder: str | None) -> tuple[str, ...]:
+    """The pack with the king of trumps moved to the non-dealer's or dealer's hand or the turn-up."""
+    if holder is None:
+        return PACK
+    pack = list(PACK)
+    at = KING_AT[holder]
+    pack[pack.index(KING)], pack[at] = pack[at], KING
+    return tuple(pack)
+
+
+@dataclass
+class Progress:
+    """How far the deal had gone when the irregularity was found."""
+
+    turned: bool
+    path: str
+    plays: int
+    looks: tuple[str, ...]
+
+
+def progresses(f: dict[str, Any]) -> Iterator[Progress]:
+    """The moments of discovery the facts allow, least advanced first."""
+    looks = []
+    for fact, role in (("non_dealer_looked", "non_dealer"), ("dealer_looked", "dealer")):
+        if f.get(fact) or (f.get("concerned_looked") and f.get("concerns") == role):
+            looks.append(role)
+    options = [Progress(False, "none", 0, tuple(looks))]
+    options += [Progress(True, p, k, tuple(looks)) for p, k in product(PATHS, PLAYS)
+                if k == 0 or p in ("none", "refused", "exchanged")]
+    for pr in options:
+        if _fits(pr, f):
+            yield pr
+
+
+def _fits(pr: Progress, f: dict[str, Any]) -> bool:
+    phase = "dealing" if not pr.turned else "exchange" if pr.plays == 0 else "over" if pr.plays == 10 else "play"
+    facts = {"turned_up": pr.turned, "proposed": pr.path != "none",
+             "answered": pr.path in ("refused", "accepted", "exchanged"), "exchanged": pr.path == "exchanged",
+             "played": pr.plays > 0}
+    if "phase" in f and f["phase"] not in (phase, "before_deal" if phase == "dealing" else phase):
+        return False
+    if any(name in f and f[name] != value for name, value in facts.items()):
+        return False
+    if "concerned_played" in f and f.get("concerns") is not None:
+        played = pr.plays >= (1 if f["concerns"] == "non_dealer" else 2)
+        if played != f["concerned_played"]:
+            return False
+    if "concerned_took_cards" in f and f["concerned_took_cards"] != (pr.path == "exchanged"):
+        return False
+    return True
+
+
+def advance(t: Table, pr: Progress) -> None:
+    """Carry the deal from the end of the distribution to the moment of discovery."""
+    if not pr.turned:
+        return
+    if not t.trump:
+        t.turn_up()
+    if pr.path == "exchanged":
+        t.exchange()
+    elif pr.path != "none":
+        t.ev("propose", by=t.N)
+        if pr.path == "refused":
+            t.ev("refuse", by=t.D)
+        elif pr.path == "accepted":
+            t.ev("accept", by=t.D)
+            t.discard(t.N, 2)
+    t.plays(pr.plays)
+
+
+def _concerned(t: Table, f: dict[str, Any]) -> list[str]:
+    """The players the irregularity may concern, the one the facts name first."""
+    if f.get("concerns") == "dealer":
+        return [t.D]
+    if f.get("concerns") == "non_dealer":
+        return [t.N]
+    return [t.N, t.D]
+
+
+# -- each irregularity told: a generator of tellings (Tables) for the facts given ---------
+
+def _wrong_count(f, D, N):
+    sizes = {("non_dealer", "more"): (3, 3, 3, 2), ("non_dealer", "fewer"): (3, 3, 1, 2),
+             ("dealer", "more"): (3, 3, 2, 3), ("dealer", "fewer"): (3, 3, 2, 1)}
+    for pr in progresses(f):
+        for (role, size), packets in sizes.items():
+            if f.get("concerns", role) != role or f.get("size", size) != size:
+                continue
+            t = Table(D, N)
+            who = t.D if role == "dealer" else t.N
+            t.deal_hands(packets, pr.looks)
+            advance(t, pr)
+            t.claim(t.other(who), "wrong_count", player=who)
+            yield t
+
+
+def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_elder_claim: str | None = None):
+    """A distribution made wrongly (out of turn, the wrong pack, the order changed), claimed."""
+    def tell(f, D, N):
+        for pr in progresses(f):
+            t = Table(D, N)
+            t.deal_hands(sizes, pr.looks, first=first and {k: (N if v == "N" else D if v == "D" else v)
+                                                             for k, v in first.items()})
+            advance(t, pr)
+            t.claim(t.N, by_elder_claim)
+            yield t
+    return tell
+
+
+def _out_of_turn(f, D, N):
+    for pr in progresses(f):
+        t = Table(D, N)
+        _previous_deal(t, dealer=D)
+        t.deal_hands(looks=pr.looks, first={"by": D})
+        advance(t, pr)
+        t.claim(t.N, "deal_out_of_turn")
+        yield t
+
+
+def _previous_deal(t: Table, dealer: str) -> None:
+    """A whole deal before this one, by counts, the non-dealer winning the point."""
+    elder = t.other(dealer)
+    for to, n in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2)):
+        t.ev("deal", to=to, count=n)
+    t.ev("turn_up", card="7C")
+    t.ev("tricks", **{elder: 3, dealer: 2})
+
+
+def _in_the_cut(*events: tuple[str, dict]):
+    def tell(f, D, N):
+        t = Table(D, N)
+        for name, fields in events:
+            t.ev(name, **{k: (N if v == "N" else D if v == "D" else v) for k, v in fields.items()})
+        t.deal_hands()
+        t.turn_up()
+        yield t
+    return tell
+
+
+def _cut_for_deal_exposed(f, D, N):
+    t = Table(D, N)
+    t.header_dealer = False
+    t.ev("cut_for_deal", by=D, cards=["JS", "9H"])
+    t.ev("cut_for_deal", by=D, card="JS")
+    t.ev("cut_for_deal", by=N, card="AH")
+    t.deal_hands()
+    yield t
+
+
+def _cut_for_deal_tie(f, D, N):
+    t = Table(D, N)
+    t.ev("cut_for_deal", by=N, card="QH")
+    t.ev("cut_for_deal", by=D, card="QC")
+    t.deal_hands()
+    yield t
+
+
+def _improper_shuffle(f, D, N):
+    if f.get("phase") in (None, "before_deal", "dealing"):
+        t = Table(D, N)
+        t.ev("shuffle", by=D, faces_exposed=True)
+        t.ev("cut", by=N, top=16)
+        t.deal_hands()
+        yield t
+    for pr in progresses(dict(f, phase=f.get("phase", "exchange"))):
+        t = Table(D, N)
+        t.deal_hands(looks=pr.looks)
+        advance(t, pr)
+        t.ev("shuffle", by=N)
+        yield t
+
+
+def _incorrect_pack(f, D, N):
+    if f.get("phase") in (None, "before_deal"):
+        t = Table(D, N)
+        t.ev("cut_for_deal", by=N, card="9S")
+        t.ev("cut_for_deal", by=D, card="QD")
+        t.claim(N, "incorrect_pack")
+        yield t
+    for pr in progresses(f):
+        t = Table(D, N)
+        t.deal_hands(looks=pr.looks)
+        advance(t, pr)
+        t.claim(N, "incorrect_pack")
+        yield t
+
+
+def _exposed_card(f, D, N):
+    for who in _concerned(Table(D, N), f):
+        if f.get("phase") in (None, "dealing"):
+            for pr in progresses(dict(f, turned_up=False)):
+                t = Table(D, N)
+                packet = 2 if who == N else 3
+                t.deal_hands(looks=pr.looks, after={packet: lambda t=t, who=who: t.ev("expose", card=t.hands[who][-1])})
+                yield t
+        if f.get("phase") in (None, "exchange", "play"):
+            t = _turned_up(D, N)
+            t.ev("propose", by=N)
+            t.ev("accept", by=D)
+            t.discard(N, 2)
+            if who == N:
+                card = t.give(N, 2)[-1]
+            else:
+                t.give(N, 2)
+                t.discard(D, 1)
+                card = t.give(D, 1)[-1]
+            t.ev("expose", card=card)
+            yield t
+
+
+def _faced_card(f, D, N):
+    t = Table(D, N)
+    if f.get("turned_up") is False or f.get("phase") == "dealing":
+        t.deal(N, 3)
+        t.deal(D, 3)
+        t.ev("faced", card=t.pack[0])
+    else:
+        t.deal_hands()
+        t.turn_up()
+        t.ev("faced", card=t.pack[0])
+    yield t
+
+
+def _no_turn_up(f, D, N):
+    t = Table(D, N)
+    t.deal_hands()
+    t.ev("propose", by=N)
+    t.turn_up()
+    yield t
+
+
+def _more_than_one_turned(f, D, N):
+    for pr in progresses(dict(f, turned_up=False)):
+        t = Table(D, N)
+        t.deal_hands(looks=pr.looks)
+        t.turn_up(2)
+        yield t
+
+
+def _late_mark_king(f, D, N):
+    t = _turned_up(D, N, king_pack("turn_up"))
+    t.ev("tricks", **{N: 3, D: 2})
+    t.ev("mark", by=N, points=1, **{"for": "point"})
+    for to, n in ((D, 3), (N, 3), (D, 2), (N, 2)):
+        t.ev("deal", to=to, count=n)
+    t.ev("turn_up", card="7C")
+    t.ev("mark_king", by=D)
+    yield t
+
+
+def _retraction(f, D, N):
+    if f.get("offender_is") in (None, "non_dealer"):
+        t = _turned_up(D, N)
+        t.ev("propose", by=N)
+        t.ev("accept", by=D)
+        t.ev("ask", by=N, count=2)
+        t.ev("ask", by=N, count=3)
+        yield t
+    if f.get("offender_is") in (None, "dealer"):
+        t = _turned_up(D, N)
+        t.ev("propose", by=N)
+        t.ev("refuse", by=D)
+        t.ev("accept", by=D)
+        yield t
+
+
+def _after_exchange(f, D, N):
+    t = _turned_up(D, N)
+    t.exchange()
+    t.claim(N, "discard_looked_at", player=D)
+    yield t
+
+
+def _exchange_counts(irregularity: str, counts: dict[str, tuple[int, int, int | None]]):
+    """An exchange that gives the wrong number: per role of the player concerned, (discarded,
+    given, asked for), claimed at the moment of discovery (phase, mixed, played)."""
+    def tell(f, D, N):
+        for role, (out, given, asked) in counts.items():
+            if f.get("concerns", role) != role:
+                continue
+            for phase, mixed in (("exchange", False), ("exchange", True), ("play", True), ("over", True)):
+                if f.get("phase", phase) != phase or f.get("mixed", mixed) != mixed:
+                    continue
+                for plays in ((0,) if phase == "exchange" else (1, 2, 3) if phase == "play" else (10,)):
+                    t = _turned_up(D, N)
+                    who = t.D if role == "dealer" else t.N
+                    t.ev("propose", by=N)
+                    t.ev("accept", by=D)
+                    if who == D:
+                        t.discard(N, 2)
+                        t.give(N, 2)
+                    t.discard(who, out)
+                    if asked is not None:
+                        t.ev("ask", by=who, count=asked)
+                    if given:
+                        t.give(who, given)
+                    if mixed:
+                        t.ev("look", by=who)
+                    if who == N and phase != "exchange":
+                        t.discard(D, 1)
+                        t.give(D, 1)
+                    if phase == "over":
+                        t.ev("tricks", **{N: 3, D: 2})
+                    else:
+                        t.plays(plays)
+                    t.claim(t.other(who), irregularity, player=who)
+                    yield t
+    return tell
+
+
+def _turned_in_error(refuse: bool):
+    def tell(f, D, N):
+        t = _turned_up(D, N)
+        t.exchange()
+        t.ev("turn_up", card=t.pack.pop(0))
+        if refuse:
+            t.ev("propose", by=N)
+            t.ev("refuse", by=D)
+        yield t
+    return tell
+
+
+def _insufficient_stock(f, D, N):
+    for conditional in ((False, True) if "conditional" not in f else (f["conditional"],)):
+        t = _turned_up(D, N)
+        for n in (5, 4):
+            t.ev("propose", by=N)
+            t.ev("accept", by=D)
+            t.discard(N, n)
+            t.give(N, n)
+            t.discard(D, n)
+            t.give(D, n)
+        t.ev("propose", by=N)
+        t.ev("accept", by=D, **({"conditional": True} if conditional else {}))
+        t.discard(N, 2)
+        t.give(N, 2)
+        t.discard(D, 2)
+        yield t
+
+
+def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
+    """The pack with these pairs of cards changed over."""
+    pack = list(PACK)
+    for a, b in pairs:
+        i, j = pack.index(a), pack.index(b)
+        pack[i], pack[j] = b, a
+    return tuple(pack)
+
+
+def _dealer_leads(t: Table) -> None:
+    """The first trick, won by the dealer (the seven of diamonds led, his king wins), so that
+    he leads the second."""
+    t.play(card="7D")
+    t.play(card="KD")
+
+
+def _late_king(f, D, N, A=None):
+    A = A or N
+    for first in ((False, True) if "first_card_king" not in f else (f["first_card_king"],)):
+        if A == N:
+            t = _turned_up(D, N, king_pack("non_dealer"))
+            t.play(card=KING if first else None)
+            t.play()
+        else:   # the non-dealer leads a trump (first) or a spade; the dealer holds the king
+            t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
+            t.play(card="7H" if first else "QS")
+            t.play()
+            t.play()   # the next card: announced with his first card, the dealer's king is in time
+        t.ev("announce_king", by=A)
+        yield t
+
+
+def _false_king(f, D, N, A=None):
+    A = A or N
+    O = D if A == N else N
+    role = "dealer" if O == D else "non_dealer"
+    holds = f.get("adversary_holds_king", "any")
+    for adversary_holds in ((True, False, None) if holds == "any" else (holds,)):
+        for played in ((False, True) if "concerned_played" not in f else (f["concerned_played"],)):
+            t = _turned_up(D, N, king_pack(role if adversary_holds else None),
+                           counts=frozenset({role}) if adversary_holds is None else frozenset())
+            if A == D:
+                t.play()
+            t.ev("announce_king", by=A)
+            if played:
+                t.plays(2 if A == N else 1)
+            t.claim(O, "false_king", player=A)
+            yield t
+
+
+def _lead_out_of_turn(f, D, N, A=None):
+    A = A or D
+    for played_to in ((False, True) if "played_to" not in f else (f["played_to"],)):
+        t = _turned_up(D, N)
+        if A == N:
+            _dealer_leads(t)
+        t.leader = A
+        t.play(by=A)
+        if played_to:   # law 40's case: the card is taken up after it was played to
+            t.play()
+            t.ev("take_back", by=A)
+        yield t
+
+
+def _card_taken_back(f, D, N, A=None):
+    A = A or D
+    for next_lead in ((False, True) if "next_lead" not in f else (f["next_lead"],)):
+        t = _turned_up(D, N)
+        if A == N and next_lead:   # the dealer wins the first trick and leads: the non-dealer's card is behind it
+            _dealer_leads(t)
+            t.play()
+        else:
+            t.plays(3 if next_lead else 2)
+        t.ev("take_back", by=A)
+        yield t
+
+
+def _named_suit(f, D, N, A=None):
+    A = A or N
+    holds = f.get("holds_named_suit", "any")
+    for named in ((True, False, None) if holds == "any" else (holds,)):
+        role = "dealer" if A == D else "non_dealer"
+        t = _turned_up(D, N, counts=frozenset({role}) if named is None else frozenset())
+        if A == D:
+            _dealer_leads(t)
+        t.play(card="7D" if A == N else "QD", names="S" if named is not False else "C")
+        t.play()
+        yield t
+
+
+def _revoke(irregularity: str):
+    def tell(f, D, N, A=None):
+        A = A or D
+        if irregularity == "revoke" and A == N:
+            t = _turned_up(D, N)
+            _dealer_leads(t)
+            t.play(card="7S")
+            t.play(card="8D")     # the non-dealer holds spades and plays a diamond
+            t.claim(D, irregularity, player=N)
+            yield t
+            return
+        if irregularity == "failure_to_win" and A == N:
+            t = _turned_up(D, N, _swapped(("KS", "7S")))
+            _dealer_leads(t)
+            t.play(card="8S")
+            t.play(card="7S")     # the non-dealer holds the queen and knave and plays the seven
+            t.claim(D, irregularity, player=N)
+            yield t
+            return
+        t = _turned_up(D, N)
+        if irregularity == "revoke":
+            t.play(card="KS")
+            t.play(card="KD")     # the dealer holds spades and plays a diamond
+        else:
+            t.plays(6)
+            t.play(card="7D")
+            t.play(card="QD")     # the dealer plays his queen; his king of diamonds would not win either
+            t.play(card="KD")
+            t.play(card="8D")
+            t.pack = []
+        t.claim(N, irregularity, player=D)
+        yield t
+    return tell
+
+
+def _failure_to_win(f, D, N, A=None):
+    if A == N:
+        yield from _revoke("failure_to_win")(f, D, N, A)
+        return
+    pack = list(PACK)
+    # the dealer's king and seven of diamonds: led the eight, he must win with the king
+    pack[pack.index("QD")], pack[pack.index("7D")] = "7D", "QD"
+    t = _turned_up(D, N, tuple(pack))
+    t.plays(6)
+    t.play(card="8D")
+    t.play(card="7D")
+    t.claim(N, "failure_to_win", player=D)
+    yield t
+
+
+def _abandoned(f, D, N, A=None):
+    tricks = f.get("offender_tricks")
+    # after how many cards, whether cards were exchanged, the pack: the first whose count of
+    # the abandoner's tricks is the one given
+    for pack in (PACK, _swapped(("KS", "7S"), ("QS", "8S"), ("JS", "9S"))):
+        for exchanged in (False, True):
+            for cards in range(0, 10):
+                t = _turned_up(D, N, pack)
+                if exchanged:
+                    t.exchange()
+                t.plays(cards)
+                who = A or (D if cards == 2 else N)
+                if tricks is not None and tricks != t.won[who]:
+                    continue
+                t.ev("abandon", by=who)
+                yield t
+
+
+def _omitted_score(f, D, N, A=None):
+    A = A or N
+    O = D if A == N else N
+    king = f.get("mark_for", "any")
+    for mark_king in ((True, False) if king == "any" else (king == "king",)):
+        t = Table(D, N, counts=frozenset({"dealer", "non_dealer"}))
+        t.deal_hands()
+        t.ev("turn_up", card="9H")
+        if mark_king:
+            t.ev("announce_king", by=A)
+        t.ev("tricks", **{A: 3, O: 2})
+        if mark_king:
+            t.ev("mark", by=A, points=1, **{"for": "point"})
+        for to, n in ((D, 2), (N, 2), (D, 3), (N, 3)):
+            t.ev("deal", to=to, count=n)
+        t.ev("turn_up", card="7S")
+        t.ev("mark", by=A, points=1, **{"for": "king" if mark_king else "point"})
+        yield t
+
+
+def _overscore(f, D, N, A=None):
+    mark_for = f.get("mark_for", "any")
+    ways = []
+    if mark_for in ("any", None):
+        ways.append("points")
+    if mark_for in ("any", "king"):
+        ways += ["no_king", "unannounced"] + (["forfeited"] if A in (None, D) else [])
+    if mark_for in ("any", "point"):
+        ways.append("point")
+    if mark_for in ("any", "vole"):
+        ways.append("vole")
+    # the dealer wins the point with this pack: the non-dealer's mark of the point is too much
+    dealer_wins = _swapped(("KS", "7S"), ("QS", "8S"), ("JS", "9S"))
+    for way in ways:
+        if way == "forfeited":
+            t = Table(D, N, king_pack("turn_up"))
+            t.deal_hands((3, 3, 1, 2))
+            t.claim(D, "wrong_count", player=N)
+            t.ev("elect", by=N, option="rectify")
+            t.deal(N, 1)
+            t.turn_up()
+            t.ev("mark_king", by=D)
+            yield t
+            continue
+        holder = (A or N) == N
+        if way == "unannounced":
+            pack = king_pack("non_dealer" if holder else "dealer")
+        else:
+            pack = dealer_wins if A == N and way in ("point", "vole") else PACK
+        t = _turned_up(D, N, pack)
+        if way == "no_king":
+            if A == N:
+                t.ev("mark", by=N, points=1, **{"for": "king"})
+            else:
+                t.ev("mark_king", by=D)
+            yield t
+            continue
+        t.plays(10)
+        if way == "points":
+            t.ev("mark", by=A or N, points=3)
+        elif way in ("point", "vole"):
+            t.ev("mark", by=A or D, points=1 if way == "point" else 2, **{"for": way})
+        elif holder:
+            t.ev("mark", by=N, points=2, **{"for": "vole"})
+            t.ev("mark", by=N, points=1, **{"for": "king"})
+        else:
+            t.ev("mark", by=D, points=1, **{"for": "king"})
+        yield t
+
+
+TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
+    "shuffle_out_of_turn": _in_the_cut(("shuffle", {"by": "D"}), ("shuffle", {"by": "N"}), ("cut", {"by": "N", "top": 14})),
+    "improper_shuffle": _improper_shuffle,
+    "short_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 1})),
+    "exposed_in_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 11, "exposed": ["QS"]})),
+    "late_new_packs": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 10}), ("new_packs", {"by": "N"})),
+    "cut_for_deal_exposed": _cut_for_deal_exposed,
+    "cut_for_deal_tie": _cut_for_deal_tie,
+    "incorrect_pack": _incorrect_pack,
+    "wrong_count": _wrong_count,
+    "wrong_order": _dealt(sizes=(2, 2, 3, 3), by_elder_claim="wrong_order"),
+    "wrong_pack": _dealt(first={"pack": "N"}, by_elder_claim="wrong_pack"),
+    "deal_out_of_turn": _out_of_turn,
+    "exposed_card": _exposed_card,
+    "faced_card": _faced_card,
+    "no_turn_up": _no_turn_up,
+    "more_than_one_turned": _more_than_one_turned,
+    "late_mark_king": _late_mark_king,
+    "retraction": _retraction,
+    "discard_looked_at": _after_exchange,
+    "took_more_than_discarded": _exchange_counts("took_more_than_discarded", {"non_dealer": (2, 3, 3)}),
+    "asked_fewer_than_discarded": _exchange_counts("asked_fewer_than_discarded", {"non_dealer": (3, 2, 2)}),
+    "too_many_given": _exchange_counts("too_many_given", {"non_dealer": (2, 3, None), "dealer": (1, 2, None)}),
+    "too_few_given": _exchange_counts("too_few_given", {"non_dealer": (2, 1, None), "dealer": (2, 1, None)}),
+    "turned_in_error": _turned_in_error(refuse=False),
+    "refusal_barred": _turned_in_error(refuse=True),
+    "insufficient_stock": _insufficient_stock,
+    "late_king": _late_king,
+    "false_king": _false_king,
+    "lead_out_of_turn": _lead_out_of_turn,
+    "card_taken_back": _card_taken_back,
+    "named_suit_not_played": _named_suit,
+    "revoke": _revoke("revoke"),
+    "failure_to_win": _failure_to_win,
+    "abandoned": _abandoned,
+    "omitted_score": _omitted_score,
+    "overscore": _overscore,
+}
+
+
+@dataclass
+class Built:
+    """A log that tells the dispute, its report, and the ruling on the irregularity."""
+
+    log: dict[str, Any]
+    report: Report
+    ruling: Ruling
+
+
+def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
+          case: str | None = None, players: list[str] | None = None, actor: str | None = None) -> Built | None:
+    """The first telling whose ruling on `irregularity` has every fact given (and is made by
+    `case`, when given; and has `actor`, a player, for its offender, when given); None when no
+    telling the builder knows says it."""
+    tellings = (TELLINGS[irregularity](facts, dealer, elder, actor) if actor    # who did it, told
+                else TELLINGS[irregularity](facts, dealer, elder))
+    for t in tellings:
+        log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
+        if t.header_dealer:
+            log["dealer"] = dealer
+        log["events"] = t.events
+        try:
+            report = adjudicate(validate(log, "<resolve>"))
+        except (LogError, ReplayError):
+            continue
+        for ruling in report.rulings:
+            if ruling.irregularity != irregularity or not ruling.claimed:
+                continue
+            if case is not None and ruling.case != case:
+                continue
+            if actor is not None and ruling.offender != actor:
+                continue
+            if all(ruling.facts.get(k) == v for k, v in facts.items()):
+                return Built(log, report, ruling)
+    return None

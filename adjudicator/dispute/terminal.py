@@ -1,0 +1,96 @@
+"""`ecarte resolve` at the command line: the players' names, the interview, `--save`."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import yaml
+
+from ..words.interview import InterviewEnded, run_json, run_terminal
+from .resolve import Resolve
+from .telling import wrap
+from ..words.vocabulary import default_words
+
+
+class Refused(Exception):
+    """The command cannot run as asked (exit status 2): the message says why."""
+
+
+def parse_players(text: str) -> list[str] | None:
+    """'A,Y' as two names; an empty text is no names; None when it is not two distinct names."""
+    if not text.strip():
+        return []
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names) or names[0] == names[1] or not all(n.isprintable() for n in names):
+        return None
+    return names
+
+
+def ask_names() -> list[str]:
+    words = default_words().interview
+    print(wrap(words["names"]), flush=True)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            raise InterviewEnded("the input ended before the players were named")
+        names = parse_players(line)
+        if names is not None:
+            return names
+        print(wrap(words["names_again"]), flush=True)
+
+
+def save(final: dict, path: str, res: Resolve) -> str:
+    """Write the dispute's log as YAML with a comment saying what it is; the words said."""
+    ruling = final["ruling"]
+    head = (f"# A dispute told by `ecarte resolve`: {res.words.irregularity(ruling['irregularity'])}.\n"
+            f"# Ruled by law {ruling['law']} ({ruling['case']}); `ecarte adjudicate {Path(path).name}` replays it.\n")
+    log = dict(final["log"])
+    events = log.pop("events")
+    text = yaml.safe_dump(log, sort_keys=False, default_flow_style=None, allow_unicode=True) + "events:\n"
+    for event in events:   # one line an event, as logs are written by hand
+        (name, fields), = event.items()
+        flow = yaml.safe_dump(fields, default_flow_style=True, sort_keys=False, allow_unicode=True,
+                              width=10**4).strip()
+        text += f"  - {name}: {flow}\n"
+    try:
+        Path(path).write_text(head + text, encoding="utf-8")
+    except OSError as e:
+        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
+    return res.words.interview["saved"].format(file=path)
+
+
+def writable(path: str) -> None:
+    """Refuse a `--save` place that cannot be written before the first question is asked."""
+    target = Path(path)
+    if target.is_dir():
+        raise Refused(f"{path}: cannot be written: it is a directory")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
+    if not existed:
+        target.unlink()
+
+
+def resolve(as_json: bool, players: str | None, save_to: str | None) -> int:
+    """Run the interview; the exit status (1 a law rules, 0 no irregularity, 2 the input ended)."""
+    if save_to:
+        writable(save_to)
+    names: list[str] | None = None
+    if players is not None:
+        names = parse_players(players)
+        if not names:
+            raise Refused(f"--players {players!r}: give two different names with a comma between them (A,Y)")
+    elif not as_json:
+        names = ask_names()
+    res = Resolve(players=names or None)
+    status = run_json(res, sys.stdin, sys.stdout) if as_json else run_terminal(res)
+    final = res.final
+    if save_to and final is not None:
+        if final.get("log") is None:
+            raise Refused(f"{save_to}: nothing to save: no log tells these facts")
+        said = save(final, save_to, res)
+        print(said if as_json is False else "", file=sys.stderr if as_json else sys.stdout, flush=True)
+    return status

@@ -1,0 +1,12 @@
+"""Layer 3, the engine: a log replayed under the law book, and what the laws rule.
+
+The rules of play (`rules`: legal replies, who wins a trick, what a hand scores) are the one
+place both paths call: the full replay (`replay`, the `Replay` coordinator, with its handlers
+`dealing`, `exchange`, `play`, `claims`, `marks`, `remedies`) and the lean scan for clean
+archives (`scan`). `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
+`Report`) in the contract's JSON; `adjudicate` goes from a log's text to its report. The
+handlers import one another only through what the `Replay` coordinator hands them (each takes
+the replay as its first argument). May import the record and the law book; it knows no words
+for people (that is the layer above). Exports `adjudicate.adjudicate_text`, `replay.adjudicate`,
+`ruling.Report`, `ruling.Ruling`, `scan.scan`.
+"""

@@ -1,0 +1,22 @@
+"""One log, from its text to its report: read and check it (`record.log`), then replay it
+(`engine.replay`); a replay error becomes a log error that names the event's line."""
+from __future__ import annotations
+
+from ..record.log import LogError, read_text
+from ..record.source import event_line, read_source
+from .replay import ReplayError, adjudicate
+from .ruling import Report
+
+
+def adjudicate_text(text: str, source: str = "<log>") -> Report:
+    """Read, validate and replay one log; `LogError` (with the source named) if it cannot be."""
+    log = read_text(text, source)
+    try:
+        return adjudicate(log)
+    except ReplayError as e:
+        raise LogError(source, [e.at(event_line(text, e.event))]) from None
+
+
+def adjudicate_file(path: str) -> Report:
+    """`adjudicate_text` on a file's text (YAML or JSON)."""
+    return adjudicate_text(read_source(path), path)

@@ -1,0 +1,415 @@
+"""Before the play: the cut for deal, shuffling, the cut, the deal, exposed and faced cards,
+the turn-up, new packs. Each handler applies one event and reports what the laws must see."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import marks
+from ..record.cards import rank_power
+from .rules import ORDERS, distribution
+from ..record.table import HAND_SIZE, PACK_SIZE, Deal
+
+if TYPE_CHECKING:
+    from .replay import Replay
+
+
+def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
+    if r.deals:
+        r.fail(n, "the cut for deal comes before the first deal")
+    cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
+    if not cards:
+        r.fail(n, "give the card cut (card: or cards:)")
+    if ev.by in r.cut_cards:
+        r.fail(n, f"{ev.by} has already cut for deal: his adversary cuts next")
+    if len(cards) > 1:
+        r.irregular("cut_for_deal_exposed", n, public=True, actor=ev.by,
+                    what=f"{ev.by} exposed {len(cards)} cards ({', '.join(map(str, cards))}) cutting for deal")
+        return
+    r.cut_cards[ev.by] = cards[0]
+    r.cut_tie = None
+    if len(r.cut_cards) == 2:
+        a, b = r.players
+        ca, cb = r.cut_cards[a], r.cut_cards[b]
+        r.cut_cards = {}
+        if ca == cb:   # one pack, the same card twice: in plain view on the table
+            r.irregular("incorrect_pack", n, public=True,
+                        what=f"{a} and {b} both cut {ca}: the pack is redundant")
+        pa, pb = rank_power(ca.rank), rank_power(cb.rank)
+        if pa != pb:
+            r.next_dealer = a if pa > pb else b
+        else:
+            r.cut_tie = n   # no ruling if they cut again, as they must; see _start
+
+
+def _start(r: Replay, n: int) -> Deal:
+    """A new deal begins at event n. The first deal after a tied cut for deal that was never cut
+    again (law 5) is dealt by the header's dealer, if any: the tie is ruled on now."""
+    tie, r.cut_tie = r.cut_tie, None
+    if tie is not None and r.next_dealer is None:
+        r.fail(n, f"who deals first is not known: the cut for deal at event {tie} was a tie "
+                  "and was not cut again")
+    prev = r.deals[-1] if r.deals else None
+    deal = r.start_deal(n)
+    if prev is not None and prev.annulled == "fresh_deal" and prev.rightful != prev.dealer \
+            and not _stood(r, prev):
+        # a fresh deal does not change whose turn it is: a deal out of turn dealt afresh by the
+        # same player is still out of turn (law 14)
+        deal.rightful = prev.rightful
+    if tie is not None:
+        r.irregular("cut_for_deal_tie", n, public=True, deal=deal,
+                    what=f"the cut for deal at event {tie} was a tie, and {deal.dealer} deals "
+                         "without cutting again")
+    return deal
+
+
+def _stood(r: Replay, deal: Deal) -> bool:
+    """A deal out of turn found too late to rectify stands as its dealer's (law 14)."""
+    return any(x.elected == "play_on" for x in r.ruled(deal, "deal_out_of_turn"))
+
+
+def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
+    """The deal this event belongs to, starting a new one when the last has gone past dealing."""
+    deal = r.deal
+    if deal is None or deal.phase != "dealing" or deal.annulled is not None or \
+            (not packet and (deal.packets or deal.stock != PACK_SIZE)):
+        deal = _start(r, n)
+    return deal
+
+
+def shuffle(r: Replay, ev: Any, n: int) -> None:
+    deal = r.deal
+    if deal is not None and deal.phase in ("exchange", "play") and deal.annulled is None:
+        # the deal is not over until its hand is: this shuffle is made during the hand (law 2)
+        r.irregular("improper_shuffle", n, public=True, actor=ev.by,
+                    what=f"{ev.by} shuffled after the trump card was turned up, before the hand was over")
+        return
+    deal = _deal_for(r, n, packet=False) if deal is None or deal.shuffles is None or deal.cut else deal
+    if deal.cut and not deal.packets:
+        deal.cut = False   # shuffled again after the cut (laws 1, 2): the pack is cut afresh
+    if deal.shuffles is None:
+        deal.shuffles = []
+    deal.shuffles.append(ev.by)
+    if ev.faces_exposed or ev.below_table:
+        how = " and ".join(w for w, f in (("below the table", ev.below_table),
+                                          ("so as to expose the faces of the cards", ev.faces_exposed)) if f)
+        r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=f"{ev.by} shuffled {how}")
+
+
+def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
+    """Law 1: the dealer has the right to shuffle last."""
+    s = deal.shuffles or []
+    if s and s[-1] != deal.dealer and deal.dealer in s:
+        r.irregular("shuffle_out_of_turn", n, public=True, actor=s[-1], concerns=deal.dealer,
+                    what=f"{s[-1]} shuffled after the dealer {deal.dealer}, and the pack went to the cut")
+    deal.shuffles = None
+
+
+def cut(r: Replay, ev: Any, n: int) -> None:
+    deal = r.deal
+    if deal is None or deal.phase != "dealing" or deal.annulled is not None or deal.packets:
+        deal = _start(r, n)   # a second cut before any packet (a fresh cut) is the same deal
+    _shuffled_last(r, deal, n)
+    deal.cut = True
+    bottom = ev.bottom if ev.bottom is not None else PACK_SIZE - ev.top
+    if ev.bottom is not None and ev.top + ev.bottom != PACK_SIZE:
+        _incorrect_pack(r, deal, n, f"the cut shows {ev.top + ev.bottom} cards, not {PACK_SIZE}: "
+                                    "the pack is incorrect")
+    if ev.exposed:
+        r.irregular("exposed_in_cut", n, public=True, actor=ev.by,
+                    what=f"{ev.by} exposed {', '.join(map(str, ev.exposed))} in cutting to the dealer")
+    if ev.top < 2 or bottom < 2:
+        r.irregular("short_cut", n, public=True, actor=ev.by,
+                    what=f"{ev.by} cut {ev.top} card{'s' if ev.top != 1 else ''}, leaving {bottom} below")
+
+
+def deal_packet(r: Replay, ev: Any, n: int) -> None:
+    cur = r.deal
+    if cur is not None and cur.annulled is None and cur.phase != "over" and cur.completing.get(ev.to):
+        _complete(r, cur, ev, n)
+        return
+    deal = _deal_for(r, n, packet=True)
+    by = ev.by or deal.dealer
+    if not deal.packets and not deal.stock < PACK_SIZE:
+        _first_packet(r, deal, by, ev, n)
+    elif by != deal.dealer:
+        r.fail(n, f"{deal.dealer} is dealing this deal, not {by}")
+    if deal.shuffles is not None:
+        _shuffled_last(r, deal, n)
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the pack")
+    hand = deal.hands[ev.to]
+    before = hand.size
+    hand.take(ev.cards, ev.count)
+    deal.stock -= ev.count
+    deal.packets.append((ev.to, ev.count))
+    if ev.cards:
+        see(r, deal, ev.cards, n)
+    if before <= HAND_SIZE < hand.size:
+        r.irregular("wrong_count", n, public=False, concerns=ev.to, actor=deal.dealer,
+                    extra={"size": "more"},
+                    what=f"{deal.dealer} dealt {_whom(deal, ev.to)} {hand.size} cards")
+    if len(deal.packets) == 4:
+        dealing_done(r, deal, n)
+
+
+def _whom(deal: Deal, player: str) -> str:
+    return "himself" if player == deal.dealer else player
+
+
+def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """Cards dealt to complete a short hand (a rectified deal, laws 9, 16, 18): from the top of
+    the pack, not a packet of the distribution."""
+    due = deal.completing[ev.to]
+    if ev.count > due:
+        r.fail(n, f"{ev.to} is owed {due} card{'s' if due != 1 else ''} to complete his hand, not {ev.count}")
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the pack")
+    deal.hands[ev.to].take(ev.cards, ev.count)
+    deal.stock -= ev.count
+    deal.completing[ev.to] = due - ev.count
+    if ev.cards:
+        see(r, deal, ev.cards, n)
+
+
+def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
+    expected = deal.dealer
+    if by != expected:
+        deal.dealer, deal.elder = by, expected
+        deal.hands = {by: deal.hands[by], expected: deal.hands[expected]}
+    if by != deal.rightful:
+        r.irregular("deal_out_of_turn", n, public=False, actor=by,
+                    what=f"{by} dealt out of turn: it was {deal.rightful}'s deal")
+    deal.pack = ev.pack or (deal.dealer if not r.packs_changed else deal.elder)
+    own = deal.dealer if not r.packs_changed else deal.elder
+    if deal.pack != own:
+        what = f"{deal.dealer} dealt with {deal.pack}'s pack"
+        if r.packs_changed:
+            what = (f"{deal.dealer} dealt with the pack that was his own, but the packs had been "
+                    f"changed (law 14): he now deals with {own}'s")
+        r.irregular("wrong_pack", n, public=False, actor=deal.dealer, what=what)
+
+
+def dealing_done(r: Replay, deal: Deal, n: int) -> None:
+    """The distribution is over: check the count of each hand and the order of distribution."""
+    if deal.dealing_checked:
+        return
+    deal.dealing_checked = True
+    wrong = False
+    for player in (deal.elder, deal.dealer):
+        size = deal.hands[player].size
+        if size < HAND_SIZE:
+            wrong = True
+            r.irregular("wrong_count", n, public=False, concerns=player, actor=deal.dealer,
+                        extra={"size": "fewer"}, what=f"{deal.dealer} dealt {_whom(deal, player)} {size} card{'s' if size != 1 else ''}")
+        elif size > HAND_SIZE:
+            wrong = True
+    if wrong or deal.annulled is not None or _count_ruled(r, deal):
+        return   # a wrong number is its own irregularity (laws 9, 15-21): the order is not judged
+    order = _order(deal)
+    chosen = _chosen_order(r, deal)
+    if order is not None and (chosen is None or chosen[0] == order):
+        return
+    if order is not None:
+        what = (f"{deal.dealer} dealt {ORDERS[order]}, having selected {ORDERS[chosen[0]]} "  # type: ignore[index]
+                f"in deal {chosen[1]}")  # type: ignore[index]
+    else:
+        what = (f"{deal.dealer} dealt in packets "
+                f"{', '.join(f'{c} to {p}' for p, c in deal.packets)}, not by two and three (or "
+                "three and two) to each, his adversary first")
+    r.irregular("wrong_order", n, public=False, actor=deal.dealer, what=what)
+
+
+def _count_ruled(r: Replay, deal: Deal) -> bool:
+    """A wrong number of cards was found in this deal (ruled, or waiting for its claim)."""
+    return bool(r.ruled(deal, "wrong_count")) or \
+        any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
+
+
+def _order(deal: Deal) -> tuple[int, int] | None:
+    """The deal's order of distribution, when it is one the law allows (`rules.distribution`)."""
+    return distribution(deal.packets, deal.elder, deal.dealer)
+
+
+def _chosen_order(r: Replay, deal: Deal) -> tuple[tuple[int, int], int] | None:
+    """The order this dealer selected (law 8): that of his first earlier deal in the game that
+    stands (an annulled deal selects nothing), with its number; None if he has not yet selected."""
+    for d in r.deals:
+        if d is deal:
+            break
+        if d.dealer == deal.dealer and d.annulled is None and d.dealing_checked:
+            order = _order(d)
+            if order is not None:
+                return order, d.number
+    return None
+
+
+def see(r: Replay, deal: Deal, cards: list, n: int) -> None:
+    """Cards come into view: one already seen in this deal shows a redundant pack (law 45)."""
+    seen = deal.seen
+    for card in cards:
+        if card in seen:
+            _incorrect_pack(r, deal, n, f"{card} appears twice in this deal: the pack is redundant")
+        seen.add(card)
+
+
+def sighted(r: Replay, deal: Deal, player: str, card: Any, known: bool, n: int) -> None:
+    """A card played or discarded comes into view. One the log already showed in `player`'s hand
+    is the same card; one from his unknown cards that was seen elsewhere in this deal shows a
+    redundant pack (law 45). A card revealed from his hand before (a hand played again) is his."""
+    if known or deal.revealed.get(card) == player:
+        deal.seen.add(card)
+    else:
+        see(r, deal, [card], n)
+    deal.revealed[card] = player
+
+
+def _incorrect_pack(r: Replay, deal: Deal, n: int, what: str) -> None:
+    """The log proves the pack incorrect (law 45): hidden until claimed; once per deal."""
+    if any(p.irregularity == "incorrect_pack" and p.deal is deal for p in r.pending) or \
+            r.ruled(deal, "incorrect_pack"):
+        return
+    r.irregular("incorrect_pack", n, public=False, actor=None, what=what, deal=deal)
+
+
+def expose(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    prev = r.events[n - 2] if n >= 2 else None
+    if prev is None or prev.event not in ("deal", "give"):
+        r.fail(n, "an exposed card belongs to the packet or the cards just given (the event before)")
+    whose = ev.of or prev.to
+    hand = deal.hands[whose]
+    if ev.card not in hand.cards and hand.unknown == 0:
+        r.fail(n, f"{ev.card} is not among {whose}'s cards")
+    if ev.card not in hand.cards:
+        hand.unknown -= 1
+        hand.cards.append(ev.card)
+        see(r, deal, [ev.card], n)
+    deal.exposed = ev.card
+    owner = "his own cards" if whose == deal.dealer else f"{whose}'s cards"
+    r.irregular("exposed_card", n, public=True, concerns=whose, actor=deal.dealer,
+                what=f"{deal.dealer} exposed {ev.card}, one of {owner}")
+
+
+def faced(r: Replay, ev: Any, n: int) -> None:
+    deal = r.deal
+    if deal is None or deal.phase == "over":
+        deal = _start(r, n)
+    deal.faced = ev.card
+    where = "in the stock" if deal.turned_over else "in the pack"
+    r.irregular("faced_card", n, public=True, what=f"{ev.card} was found faced {where}")
+
+
+def turn_up(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
+    if not cards and ev.count is None:
+        r.fail(n, "give the card turned up (card:, cards:, or count: 1 when it is not known)")
+    if deal.took_cards:
+        if not cards:
+            r.fail(n, "name the card turned up after cards were given (law 37 rules on it as an exposed card)")
+        if len(cards) != 1:
+            r.fail(n, "turn up one card at a time after the exchange")
+        card = cards[0]
+        if deal.stock == 0:
+            r.fail(n, "the stock is empty: there is no card to turn up")
+        see(r, deal, [card], n)
+        deal.exposed = card   # it lies face up on the stock (law 37)
+        r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
+                    what=f"{deal.dealer} turned up {card} after giving cards, as though it were the trump")
+        return
+    if deal.annulled is not None:
+        r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): the next deal "
+                  "begins with its shuffle, cut or first packet")
+    # law 10: after an act that belongs after the turn-up, the dealer turns up now
+    late = deal.no_turn_up is not None and not deal.turned_over
+    if deal.phase == "exchange" and deal.turn_up is not None and not deal.turned and len(cards) == 1:
+        _second_turned(r, deal, cards[0], n)
+        return
+    if deal.phase != "dealing" and not late:
+        r.fail(n, "the trump card of this deal is already turned up")
+    if max(len(cards), 1) > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the pack")
+    dealing_done(r, deal, n)
+    see(r, deal, cards, n)
+    deal.stock -= max(len(cards), 1)
+    if deal.phase == "dealing":
+        deal.phase = "exchange"
+    marks.lapse(r, deal, n)
+    if not cards:   # known by count: no king is counted for it, and the trump suit is not known
+        deal.turn_up_unknown = True
+        return
+    if len(cards) > 1:
+        deal.turned = list(cards)
+        r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
+                    what=f"{deal.dealer} turned up {len(cards)} cards ({', '.join(map(str, cards))})")
+        if deal.turn_up is None and deal.annulled is None and deal.phase != "over":
+            deal.turn_up = cards[0]   # until the non-dealer chooses (law 11), the top card
+            deal.trump = cards[0].suit
+        return
+    set_trump(r, deal, cards[0], n)
+
+
+def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
+    """Another card turned up after the trump card, before any card is given: more than one card
+    turned up. The first stays the trump until the choice; a king among them is marked once
+    chosen."""
+    if deal.stock == 0:
+        r.fail(n, "the stock is empty: there is no card to turn up")
+    first = deal.turn_up
+    for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
+        marks.cancel(r, ent)
+    see(r, deal, [card], n)
+    deal.stock -= 1
+    deal.turned = [first, card]
+    r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
+                what=f"{deal.dealer} turned up {card} after turning up {first}")
+
+
+EARLY_ACTS = {"propose": "proposed", "accept": "accepted", "refuse": "refused",
+              "ask": "asked for cards", "discard": "discarded", "play": "played a card"}
+
+
+def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
+    """An act of the exchange or the play comes before the trump card is turned up (law 10).
+
+    True when it may stand: the hands have been dealt and the act needs neither the trump card
+    nor the stock (a proposal, an answer, a discard, the first card led). The first such act of
+    the deal is the irregularity, ruled where it stands; the dealer's `turn_up` follows."""
+    if deal.phase != "dealing" or deal.annulled is not None or not deal.packets \
+            or deal.turned_over:
+        return False
+    ev = r.events[n - 1]
+    if ev.event not in EARLY_ACTS:
+        return False
+    if deal.no_turn_up is None:
+        deal.no_turn_up = n
+        dealing_done(r, deal, n)
+        act = f"led {ev.card}" if ev.event == "play" else EARLY_ACTS[ev.event]
+        r.irregular("no_turn_up", n, public=True, actor=deal.dealer,
+                    what=f"{ev.by} {act} before {deal.dealer} had turned up the trump card")
+    return True
+
+
+def set_trump(r: Replay, deal: Deal, card: Any, n: int) -> None:
+    """The trump card is settled: a king turned up is the dealer's to mark (laws 22, 47)."""
+    deal.turn_up = card
+    deal.trump = card.suit
+    if card.rank == "K" and not deal.king_forfeited:
+        r.award(deal.dealer, r.book.scoring.turned_king, "turned_king", n, deal)
+
+
+def new_packs(r: Replay, ev: Any, n: int) -> None:
+    """Law 44: new cards may be called for until the pack for the next deal is cut."""
+    deal = r.deal
+    if deal is not None and deal.phase == "dealing" and deal.annulled is None and (deal.cut or deal.packets):
+        what = "after the pack was cut for this deal" if deal.cut else "after this deal had begun"
+        r.irregular("late_new_packs", n, public=True, actor=ev.by,
+                    what=f"{ev.by} called for new cards {what}")
+        return
+    r.packs_changed = False   # two new packs, the dealer choosing his: each has his own pack again
+
+
+HANDLERS = {
+    "cut_for_deal": cut_for_deal, "shuffle": shuffle, "cut": cut, "deal": deal_packet,
+    "expose": expose, "faced": faced, "turn_up": turn_up, "new_packs": new_packs,
+}

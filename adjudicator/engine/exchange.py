@@ -1,0 +1,490 @@
+"""The exchange: proposals, the dealer's answer, asking, discarding, giving cards from the stock."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from .dealing import before_turn_up, see, sighted
+from .rules import asking_error, giving_error, wishes
+from ..record.table import HAND_SIZE
+
+if TYPE_CHECKING:
+    from .replay import Replay
+    from ..record.table import Deal
+
+
+def _in_exchange(r: Replay, n: int, what: str) -> Deal:
+    deal = r.current(n)
+    if deal.phase == "dealing":
+        if before_turn_up(r, deal, n):   # law 10: ruled there; the act stands
+            return deal
+        r.fail(n, f"{what} comes after the trump card is turned up")
+    if deal.phase != "exchange":
+        r.fail(n, f"{what} comes before the first card is played")
+    return deal
+
+
+def propose(r: Replay, ev: Any, n: int) -> None:
+    deal = _in_exchange(r, n, "a proposal")
+    if ev.by != deal.elder:
+        r.fail(n, f"only the non-dealer ({deal.elder}) proposes")
+    if deal.proposals and deal.answer is None:
+        return   # the same word said again
+    if deal.answer == "refuse":
+        r.fail(n, "the dealer has refused: the hand must be played")
+    round_over(r, deal, n)
+    deal.stands = {}   # a new round: what the stock can serve is judged afresh (law 38)
+    deal.proposals += 1
+    deal.answer = None
+    deal.conditional = False
+    deal.asked = None
+    deal.round_discard = {}
+    deal.round_given = {}
+    deal.round_cards = {}
+    deal.round_event = n
+    deal.mixed = set()   # "mixed" is said of the cards given in this round
+
+
+PAST = {"accept": "accepted", "refuse": "refused"}
+
+
+def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
+    deal = _in_exchange(r, n, "an answer")
+    if ev.by != deal.dealer:
+        r.fail(n, f"only the dealer ({deal.dealer}) accepts or refuses")
+    if not deal.proposals:
+        r.fail(n, f"{deal.elder} has not proposed")
+    conditional = answer == "accept" and bool(getattr(ev, "conditional", False))
+    if deal.answer == answer:
+        return   # the same word said again
+    if deal.answer is not None:   # an answer after an answer: a retraction
+        first = {"answer": deal.answer, "conditional": deal.conditional}
+        deal.answer, deal.conditional = answer, conditional
+        _overrule(r, deal, "retraction", n, first, ev.by,
+                  f"{ev.by} {PAST[answer]} after he had {PAST[first['answer']]} the proposal")
+        return
+    error = _turned_in_error(r, deal)
+    if answer == "refuse" and error is not None:
+        deal.answer = answer
+        _overrule(r, deal, "refusal_barred", n, {"answer": "accept", "conditional": False}, ev.by,
+                  f"{ev.by} refused {deal.elder}'s proposal after turning up a card in error "
+                  f"at event {error}")
+        return
+    deal.answer = answer
+    if deal.first_answer is None:
+        deal.first_answer = answer
+    deal.conditional = conditional
+    _check_stock(r, deal, n)   # accepted with the stock spent (law 38)
+
+
+def _turned_in_error(r: Replay, deal: Deal) -> int | None:
+    """The event at which the dealer turned up a card in error after giving, in this deal."""
+    ruled = r.ruled(deal, "turned_in_error")
+    return ruled[0].event if ruled else None
+
+
+def _overrule(r: Replay, deal: Deal, irregularity: str, n: int, stands: dict, actor: str,
+              what: str) -> None:
+    """A word said against the laws (a retraction, a refusal the dealer may not make) is on the
+    table; `stands` is what holds if the ruling overrules it (`restore_words`)."""
+    deal.overruled = stands
+    try:
+        r.irregular(irregularity, n, public=True, actor=actor, what=what)
+    finally:
+        deal.overruled = None
+
+
+def restore_words(deal: Deal | None) -> bool:
+    """The last word is overruled: the words that stand are put back. False when there is none."""
+    if deal is None or not deal.overruled:
+        return False
+    for name, value in deal.overruled.items():
+        setattr(deal, name, value)
+    deal.overruled = None
+    return True
+
+
+def accept(r: Replay, ev: Any, n: int) -> None:
+    _answer(r, ev, n, "accept")
+
+
+def refuse(r: Replay, ev: Any, n: int) -> None:
+    _answer(r, ev, n, "refuse")
+
+
+def _accepted(r: Replay, n: int, what: str) -> Deal:
+    deal = _in_exchange(r, n, what)
+    if deal.answer == "refuse":
+        retracted = any(x.offender == deal.dealer for x in r.ruled(deal, "retraction"))
+        r.fail(n, f"{what} comes after the dealer accepts a proposal; {deal.dealer} refused it"
+                  + (", and his refusal stands: an answer cannot be retracted (law 27)" if retracted else ""))
+    if deal.answer != "accept":
+        r.fail(n, f"{what} comes after the dealer accepts a proposal")
+    return deal
+
+
+def _not_standing(r: Replay, deal: Deal, player: str, n: int) -> None:
+    if player in deal.stands:
+        r.fail(n, f"{player} takes no cards: the stock was found short at event "
+                  f"{deal.stands[player]} and he must play his hand as it stands")
+
+
+def ask(r: Replay, ev: Any, n: int) -> None:
+    deal = _accepted(r, n, "asking for cards")
+    if ev.by != deal.elder:
+        r.fail(n, f"the non-dealer ({deal.elder}) asks for cards; the dealer just takes them")
+    _not_standing(r, deal, ev.by, n)
+    if deal.asked is not None and deal.asked != ev.count:   # another number: a retraction
+        first = {"asked": deal.asked}
+        deal.asked = ev.count
+        _overrule(r, deal, "retraction", n, first, ev.by,
+                  f"{ev.by} asked for {ev.count} after asking for {first['asked']}")
+    else:
+        deal.asked = ev.count
+    _check_stock(r, deal, n)
+    if deal.round_given.get(ev.by):
+        _recheck(r, deal, ev.by, n)
+
+
+def discard(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    if deal.superfluous.get(ev.by):
+        _discard_superfluous(r, deal, ev, n)
+        return
+    deal = _accepted(r, n, "a discard")
+    _not_standing(r, deal, ev.by, n)
+    hand = deal.hands[ev.by]
+    laid = deal.round_cards.setdefault(ev.by, [])
+    if ev.cards is not None:
+        for card in ev.cards:
+            known = card in hand.cards
+            if not hand.give_up(card):
+                r.fail(n, f"{ev.by} does not hold {card}")
+            sighted(r, deal, ev.by, card, known, n)   # law 45: a card seen twice
+            laid.append(card)
+    elif ev.count > hand.size:
+        r.fail(n, f"{ev.by} holds only {hand.size} cards")
+    else:
+        forget(deal, ev.by, ev.count)
+        laid.extend([None] * ev.count)
+    deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + ev.count
+    deal.discards[ev.by] = deal.discards.get(ev.by, 0) + ev.count
+    _check_stock(r, deal, n)
+    if deal.round_given.get(ev.by):   # laid out after taking cards: compare again
+        _recheck(r, deal, ev.by, n)
+
+
+def _discard_superfluous(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """The holder lays out the superfluous cards (laws 15, 31), unseen by the adversary."""
+    hand = deal.hands[ev.by]
+    due = deal.superfluous[ev.by]
+    if ev.count > due:
+        r.fail(n, f"{ev.by} lays out his superfluous card{'s' if due != 1 else ''} ({due}), "
+                  f"not {ev.count}")
+    for card in ev.cards or []:
+        if not hand.give_up(card):
+            r.fail(n, f"{ev.by} does not hold {card}")
+    if ev.cards is None:
+        forget(deal, ev.by, ev.count)
+    deal.superfluous[ev.by] -= ev.count
+    deal.aside_count += ev.count
+
+
+def forget(deal: Deal, player: str, count: int) -> None:
+    """`count` cards leave `player`'s hand unnamed: the cards the log had shown in it are no
+    longer known, but any of them he plays later is his own, not a second copy (law 45)."""
+    for card in deal.hands[player].shed(count):
+        deal.revealed[card] = player
+
+
+def give(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    if deal.completing.get(ev.to):
+        _complete(r, deal, ev, n)
+        return
+    deal = _accepted(r, n, "giving cards")
+    to = ev.to
+    _check_stock(r, deal, n)
+    _not_standing(r, deal, to, n)
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the stock")
+    receive(r, deal, to, ev.cards, ev.count, n)
+
+
+def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: int) -> None:
+    """Cards given from the top of the stock in the exchange, and the numbers compared again."""
+    deal.hands[to].take(cards, count)
+    deal.stock -= count
+    deal.took_cards.add(to)
+    deal.round_given[to] = deal.round_given.get(to, 0) + count
+    if cards:
+        see(r, deal, cards, n)
+    _recheck(r, deal, to, n)
+
+
+# ----------------------------------------------------- numbers: laws 29-34
+
+COUNTS = frozenset({"took_more_than_discarded", "asked_fewer_than_discarded", "too_many_given",
+                    "too_few_given"})
+"""The hidden errors of number in the exchange. They are compared afresh at each discard, ask and
+give of the round, so cards given in two goes, or a discard laid out after the give, are no
+error; the last comparison is the one that stands (and is reported if nobody claims it)."""
+
+
+def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
+    for p in [p for p in r.pending if p.deal is deal and p.irregularity in COUNTS
+              and p.concerns == player and p.event >= deal.round_event]:
+        r.pending.remove(p)
+    if not deal.round_given.get(player):
+        return
+    if player == deal.elder:
+        _check_non_dealer(r, deal, n)
+    else:
+        _check_dealer(r, deal, n)
+
+
+def round_over(r: Replay, deal: Deal, n: int) -> None:
+    """The round's exchange is over (another proposal, the first card played, the hand settled):
+    a discard to which no card was given is compared too, as given none (laws 29-34)."""
+    if deal.answer != "accept":
+        return
+    for player in (deal.elder, deal.dealer):
+        if deal.round_discard.get(player) and not deal.round_given.get(player) \
+                and player not in deal.stands:
+            if player == deal.elder:
+                _check_non_dealer(r, deal, n)
+            else:
+                _check_dealer(r, deal, n)
+
+
+def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str, actor: str,
+                 size: str, what: str) -> None:
+    """A hidden error of number, unless already ruled on in this round."""
+    if any(x.concerns == concerns and x.event >= deal.round_event for x in r.ruled(deal, irregularity)):
+        return
+    r.irregular(irregularity, n, public=False, actor=actor, concerns=concerns,
+                extra={"size": size}, what=what)
+
+
+def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
+    """Laws 29-32: what he asked for against what he discarded (his fault), what he was given
+    against what he asked for (the dealer's)."""
+    elder, dealer = deal.elder, deal.dealer
+    discarded = deal.round_discard.get(elder, 0)
+    asked = deal.asked if deal.asked is not None else discarded
+    given = deal.round_given.get(elder, 0)
+    error = asking_error(asked, discarded)
+    if error == "took_more_than_discarded":
+        _count_error(r, deal, error, n, elder, elder, "more",
+                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}"
+                     + (f", and took {given}" if given != asked else ", and took them"))
+    elif error:
+        _count_error(r, deal, error, n, elder, elder, "fewer",
+                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}")
+    error = giving_error(given, asked)
+    if error:
+        _count_error(r, deal, error, n, elder, dealer, "more" if error == "too_many_given" else "fewer",
+                     f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
+
+
+def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
+    """Laws 33, 34: what the dealer gave himself against what he discarded."""
+    dealer = deal.dealer
+    discarded = deal.round_discard.get(dealer, 0)
+    given = deal.round_given.get(dealer, 0)
+    error = giving_error(given, discarded)
+    if error:
+        _count_error(r, deal, error, n, dealer, dealer, "more" if error == "too_many_given" else "fewer",
+                     f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
+
+
+def _s(k: int) -> str:
+    return "" if k == 1 else "s"
+
+
+def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """A claimed error of number in the exchange: the one the log proves, or, where the log
+    shows the hand only as a count, the claim's `count` is the truth discovered."""
+    from .play import played_by
+    irr, player = ev.irregularity, ev.player
+    for p in reversed(r.pending):
+        if p.irregularity == irr and p.deal is deal and player in (None, p.concerns):
+            r.pending.remove(p)
+            facts = r.facts(deal, p.concerns, p.actor, p.extra)
+            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+            return
+    words = irr.replace("_", " ")
+    his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")
+    player = player or (deal.elder if his else None)
+    more = irr in ("took_more_than_discarded", "too_many_given")
+
+    def fail(message: str) -> NoReturn:
+        r.fail(n, message + _hint(r, deal, irr, player, more))
+
+    if player is None:
+        fail(f"a claim of {words} names the player who was given the cards (player:)")
+    if his and player != deal.elder:
+        fail(f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
+    if player not in deal.took_cards:
+        fail(f"{player} has taken no cards from the stock in this deal")
+    hand = deal.hands[player]
+    due = HAND_SIZE - len(played_by(deal, player))
+    if ev.count is None:
+        fail(f"the log shows no {words} for {player}: a claim of it gives the number of "
+             f"cards he holds (count:)")
+    if ev.count == due or (ev.count > due) != more:
+        fail(f"{player} holding {ev.count} cards has {'no more' if more else 'no fewer'} "
+             f"than the {due} due")
+    if hand.unknown == 0:
+        fail(f"the log shows every card of {player}'s hand: he holds {hand.size}, not {ev.count}")
+    diff = ev.count - hand.size
+    if diff == 0:
+        fail(f"the log already shows {player} holding {ev.count} cards, and no {words}")
+    if hand.unknown + diff < 0 or diff > deal.stock:
+        fail(f"the log shows {len(hand.cards)} of {player}'s cards and {deal.stock} in the "
+             f"stock: he cannot hold {ev.count}")
+    hand.unknown += diff
+    deal.stock -= diff
+    if player in deal.round_given:
+        deal.round_given[player] += diff
+    actor = deal.elder if his else deal.dealer
+    r.irregular(irr, n, public=True, concerns=player, actor=actor,
+                extra={"size": "more" if more else "fewer"},
+                what=f"{ev.by} claims {words}: {player} holds {ev.count} cards")
+
+
+def _hint(r: Replay, deal: Deal, irr: str, player: str | None, more: bool) -> str:
+    """What the log does prove, for a claim of an error of number it cannot bear out: an error
+    of the same sense (too many, too few) under another id or of another player."""
+    for p in reversed(r.pending):
+        if p.irregularity in COUNTS and p.deal is deal and (p.extra or {}).get("size") == ("more" if more else "fewer") \
+                and (p.irregularity != irr or p.concerns != player):
+            return f"; the log shows that {p.what}: claim {p.irregularity}, player: {p.concerns}"
+    return ""
+
+
+def excess_returned(deal: Deal, holder: str, k: int) -> None:
+    """k cards given in excess in this round, not yet taken up, go back on top of the stock (the
+    caller moves the cards): the round's count is put right, and so is what was asked for."""
+    k = max(0, min(k, deal.round_given.get(holder, 0)))
+    deal.round_given[holder] -= k
+    if holder == deal.elder and deal.asked is not None:
+        deal.asked = min(deal.asked, max(deal.round_discard.get(holder, 0), deal.round_given[holder]))
+
+
+# ----------------------------------------------------- the stock short: law 38
+
+def _wishes(deal: Deal) -> tuple[int, int]:
+    """The cards still due from the stock in this round: to the non-dealer (as many as he asked
+    for, or discarded) and to the dealer (as many as he discarded)."""
+    elder, dealer = deal.elder, deal.dealer
+    return wishes(deal.asked, deal.round_discard.get(elder, 0), deal.round_given.get(elder, 0),
+                  deal.round_discard.get(dealer, 0), deal.round_given.get(dealer, 0))
+
+
+def _check_stock(r: Replay, deal: Deal, n: int) -> None:
+    """The dealer accepted and the stock cannot serve both as they wish: ruled where it shows,
+    unless he accepted on condition of there being cards enough (law 38): then the hands stand."""
+    if deal.stands or deal.answer != "accept":
+        return
+    to_elder, to_dealer = _wishes(deal)
+    if to_elder + to_dealer <= deal.stock:
+        return
+    elder, dealer = deal.elder, deal.dealer
+    held = f"the stock holds {deal.stock}"
+    if not deal.stock and not deal.round_discard.get(elder) and deal.asked is None:
+        concerned = elder
+        what = f"{dealer} accepted {elder}'s proposal with no card left in the stock"
+    elif to_elder > deal.stock:
+        concerned = elder
+        what = f"{elder} asks for {to_elder} card{_s(to_elder)} and {held}"
+    elif to_elder:
+        concerned = dealer
+        what = f"{elder} is due {to_elder} card{_s(to_elder)} and {dealer} wants {to_dealer}; {held}"
+    else:
+        concerned = dealer
+        what = f"{dealer} wants {to_dealer} card{_s(to_dealer)} and {held}"
+    if deal.conditional:   # law 38 allows it: the condition fails, and nobody is at fault
+        stand_as_they_are(r, deal, n)
+        return
+    r.irregular("insufficient_stock", n, public=True, actor=dealer, concerns=concerned,
+                extra={"conditional": deal.conditional}, what=what)
+
+
+def _unserved(deal: Deal, player: str) -> int:
+    return max(0, deal.round_discard.get(player, 0) - deal.round_given.get(player, 0))
+
+
+def _take_back(deal: Deal, player: str, k: int) -> None:
+    """`player` takes back k cards of this round's discard (unknown ones, unless he takes back
+    the whole of a discard the log names)."""
+    if k <= 0:
+        return
+    laid = deal.round_cards.get(player, [])
+    hand = deal.hands[player]
+    if k == len(laid) and None not in laid:
+        hand.cards.extend(laid)
+        laid.clear()
+    else:
+        hand.unknown += k
+        for card in laid:   # which of them came back is not known: none is a second copy if played
+            if card is not None:
+                deal.revealed[card] = player
+        for _ in range(min(k, len(laid))):
+            laid.remove(None) if None in laid else laid.pop()
+    deal.round_discard[player] -= k
+    deal.discards[player] -= k
+
+
+def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
+    """The non-dealer exchanges as many as he asked for, or as many as are left (a discard
+    beyond that goes back to his hand); the dealer takes no card: his discard not yet served
+    goes back to his hand, and the hands are played."""
+    elder, dealer = deal.elder, deal.dealer
+    to_elder, _ = _wishes(deal)
+    if to_elder > deal.stock:
+        deal.asked = deal.round_given.get(elder, 0) + deal.stock
+        _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
+    _take_back(deal, dealer, _unserved(deal, dealer))
+    deal.stands[dealer] = n
+    _recheck(r, deal, dealer, n)
+
+
+def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
+    """Nothing more is given: each takes back the part of his discard not yet served, and the
+    hands are played as they stand."""
+    elder = deal.elder
+    for player in (elder, deal.dealer):
+        _take_back(deal, player, _unserved(deal, player))
+        deal.stands[player] = n
+    if deal.asked is not None:
+        deal.asked = deal.round_given.get(elder, 0)
+    for player in (elder, deal.dealer):
+        _recheck(r, deal, player, n)
+
+
+def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+    """A short hand completed from the top of the stock (laws 16, 18, 32, 34, 36). A give of more
+    than is owed completes the hand with its first cards; in the exchange the rest are cards
+    given as usual (counted in the round, so an excess is an error of number), in the play they
+    cannot be."""
+    owed = deal.completing[ev.to]
+    if ev.count > owed:
+        if deal.phase != "exchange":
+            r.fail(n, f"{ev.to} is owed {owed} card{_s(owed)} from the stock to complete his hand, "
+                      f"not {ev.count}")
+        cards = ev.cards
+        _complete(r, deal, SimpleNamespace(to=ev.to, count=owed, cards=cards[:owed] if cards else None), n)
+        give(r, SimpleNamespace(to=ev.to, count=ev.count - owed, cards=cards[owed:] if cards else None), n)
+        return
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the stock")
+    deal.hands[ev.to].take(ev.cards, ev.count)
+    deal.stock -= ev.count
+    deal.completing[ev.to] -= ev.count
+    if ev.cards:
+        see(r, deal, ev.cards, n)
+
+
+HANDLERS = {"propose": propose, "accept": accept, "refuse": refuse, "ask": ask,
+            "discard": discard, "give": give}

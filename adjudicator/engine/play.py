@@ -1,0 +1,539 @@
+"""The play of the hand: looks, the king announced, leads and plays with every duty, cards taken
+back, abandoning or showing the hand, and the hand's score."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import marks
+from ..record.cards import Card
+from .dealing import before_turn_up, sighted
+from .exchange import COUNTS, round_over
+from .rules import beats, breach, hand_score, legal_replies, trump_king as _king_of
+from ..record.table import HAND_SIZE, Deal, Hand, Trick
+
+if TYPE_CHECKING:
+    from .replay import Pending, Replay
+
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+DUTIES = ("revoke", "failure_to_win")
+
+
+# ------------------------------------------------------------------ the king of trumps
+
+def trump_king(deal: Deal) -> Card | None:
+    return _king_of(deal.trump)
+
+
+def played_by(deal: Deal, player: str) -> list[Card]:
+    """The cards `player` has played in this hand, in order."""
+    out = []
+    for t in deal.tricks:
+        if t.leader == player and t.lead is not None:
+            out.append(t.lead)
+        if t.follower == player and t.follow is not None:
+            out.append(t.follow)
+    return out
+
+
+def holds_trump_king(deal: Deal, player: str) -> bool | None:
+    """Whether `player` holds the king of trumps in this hand (in his hand, or played from it):
+    True/False when the log tells, None when unknown cards might hold it."""
+    king = trump_king(deal)
+    if king is None:
+        return None
+    hand = deal.hands[player]
+    if king in hand.cards or king in played_by(deal, player):
+        return True
+    other = deal.other(player)
+    if hand.known or king == deal.turn_up or king in deal.hands[other].cards \
+            or king in played_by(deal, other):
+        return False
+    return None
+
+
+def look(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    deal.looked.add(ev.by)
+    from .claims import choice_still_open
+    for ruling in [x for x in r.choosing if x.open and x.table is deal]:
+        choice_still_open(r, ruling, n)   # a choice given only before he looks lapses here
+    if deal.round_given.get(ev.by) and deal.phase == "exchange":
+        deal.mixed.add(ev.by)
+        _count_facts(r, deal, ev.by, mixed=True, concerned_looked=True)
+
+
+def _count_facts(r: Replay, deal: Deal, player: str | None, **facts: Any) -> None:
+    """An error of number in the exchange not yet claimed is ruled, if nobody ever claims it,
+    with the facts of the moment it stood: once the cards were mixed with the hand, once its
+    holder played, once the hand was over."""
+    for p in r.pending:
+        if p.irregularity in COUNTS and p.deal is deal and player in (None, p.concerns):
+            p.facts.update(facts)
+
+
+def announce_king(r: Replay, ev: Any, n: int) -> None:
+    """"I have the king": one, if he holds it and says so in time (laws 23, 24, 47)."""
+    deal = r.current(n)
+    if deal.trump is None and not deal.turn_up_unknown:
+        r.fail(n, "no trump has been turned up yet")
+    by = ev.by
+    if by in deal.announced:
+        return
+    deal.announced[by] = n
+    held = holds_trump_king(deal, by)
+    if by in deal.first_play and not _law24(deal, by):
+        cards = played_by(deal, by)   # empty if he took his only card back (law 39)
+        first = cards[0] if cards else None
+        king_first = first is not None and first == trump_king(deal)
+        when = ("after it was played to" if king_first and deal.tricks[0].leader == by and by != deal.dealer
+                else "after playing again" if king_first else
+                f"after playing his first card{f' ({first})' if first else ''}")
+        what = f"{by} announced the king of trumps {when}"
+        r.irregular("late_king", n, public=True, actor=by, concerns=by,
+                    extra={"first_card_king": king_first}, what=what)
+        if held is False:
+            r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                        what=f"{by} announced the king of trumps, late, without holding it")
+        return
+    if held is False:
+        r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                    what=f"{by} announced the king of trumps without holding it")
+        return
+    r.award(by, r.book.scoring.held_king, "held_king", n, deal)
+
+
+def _law24(deal: Deal, player: str) -> bool:
+    """The king of trumps is the only card `player` has played, and: it is the card first led and
+    not yet played to, or it is the dealer's first card (he has not played again)."""
+    cards = played_by(deal, player)
+    if len(cards) != 1 or cards[0] != trump_king(deal):
+        return False
+    t = next(t for t in deal.tricks if player in (t.leader, t.follower))
+    if t.leader == player:
+        return t is deal.tricks[0] and t.follow is None
+    return player == deal.dealer
+
+
+def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
+    """A player's first card of the hand: from now on a false announcement of his stands (law 25)."""
+    if by in deal.first_play:
+        return
+    deal.first_play[by] = n
+    _false_king_facts(r, deal, "concerned_played", True, by)
+    _count_facts(r, deal, by, concerned_played=True, phase="play")
+
+
+def _false_king_facts(r: Replay, deal: Deal, fact: str, value: Any, by: str | None = None) -> None:
+    """A false announcement not yet claimed is ruled, if nobody ever claims it, with the facts of
+    the moment it stood: once its maker played a card, or once the hand was over."""
+    for p in r.pending:
+        if p.irregularity == "false_king" and p.deal is deal and by in (None, p.actor):
+            p.facts[fact] = value
+
+
+# ------------------------------------------------------------------ leads and plays
+
+def play_card(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    if deal.phase == "dealing" and not before_turn_up(r, deal, n):   # law 10: the lead stands
+        r.fail(n, "the trump card has not been turned up")
+    if deal.phase == "over":
+        if _unanswered(r, deal, ev.by, ev.card, n):
+            return
+        r.fail(n, "the play of this hand is over")
+    if deal.trump is None and deal.phase == "play" and not deal.turn_up_unknown:
+        r.fail(n, "the trump card must be turned up before another card is played (law 10)")
+    if deal.phase in ("exchange", "dealing"):
+        round_over(r, deal, n)
+        begin_play(r, deal)
+        if short_out(r, deal, n):   # a hand with no card at all: what is led is recorded
+            if not _unanswered(r, deal, ev.by, ev.card, n):
+                r.fail(n, "the play of this hand is over: one hand has no card to play")
+            return
+    deal.shown = None   # cards shown, and the hand played on
+    by, card = ev.by, ev.card
+    hand = deal.hands[by]
+    trick = deal.trick
+    if trick is None:
+        _lead(r, deal, hand, by, card, ev.names, n)
+    else:
+        _follow(r, deal, hand, trick, by, card, n)
+
+
+def begin_play(r: Replay, deal: Deal) -> None:
+    deal.phase = "play"
+    deal.start_hands = {p: (list(h.cards), h.unknown) for p, h in deal.hands.items()}
+
+
+def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
+    if not hand.give_up(card):
+        r.fail(n, f"{by} does not hold {card}" if hand.size else f"{by} has no card left")
+
+
+def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
+    """(leader, suit) when the adversary has required the suit the leader named and it is not yet
+    led."""
+    ruling = deal.suit_required
+    if ruling is None or (deal.tricks and deal.tricks[-1].lead_event > ruling.event):
+        return None
+    names = getattr(r.events[ruling.event - 1], "names", None)
+    return (ruling.offender, names) if names else None  # type: ignore[return-value]
+
+
+def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
+    leader = deal.next_leader
+    required = _required(r, deal)
+    if required is not None and (by != required[0] or card.suit != required[1]):
+        r.fail(n, f"{required[0]} must now lead a {SUIT_NAMES[required[1]]}: his adversary "
+                  "required the suit he named")
+    named_held = hand.holds_suit(names) if names else None
+    known = card in hand.cards
+    _take(r, hand, by, card, n)
+    _first_card(r, deal, by, n)
+    deal.tricks.append(Trick(leader=by, lead=card, lead_event=n))
+    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
+    if by != leader:
+        r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by,
+                    what=f"{by} led {card} when it was {leader}'s lead")
+    if names and names != card.suit:
+        r.irregular("named_suit_not_played", n, public=True, actor=by, concerns=by,
+                    extra={"holds_named_suit": named_held},
+                    what=f"{by} named {SUIT_NAMES[names]}s and led {card}")
+
+
+def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
+    if by == trick.leader:
+        r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
+    if deal.trump is None and card.suit != trick.lead.suit:   # type: ignore[union-attr]
+        r.fail(n, f"who wins {card} played to {trick.lead} turns on the trump suit, which the log "
+                  "does not know (the turn-up is recorded by count): name the card turned up, or "
+                  "record the hand's result with `tricks`")
+    duty = breach(hand.cards, trick.lead, card, deal.trump)  # type: ignore[arg-type]
+    known = card in hand.cards
+    _take(r, hand, by, card, n)
+    _first_card(r, deal, by, n)
+    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
+    trick.follow, trick.follower = card, by
+    winner = by if beats(card, trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
+    if duty:
+        r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
+                    what=_duty_words(duty, by, card, trick.lead))
+    _won(r, deal, trick, winner, n)
+
+
+def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
+    if duty == "revoke":
+        return f"{by} played {card} to {lead} holding a card of the suit led"
+    return f"{by} played {card} to {lead} when he could have won the trick"
+
+
+def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
+    trick.winner = winner
+    deal.won[winner] += 1
+    if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()):
+        end_play(r, deal, n)
+    else:
+        short_out(r, deal, n)
+
+
+def short_out(r: Replay, deal: Deal, n: int) -> bool:
+    """A hand with no card left while the adversary still holds some (laws 30, 34): none of his
+    cards can be played to, and each counts as his trick (five in all). The hand is over; the
+    log may record those cards led (`_unanswered`) or not."""
+    empty = [p for p, h in deal.hands.items() if h.size == 0]
+    if len(empty) != 1 or deal.trick is not None:
+        return False
+    other = deal.other(empty[0])
+    k = min(deal.hands[other].size, HAND_SIZE - sum(deal.won.values()))
+    deal.won[other] += k
+    deal.unanswered = (other, k, k)
+    end_play(r, deal, n)
+    return True
+
+
+def _unanswered(r: Replay, deal: Deal, by: str, card: Card, n: int) -> bool:
+    """A card led, after the hand is over, that the adversary had no card to play to: the log
+    records a trick already counted (`short_out`)."""
+    if deal.unanswered is None or deal.unanswered[0] != by or not deal.unanswered[2]:
+        return False
+    hand = deal.hands[by]
+    known = card in hand.cards
+    _take(r, hand, by, card, n)
+    sighted(r, deal, by, card, known, n)
+    deal.tricks.append(Trick(leader=by, lead=card, lead_event=n, winner=by))
+    deal.unanswered = (by, deal.unanswered[1], deal.unanswered[2] - 1)
+    return True
+
+
+# ------------------------------------------------------------------ cards taken back
+
+def take_back(r: Replay, ev: Any, n: int) -> None:
+    """The player takes up the card he last played: lawful only to save a revoke or a failure
+    to win before the next lead (laws 39, 43), or a lead out of turn before it is played to
+    (law 40); otherwise the card stands."""
+    deal = r.current(n)
+    by = ev.by
+    if deal.phase not in ("play", "over"):
+        r.fail(n, f"{by} has played no card to take back")
+    if _taken_up_by_election(r, deal, by, n):
+        return   # the card the adversary's election took up: this records it being taken up
+    mine = [t for t in deal.tricks if by in (t.leader, t.follower)]
+    if not mine:
+        r.fail(n, f"{by} has played no card to take back")
+    t = mine[-1]
+    later_lead = deal.tricks[-1] is not t
+    played_to = t.follow is not None
+    facts = {"played_to": played_to, "next_lead": later_lead}
+    if t.leader == by:
+        at_lead = r.ruled_at.get(t.lead_event, ())
+        out_of_turn = next((x for x in at_lead if x.irregularity == "lead_out_of_turn"), None)
+        if out_of_turn is not None and not played_to and out_of_turn.open:
+            r.elect(out_of_turn, "take_back", None, n)
+            return
+        named = next((x for x in at_lead if x.irregularity == "named_suit_not_played"), None)
+        if named is not None and not played_to and named.open:
+            r.elect(named, "require_named_suit", None, n)   # taken up: the suit named is required
+            return
+        if out_of_turn is not None and played_to:
+            r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by, extra=facts,
+                        what=f"{by} took up {t.lead}, led out of turn, after {t.follower} had played to it")
+            return
+        r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
+                    what=f"{by} took up {t.lead}, a card he led")
+        return
+    if not later_lead:
+        duty = _duty_pending(r, deal, by, t)
+        if duty is not None:   # saving a revoke or a failure to win: a lawful correction
+            r.pending.remove(duty)
+            undo_follow(r, deal, t)
+            return
+        if _duty_unknown(deal, by, t):   # the log cannot show the duty it saved: taken as lawful
+            undo_follow(r, deal, t)
+            return
+    why = "after another card was led" if later_lead else "though it broke no duty"
+    r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
+                what=f"{by} took up {t.follow}, played to {t.lead}, {why}")
+
+
+def _duty_unknown(deal: Deal, by: str, t: Trick) -> bool:
+    """The card `by` played to the lead may have broken a duty the log cannot show: cards of his
+    hand are not known, and it did not both follow suit and win the trick."""
+    if not deal.hands[by].unknown:
+        return False
+    return not (t.follow is not None and t.lead is not None and t.follow.suit == t.lead.suit
+                and t.winner == by)
+
+
+TAKING_UP = ("take_back", "require_named_suit")
+
+
+def _taken_up_by_election(r: Replay, deal: Deal, by: str, n: int) -> bool:
+    """The `take_back` follows the election that had `by`'s card taken up (laws 40, 41): it is
+    the record of that, not another card taken back."""
+    i = n - 2
+    while i >= 0 and r.events[i].event in ("look", "claim", "mark", "mark_king"):
+        i -= 1
+    ev = r.events[i] if i >= 0 else None
+    if ev is None or ev.event != "elect" or ev.option not in TAKING_UP:
+        return False
+    return any(x.elected == ev.option and x.offender == by and x.event < n
+               for irregularity in ("lead_out_of_turn", "named_suit_not_played")
+               for x in reversed(r.ruled(deal, irregularity)))
+
+
+def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:
+    """The revoke or failure to win made by `by`'s card in trick `t`, if any."""
+    return next((p for p in r.pending if p.deal is deal and p.irregularity in DUTIES
+                 and p.actor == by and p.event > t.lead_event), None)
+
+
+def undo_follow(r: Replay, deal: Deal, t: Trick) -> None:
+    """The card played to a lead goes back to the hand; the trick is open again (and the hand,
+    if that card ended it, is in play again)."""
+    deal.hands[t.follower].cards.append(t.follow)  # type: ignore[index,arg-type]
+    deal.won[t.winner] -= 1  # type: ignore[index]
+    t.follow, t.follower, t.winner = None, None, None
+    if deal.phase == "over":
+        reopen(r, deal)
+
+
+def reopen(r: Replay, deal: Deal) -> None:
+    """A hand already scored is in play again: its point or vole is struck out until it ends."""
+    for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
+        marks.cancel(r, ent, "replay_hand")
+    if deal.unanswered is not None:   # the tricks counted to the cards nobody could play to
+        deal.won[deal.unanswered[0]] -= deal.unanswered[1]
+        deal.unanswered = None
+    deal.hand_award = None
+    deal.phase = "play"
+    if r.deal is deal:
+        r.next_dealer = deal.dealer
+
+
+# ------------------------------------------------------------------ the end of the hand
+
+def abandon(r: Replay, ev: Any, n: int) -> None:
+    """The hand is thrown up: it is over, the tricks not played are the adversary's (law 42 says
+    what the adversary marks)."""
+    deal = r.current(n)
+    if deal.phase not in ("exchange", "play"):
+        r.fail(n, "a hand is abandoned during its play")
+    by = ev.by
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
+    made = deal.won[by]
+    r.irregular("abandoned", n, public=True, actor=by, concerns=by,
+                what=f"{by} abandoned his hand with {made} trick{'s' if made != 1 else ''}")
+    if deal.phase != "over" and deal.annulled is None:
+        other = deal.other(by)
+        deal.won[other] += HAND_SIZE - sum(deal.won.values())
+        end_play(r, deal, n)
+
+
+def show(r: Replay, ev: Any, n: int) -> None:
+    """Law 42: cards thrown down claiming to score. No penalty, and the play is not over: the
+    plays the log records next are the hand's play; if it records none, the hand is settled
+    (`settle_show`) at the next event."""
+    deal = r.current(n)
+    if deal.phase not in ("exchange", "play"):
+        r.fail(n, "cards are shown during the play of a hand")
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
+        begin_play(r, deal)
+    deal.shown = (ev.by, n)
+
+
+AFTER_SHOW = frozenset({"play", "tricks", "holds"})
+"""The events after cards shown that leave the tricks still to fall as the log goes on to say:
+the hand's play, its result, or the cards a player holds (which the settling may need)."""
+
+
+def settle_show(r: Replay, deal: Deal) -> None:
+    """The cards shown and no play recorded after: the rest of the tricks go as the cards must
+    fall with best play on both sides where the log shows every card left, and to the player
+    who showed where it does not."""
+    by, n = deal.shown  # type: ignore[misc]
+    deal.shown = None
+    rest = HAND_SIZE - sum(deal.won.values())
+    his = _settle(deal, by)
+    his = rest if his is None else min(his, rest)
+    deal.won[by] += his
+    deal.won[deal.other(by)] += rest - his
+    end_play(r, deal, n)
+
+
+def _settle(deal: Deal, shower: str) -> int | None:
+    """The tricks still to play that `shower` wins with best play on both sides, or None when
+    the log does not show every card left (or the hands are uneven)."""
+    mine, theirs = deal.hands[shower], deal.hands[deal.other(shower)]
+    trick = deal.trick   # a card led and not yet played to
+    lead = trick.lead if trick is not None else None
+    shower_leads = (trick.leader if trick is not None else deal.next_leader) == shower
+    on_table = 1 if trick is not None else 0
+    if deal.trump is None or not (mine.known and theirs.known) or \
+            len(mine.cards) + on_table * shower_leads != len(theirs.cards) + on_table * (not shower_leads):
+        return None
+    memo: dict = {}
+
+    def best(s: frozenset, o: frozenset, s_leads: bool, lead: Card | None) -> int:
+        key = (s, o, s_leads, lead)
+        if key in memo:
+            return memo[key]
+        if lead is None:
+            if not s and not o:
+                return 0
+            cards = s if s_leads else o
+            values = [best(s - {c}, o, s_leads, c) if s_leads else best(s, o - {c}, s_leads, c)
+                      for c in cards]
+            value = max(values) if s_leads else min(values)
+        else:
+            follower = o if s_leads else s
+            values = []
+            for c in legal_replies(follower, lead, deal.trump):
+                s_wins = beats(c, lead, deal.trump) != s_leads
+                rest_s, rest_o = (s, o - {c}) if s_leads else (s - {c}, o)
+                values.append(s_wins + best(rest_s, rest_o, s_wins, None))
+            value = min(values) if s_leads else max(values)
+        memo[key] = value
+        return value
+
+    return best(frozenset(mine.cards), frozenset(theirs.cards), shower_leads, lead)
+
+
+def tricks(r: Replay, ev: Any, n: int) -> None:
+    deal = r.current(n)
+    if deal.phase not in ("exchange", "play"):
+        r.fail(n, "a hand's tricks are recorded after the turn-up and before the next deal")
+    counts = dict(ev.__pydantic_extra__)
+    for p in deal.won:
+        counts.setdefault(p, 0)
+    if sum(counts.values()) != HAND_SIZE:
+        r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
+    deal.shown = None
+    deal.won = counts
+    for p in deal.hands:   # the hand was played, card by card or not
+        _first_card(r, deal, p, n)
+    end_play(r, deal, n)
+
+
+def end_play(r: Replay, deal: Deal, n: int) -> None:
+    """Five tricks played (or the hand settled): the hand scores and the deal passes."""
+    deal.phase = "over"
+    _false_king_facts(r, deal, "phase", "over")
+    _count_facts(r, deal, None, phase="over")
+    r.end_deal(deal)
+    score_hand(r, deal, n)
+
+
+def score_hand(r: Replay, deal: Deal, n: int) -> None:
+    cut = any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3)
+    result = hand_score(deal.won, deal.dealer, deal.elder, no_proposal=deal.proposals == 0,
+                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut)
+    if result is None:
+        return
+    winner, points, kind, basis = result
+    deal.hand_award = (winner, points, kind, n)
+    if points:
+        r.award(winner, points, kind, n, deal, basis=basis, limited=cut)
+    marks.settle_held(r, deal)
+
+
+def holds(r: Replay, ev: Any, n: int) -> None:
+    """The log states cards a player holds now, where it recorded his cards by count (laws 23,
+    25, 43 turn on them): they become known cards of his hand. A card the log shows elsewhere in
+    this deal, or more cards than his hand holds unknown, contradicts the log."""
+    deal = r.current(n)
+    if deal.annulled is not None:
+        r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): nobody holds its cards")
+    who = ev.player
+    hand = deal.hands[who]
+    new: list[Card] = []
+    for card in ev.cards:
+        if card in hand.cards:
+            continue
+        if card in new:
+            r.fail(n, f"{card} is named twice")
+        if card in deal.seen or card == deal.turn_up:
+            r.fail(n, f"{who} cannot hold {card}: the log shows it elsewhere in this deal")
+        new.append(card)
+    if len(new) > hand.unknown:
+        known = f"every card of {who}'s hand" if hand.known else \
+            f"{len(hand.cards)} of {who}'s {hand.size} cards, and {hand.unknown} unknown"
+        r.fail(n, f"the log shows {known}: he cannot also hold {', '.join(map(str, new))}")
+    hand.unknown -= len(new)
+    hand.cards.extend(new)
+    deal.seen.update(new)
+    for by, at in deal.announced.items():   # an announcement of the king the cards now disprove
+        if holds_trump_king(deal, by) is False and not any(
+                p.irregularity == "false_king" and p.deal is deal and p.actor == by for p in r.pending) \
+                and not any(x.offender == by for x in r.ruled(deal, "false_king")):
+            r.irregular("false_king", n, public=False, actor=by, concerns=by,
+                        what=f"{by} announced the king of trumps (event {at}) without holding it: "
+                             f"{deal.other(by)} holds it")
+
+
+HANDLERS = {"look": look, "announce_king": announce_king, "play": play_card,
+            "take_back": take_back, "abandon": abandon, "show": show, "tricks": tricks,
+            "holds": holds}

@@ -1,0 +1,490 @@
+"""The replay: applies a log's events to the table in order and rules on what the laws see.
+
+`Replay` owns the game (deals, dealer, score) and the machinery of rulings: an irregularity
+found by an event handler is ruled on at once when it is public, or kept until the `claim`
+that reveals it (or reported unclaimed when its deal ends). The handlers, one module per stage
+of a deal (dealing, exchange, play, marks), know *how* the game goes; the law book says *what
+follows* from an irregularity.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, NoReturn
+
+from . import claims, dealing, exchange, marks, outcomes, play, remedies
+from ..lawbook.facts import UNKNOWABLE, Facts
+from ..lawbook.laws import LawBook, default_book
+from ..record.log import Log
+from .ruling import Report, Ruling
+from .scoring import game_value
+from ..record.table import Deal, Hand
+
+
+class ReplayError(ValueError):
+    """An event that cannot happen where it stands (a log error, exit status 2)."""
+
+    def __init__(self, event: int, name: str, message: str):
+        self.event, self.name, self.message = event, name, message
+        super().__init__(f"event {event} ({name}): {message}")
+
+    def at(self, line: int | None) -> str:
+        """The message, naming the line the event begins on where it is known (YAML)."""
+        where = f", line {line}" if line is not None else ""
+        return f"event {self.event} ({self.name}){where}: {self.message}"
+
+
+@dataclass
+class Pending:
+    """A hidden irregularity the log proves, waiting for the claim that reveals it."""
+
+    irregularity: str
+    event: int
+    deal: Deal
+    concerns: str | None
+    actor: str | None
+    what: str
+    facts: dict[str, Any]
+    extra: dict[str, Any] | None
+
+
+@dataclass
+class Provisional:
+    """A player reached the target at `event` with points of `deal` that a claim made in time
+    may still take away: the game is won there only if they stand when the deal's claims are
+    settled (the deal ends, or the log does)."""
+
+    event: int
+    deal: Deal
+    player: str
+    counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
+    score: int
+
+
+class _GameWon(Exception):
+    """The points reached at this event stood: the game was won there (`Replay.run` replays the
+    log again, knowing it)."""
+
+    def __init__(self, event: int):
+        self.event = event
+
+
+_DEFAULT_FACTS = Facts().model_dump()
+# the events of a hand's exchange and play: none can follow its deal's annulment
+OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
+                         "announce_king", "take_back", "show", "abandon"})
+
+
+class Replay:
+    """One game replayed event by event."""
+
+    def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
+                 elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
+                 facts_at: dict[int, dict[str, Any]] | None = None):
+        self.log = log
+        self.final = final   # events at which reaching the target is known to stand
+        self.provisional: list[Provisional] = []
+        self.now = 0         # the event being applied
+        # ((event, irregularity), option, card): elections made when the log ends, to see what an
+        # open choice would make of the game (`outcomes`); a replay given them is itself not
+        # settled again. A ruling this replay never makes (the game was won before its claim) has
+        # no choice to make.
+        self.elect_at_end = elect_at_end
+        # ruling index -> facts taken as known: what a fact the log does not know would make of it
+        self.facts_at = facts_at
+        self.book = book or default_book()
+        self.players = list(log.players)
+        self.game_to = log.options.game_to
+        self.score = {p: 0 for p in self.players}
+        self.marked = any(e.event in ("mark", "take_down") for e in log.events)
+        self.rulings: list[Ruling] = []
+        self.choosing: list[Ruling] = []   # the rulings whose choice may still be open
+        self.ruled_at: dict[int, list[Ruling]] = {}              # event -> the rulings on it
+        self._ruled: dict[tuple[int, str], list[Ruling]] = {}    # (deal, irregularity) -> rulings
+        self.pending: list[Pending] = []
+        self.deals: list[Deal] = []
+        self.deal: Deal | None = None
+        self.annulled_prefix = 0   # how many deals at the start were annulled
+        self.next_dealer: str | None = log.dealer
+        self.cut_cards: dict[str, Any] = {}
+        self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
+        self.packs_changed = False
+        self.winner: str | None = None
+        self.ignored: list[int] = []
+        self.events = log.events
+        self.owed: list[marks.Entitlement] = []
+        self.overscored: dict[str, int] = {}
+        self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
+        self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
+        self.held: list[marks.Held] = []   # marks for a hand made during its play (marks.hold)
+
+    # ------------------------------------------------------------------ running
+
+    def run(self, observe: Callable[["Replay", int], None] | None = None) -> Report:
+        """Apply every event; `observe(replay, n)`, if given, sees the table after each one.
+
+        A target reached with points a claim may still take away is provisional: when they
+        stand after all, the game was won there, and the log is replayed again knowing it (the
+        events after it are ignored, an error among them too)."""
+        try:
+            self._apply(observe)
+        except _GameWon as won:
+            report = self._won_at(won.event, observe)
+            shown = {(x.event, x.irregularity): x.elected for x in self.rulings
+                     if x.elected is not None and x.event < won.event}
+            for ruling in [x for x in report.rulings if x.open]:   # the choice the log went on to show
+                if (ruling.event, ruling.irregularity) in shown:
+                    ruling.elected, ruling.outcomes = shown[ruling.event, ruling.irregularity], None
+            return report
+        except ReplayError:
+            if not self.provisional:
+                raise
+            return self._won_at(self.provisional[0].event, observe)
+        report = self.report()
+        if self.elect_at_end is None:
+            outcomes.settle(self, report)
+        return report
+
+    def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
+        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at).run(observe)
+
+    def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
+        handlers = HANDLERS
+        for n, ev in enumerate(self.events, 1):
+            if self.winner is not None:
+                self.ignored.append(n)
+                continue
+            self.now = n
+            name = ev.event
+            if name not in play.AFTER_SHOW and self.deal is not None and self.deal.shown is not None:
+                play.settle_show(self, self.deal)   # no play recorded after the cards shown
+                if self.winner is not None:
+                    self.ignored.append(n)
+                    continue
+            if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
+                self.resolve_open(ev, n)
+            if name in OF_THE_HAND and self.deal is not None and self.deal.annulled is not None:
+                at = self.deal.annulled_at
+                when = (f"at event {at}" if at != n else "here, the log having gone on past a choice"
+                        " that had lapsed")
+                self.fail(n, f"deal {self.deal.number} was annulled {when} "
+                             f"({self.deal.annulled.replace('_', ' ')}): the log should show the next "
+                             "deal's cards, not more of its hand")
+            handlers[name](self, ev, n)
+            if observe is not None:
+                observe(self, n)
+        for key, option, card in self.elect_at_end or ():
+            for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
+                self.elect(ruling, option, card, len(self.events))
+        self.end_of_log()
+
+    def report(self) -> Report:
+        value = None
+        if self.winner:
+            loser = next(p for p in self.players if p != self.winner)
+            value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
+        return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
+                      value, len(self.deals), self.ignored, self.deals, self.earned,
+                      self.log.title, self.log.description)
+
+    def fail(self, n: int, message: str) -> NoReturn:
+        raise ReplayError(n, self.events[n - 1].event, message)
+
+    # -------------------------------------------------------------------- deals
+
+    def start_deal(self, n: int) -> Deal:
+        """A new deal begins at event n, dealt by whoever should deal."""
+        self.close_deal()
+        if self.next_dealer is None:
+            self.fail(n, "who deals first is not known: give `dealer:` in the header or record the cut for deal")
+        dealer = self.next_dealer
+        elder = self.other(dealer)
+        deal = Deal(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
+                    first_event=n, hands={dealer: Hand(), elder: Hand()},
+                    won={dealer: 0, elder: 0})
+        self.deals.append(deal)
+        self.deal = deal
+        return deal
+
+    def current(self, n: int) -> Deal:
+        if self.deal is None:
+            self.fail(n, "no deal has begun")
+        return self.deal  # type: ignore[return-value]
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def close_deal(self) -> None:
+        """Report what the ending deal proved but nobody claimed."""
+        if self.deal is None:
+            return
+        for p in [p for p in self.pending if p.deal is self.deal]:
+            self.pending.remove(p)
+            self.make_ruling(p.irregularity, p.event, p.deal, p.concerns, p.actor, p.what,
+                             p.facts, claimed=False)
+        if self.deal.phase != "over" and self.deal.annulled is None:
+            self.deal.unfinished = self.deal.phase
+            self.deal.phase = "over"  # it scores nothing more
+        marks.settle_held(self, self.deal)
+        self._settle(self.deal)
+        self.deal.score_after = dict(self.score)
+
+    def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
+        """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
+        deal.phase = "over"
+        if same_dealer:
+            self.next_dealer = deal.dealer
+        elif rightful:
+            self.next_dealer = deal.rightful
+        else:
+            self.next_dealer = deal.elder
+
+    def annul(self, deal: Deal, how: str) -> None:
+        """A fresh deal or a void deal: it scores nothing."""
+        deal.annulled, deal.annulled_at = how, self.now
+        marks.cancel_deal(self, deal)
+        self.end_deal(deal, same_dealer=how == "fresh_deal", rightful=how == "deal_void")
+
+    def end_of_log(self) -> None:
+        if self.deal is not None and self.deal.shown is not None:
+            play.settle_show(self, self.deal)
+        self.close_deal()
+        marks.lapse(self, None, len(self.events))
+
+    # ---------------------------------------------------------------- the score
+
+    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None,
+              basis: str | None = None, limited: bool = False) -> None:
+        """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
+        marks.entitle(self, player, points, kind, n, deal, basis, limited)
+
+    def add_points(self, player: str, points: int, deal: Deal | None = None) -> None:
+        if self.winner is not None:
+            return
+        self.score[player] += points
+        if self.score[player] < self.game_to:
+            return
+        if self.now in self.final or deal is None or not self._at_risk(deal):
+            self.winner = player
+        else:
+            counted = [(e, e.paid) for e in self.owed if e.deal is deal and e.player == player and e.paid]
+            self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player]))
+
+    def _at_risk(self, deal: Deal) -> bool:
+        """Points of this deal may still be taken away by a claim made in time: a hidden
+        irregularity of the deal waits for its claim, or a ruling on it waits for its choice."""
+        return any(p.deal is deal for p in self.pending) or \
+            any(x.open and x.table is deal for x in self.choosing)
+
+    def _settle(self, deal: Deal) -> None:
+        """The deal is over and its claims are settled: a target reached provisionally in it was
+        reached if the points stand (`_GameWon`). A choice still open at the log's end leaves
+        it open."""
+        for p in [p for p in self.provisional if p.deal is deal]:
+            if any(x.open and x.table is deal for x in self.choosing):
+                continue
+            self.provisional.remove(p)
+            lost = sum(paid for e, paid in p.counted if e.cancelled)
+            if deal.annulled is None and p.score - lost >= self.game_to:
+                raise _GameWon(p.event)
+
+    # ----------------------------------------------------------------- rulings
+
+    def _a_deal_was_played(self, deal: Deal | None) -> bool:
+        """Whether a deal other than this one was played out. The annulled deals at the start
+        are skipped once for all (an annulled deal stays annulled), so a log of thousands of
+        void deals costs linear time."""
+        deals = self.deals
+        for i in range(self.annulled_prefix, len(deals)):
+            d = deals[i]
+            if d.annulled is not None:
+                if i == self.annulled_prefix:
+                    self.annulled_prefix += 1
+            elif d.phase == "over" and d is not deal:
+                return True
+        return False
+
+    def facts(self, deal: Deal | None, concerns: str | None, offender: str | None,
+              extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The facts of this moment, as the law book's `when:` tests them."""
+        f = dict(_DEFAULT_FACTS)
+        f["first_deal"] = not self._a_deal_was_played(deal)
+        if deal is None:
+            f["phase"] = "before_deal"
+        else:
+            f["phase"] = deal.phase
+            f["turned_up"] = deal.turned_over
+            f["proposed"] = deal.proposals > 0
+            f["answered"] = deal.first_answer is not None
+            f["exchanged"] = bool(deal.took_cards)
+            f["played"] = bool(deal.tricks)
+            f["dealer_looked"] = deal.dealer in deal.looked
+            f["non_dealer_looked"] = deal.elder in deal.looked
+            f["next_turned_up"] = any(d.turned_over for d in self.deals[deal.number:])
+            if concerns is not None:
+                f["concerns"] = deal.role(concerns)
+                f["concerned_looked"] = concerns in deal.looked
+                f["concerned_played"] = concerns in deal.first_play
+                f["concerned_took_cards"] = concerns in deal.took_cards
+                f["mixed"] = concerns in deal.mixed
+            if offender is not None:
+                f["offender_is"] = deal.role(offender)
+                f["offender_tricks"] = deal.won.get(offender, 0)
+                f["adversary_holds_king"] = play.holds_trump_king(deal, deal.other(offender))
+        if extra:
+            f.update(extra)
+        return f
+
+    def irregular(self, irregularity: str, n: int, *, public: bool, what: str,
+                  concerns: str | None = None, actor: str | None = None,
+                  extra: dict[str, Any] | None = None, deal: Deal | None = None) -> None:
+        """An irregularity happened at event n: rule now (public) or keep it for its claim."""
+        deal = deal or self.deal
+        facts = self.facts(deal, concerns, actor, extra)
+        if public:
+            self.make_ruling(irregularity, n, deal, concerns, actor, what, facts, claimed=True)
+        else:
+            self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
+
+    def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
+                    actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+        if self.facts_at is not None and len(self.rulings) in self.facts_at:
+            facts = {**facts, **self.facts_at[len(self.rulings)]}
+        found = self.book.find(irregularity, facts)
+        if found is None:
+            raise ReplayError(n, self.events[n - 1].event,
+                              f"the law book has no rule for {irregularity} in these circumstances")
+        case = found.case
+        decided = self._decision(found, deal, concerns, actor)
+        offender, chooser = decided["offender"], decided["chooser"]
+        law = self.book.law(found.law)
+        summary = what + "; " + decided["summary"]
+        if not claimed:
+            summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
+        ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
+                        # before any deal (the cut for deal): the deal it comes before
+                        deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
+                        options=list(case.options), claimed=claimed, summary=summary,
+                        text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
+                        effects={k: list(v) for k, v in case.effects.items()},
+                        otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
+                        facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
+        self.rulings.append(ruling)
+        self.ruled_at.setdefault(n, []).append(ruling)
+        self._ruled.setdefault(_deal_key(deal, irregularity), []).append(ruling)
+        if ruling.open:
+            self.choosing.append(ruling)
+        if claimed:   # `always` effects follow the ruling itself, whatever is chosen
+            for effect in ruling.effects.get("always", []):
+                remedies.EFFECTS[effect](self, ruling, deal)
+        if claimed and chooser is None:
+            self.elect(ruling, case.options[0], None, n)
+        return ruling
+
+    def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
+        """What a case of the book rules here: law, case, offender, chooser, options, summary."""
+        case = found.case
+        offender = _player(case.offender, deal, concerns, actor, None)
+        chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
+        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
+                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
+        return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
+                "options": list(case.options), "summary": case.summary.format_map(_Names(names))}
+
+    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: Deal | None,
+                    concerns: str | None, actor: str | None) -> dict[str, Any] | None:
+        """Where the case turns on a fact the log does not know (null), what the book rules for
+        each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
+        out: dict[str, Any] = {}
+        for name in UNKNOWABLE:
+            if facts.get(name) is not None:
+                continue
+            cases = self.book.by_irregularity.get(irregularity, ())
+            if not any(name == tested for c in cases for tested, _ in c.tests):
+                continue
+            either = {v: self.book.find(irregularity, {**facts, name: v}) for v in (True, False)}
+            if all(c is None or c.ref == found.ref for c in either.values()):
+                continue
+            out[name] = {str(v).lower(): self._decision(c, deal, concerns, actor)
+                         for v, c in either.items() if c is not None}
+        return out or None
+
+    def ruled(self, deal: Deal | None, irregularity: str) -> list[Ruling]:
+        """The rulings on this irregularity in this deal (or before any deal), in the order made."""
+        return self._ruled.get(_deal_key(deal, irregularity), [])
+
+    def elect(self, ruling: Ruling, option: str, card: Any, n: int) -> None:
+        """The option is taken: the remedy happens and the effects follow."""
+        ruling.elected = option
+        if card is not None:
+            ruling.elected_card = str(card)
+        deal = ruling.table
+        for effect in ruling.effects.get(option, []):
+            remedies.EFFECTS[effect](self, ruling, deal)
+        remedies.OPTIONS[option](self, ruling, deal, card, n)
+
+    def _open_rulings(self) -> bool:
+        """Whether a choice is open; a ruling once closed never opens again, so it is dropped."""
+        self.choosing = [r for r in self.choosing if r.open]
+        return bool(self.choosing)
+
+    def resolve_open(self, ev: Any, n: int) -> None:
+        """The log goes on without an election: the events that follow show the choice (or,
+        `claims.NOT_YET`, will show it later: the ruling stays open)."""
+        for ruling in [r for r in self.choosing if r.open]:
+            option = claims.shown_by(self, ruling, ev)
+            if option == claims.NOT_YET:
+                continue
+            if option is None:
+                ruling.lapsed = True
+                continue
+            still = claims.choice_still_open(self, ruling, n)
+            if still is not None and option in still.options:
+                self.elect(still, option, None, n)
+
+    def open_for(self, option: str) -> Ruling | None:
+        for ruling in reversed(self.choosing):
+            if ruling.open and option in ruling.options:
+                return ruling
+        return None
+
+
+class _Names(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: str | None,
+            offender: str | None) -> str | None:
+    if role in (None, "nobody") or deal is None and role in ("dealer", "non_dealer"):
+        return None if role in (None, "nobody") else actor
+    if role == "dealer":
+        return deal.dealer  # type: ignore[union-attr]
+    if role == "non_dealer":
+        return deal.elder  # type: ignore[union-attr]
+    if role == "concerned":
+        return concerns
+    if role == "actor":
+        return actor
+    if role == "adversary":
+        base = offender or actor or concerns
+        if base is None or deal is None:
+            return None
+        return deal.other(base)
+    return None
+
+
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    **dealing.HANDLERS, **exchange.HANDLERS, **play.HANDLERS, **marks.HANDLERS,
+    "claim": lambda r, ev, n: claims.on_claim(r, ev, n),
+    "elect": lambda r, ev, n: claims.on_elect(r, ev, n),
+}
+
+
+def adjudicate(log: Log, book: LawBook | None = None) -> Report:
+    """Replay a validated log and return its report."""
+    return Replay(log, book).run()
+
+
+def _deal_key(deal: Deal | None, irregularity: str) -> tuple[int, str]:
+    """The key of `Replay.ruled`: the deal's number (0 before any deal) and the irregularity."""
+    return (deal.number if deal is not None else 0, irregularity)

@@ -1,0 +1,121 @@
+"""The law book parsed once: a cache of its rule files' data, keyed on their content.
+
+A command then neither parses the 51 YAML files at every start nor, for `validate`'s lean
+scan (which needs only the scoring table), imports pydantic at all.
+
+Where it lives: `$ECARTE_CACHE_DIR`, else `$XDG_CACHE_HOME/ecarte`, else `~/.cache/ecarte`:
+never beside the code, which may be installed read-only. Never trusted blindly: the key is a
+hash of every rule file's name and bytes (any change to laws/ misses the cache), the data is
+plain JSON (nothing in it is executed), the full path validates it exactly as it validates the
+files, and the scan takes the scoring table only if it has the expected shape. A cache that
+cannot be read or written is no error: the files are read instead.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .places import LAWS_DIR
+
+FORMAT = 1   # of the cache file; a new format is a new key
+
+
+class LawBookError(ValueError):
+    """The law book is invalid (every problem listed)."""
+
+
+def cache_dir() -> Path | None:
+    """The folder for the cache, or None if no home is known."""
+    where = os.environ.get("ECARTE_CACHE_DIR")
+    if where:
+        return Path(where)
+    base = os.environ.get("XDG_CACHE_HOME")
+    if base:
+        return Path(base) / "ecarte"
+    try:
+        return Path.home() / ".cache" / "ecarte"
+    except (RuntimeError, KeyError):
+        return None
+
+
+def rule_files(directory: Path) -> tuple[str, list[tuple[Path, bytes]]]:
+    """The rule files (sorted) with their bytes, and the key they make."""
+    digest = hashlib.sha256(f"ecarte-lawbook {FORMAT}\0{directory}\0".encode())
+    files = []
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise LawBookError(f"{path.name}: cannot be read: {e}") from None
+        digest.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "little") + data)
+        files.append((path, data))
+    return digest.hexdigest(), files
+
+
+def _file(key: str) -> Path | None:
+    folder = cache_dir()
+    return None if folder is None else folder / f"lawbook-{key[:32]}.json"
+
+
+def read(key: str) -> dict[str, Any] | None:
+    """The cached data for this key: {"laws": {file name: data}, "scoring": {...}}, or None."""
+    path = _file(key)
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            cached = json.load(f)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if type(cached) is not dict or cached.get("key") != key or type(cached.get("laws")) is not dict:
+        return None
+    try:
+        return {"laws": {name: _decode(v) for name, v in cached["laws"].items()},
+                "scoring": _decode(cached.get("scoring"))}
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return None
+
+
+def write(key: str, laws: dict[str, Any], scoring: dict[str, Any]) -> None:
+    """Keep the parsed rule files for the next start; silently nothing if it cannot be written."""
+    path = _file(key)
+    if path is None:
+        return
+    import tempfile
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"key": key, "laws": {n: _encode(v) for n, v in laws.items()},
+                           "scoring": _encode(scoring)}, ensure_ascii=False)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lawbook-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)   # atomic: a reader sees the old file or the new, never half
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, TypeError, ValueError):
+        pass
+
+
+def _encode(data: Any) -> Any:
+    """Plain YAML data as JSON that keeps what JSON would change: a mapping is a list of pairs
+    (its keys may be integers), a list is tagged."""
+    if isinstance(data, dict):
+        return {"m": [[k, _encode(v)] for k, v in data.items()]}
+    if isinstance(data, list):
+        return {"l": [_encode(v) for v in data]}
+    if data is None or isinstance(data, (str, int, float, bool)):
+        return data
+    raise TypeError(f"not plain data: {type(data).__name__}")
+
+
+def _decode(data: Any) -> Any:
+    if type(data) is dict:
+        if "m" in data:
+            return {k: _decode(v) for k, v in data["m"]}
+        return [_decode(v) for v in data["l"]]
+    return data

@@ -1,0 +1,39 @@
+"""The scenarios: logs with their expected rulings (`scenarios/**/*.yaml`), read for the law
+book's views, the book and the quiz; which laws each one shows."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import yaml
+
+from .places import SCENARIOS_DIR
+
+
+@lru_cache(maxsize=1)
+def scenario_docs() -> tuple[tuple[str, dict], ...]:
+    """Each scenario (its path from the project's root) as read, in sorted order; those that
+    cannot be read as a mapping are left to the scenario tests."""
+    out = []
+    for path in sorted(SCENARIOS_DIR.rglob("*.yaml")):
+        try:
+            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except (OSError, yaml.YAMLError):
+            continue
+        if isinstance(doc, dict):
+            out.append((str(path.relative_to(SCENARIOS_DIR.parent)), doc))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def scenarios_by_law() -> dict[int, list[str]]:
+    """Which scenarios show each law: the laws their expected rulings cite, and `laws:` in the file."""
+    shown: dict[int, list[str]] = {}
+    for rel, doc in scenario_docs():
+        numbers = set(doc.get("laws") or [])
+        for r in (doc.get("expect") or {}).get("rulings") or []:
+            numbers.add(r.get("law"))
+            numbers.update(r.get("laws") or [])
+        for n in numbers:
+            if isinstance(n, int):
+                shown.setdefault(n, []).append(rel)
+    return shown

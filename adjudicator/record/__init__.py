@@ -1,0 +1,8 @@
+"""Layer 1, the record: the log format and the cards (LOG_FORMAT.md).
+
+Reading a log's bytes (`source`), checking it against the format and turning it into typed
+events (`log`), the cards (`cards`), the state of the table during a deal (`table`), and a
+generator of random legal logs that knows nothing of the engine (`generate`). Imports nothing
+of the package above it. Exports `log.read_text`, `log.Log`, `source.LogError`, `cards.Card`,
+`table.Deal`.
+"""

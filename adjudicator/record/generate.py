@@ -1,0 +1,465 @@
+"""Random legal Écarté games as logs (LOG_FORMAT.md, version 1): irregularity-free, or with
+deals dealt with a wrong number and claimed after the turn-up (`irregular`).
+
+Independent of the replay on purpose: pure stdlib, its own card model and its own tally,
+so the `Expected` it returns can check the adjudicator.
+
+    python -m adjudicator.generate 100 --seed 7 --expect [--irregular 0.3] > games.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterator
+
+RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # high to low (law 5; the ace below the knave)
+SUITS = ("S", "H", "D", "C")
+PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+PACK_SET = frozenset(PACK)
+PLAYER_PAIRS = (("A", "Y"), ("ann", "bob"), ("N", "S"), ("E", "W"), ("p1", "p2"))
+VALUES = ("single", "treble_double_single")
+_STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}  # K 8 ... 7 1
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the game must come to when replayed (score as the laws entitle, not as marked)."""
+
+    score: dict[str, int]
+    winner: str | None
+    game_value: int | None
+    deals: int
+    rulings: tuple[dict, ...] = ()   # each: irregularity, elected, claimed (scenario `expect` keys)
+    seen: Counter = field(default_factory=Counter, compare=False)   # what happened, for variety
+
+
+class _GameOver(Exception):
+    """A player reached the target: the log ends at the event that scored it."""
+
+
+def suit(card: str) -> str:
+    """The suit letter of a card."""
+    return card[-1]
+
+
+def strength(card: str) -> int:
+    """The card's Écarté rank within its suit: K 8 down to 7 1."""
+    return _STRENGTH[card[:-1]]
+
+
+def legal_cards(hand: list[str], led: str, trump: str) -> list[str]:
+    """The cards the second player may play to `led` (law 43: follow, win when able, trump)."""
+    same = [c for c in hand if suit(c) == suit(led)]
+    if same:
+        return [c for c in same if strength(c) > strength(led)] or same
+    return [c for c in hand if suit(c) == trump] or list(hand)
+
+
+def beats(card: str, led: str, trump: str) -> bool:
+    """Whether the second card played takes the trick from the card led."""
+    if suit(card) == suit(led):
+        return strength(card) > strength(led)
+    return suit(card) == trump
+
+
+def game_value(value: str, loser_score: int) -> int:
+    """Law 46: 1, or by agreement 3 / 2 / 1 as the loser has 0 / 1-2 / more."""
+    if value == "single":
+        return 1
+    return 3 if loser_score == 0 else 2 if loser_score <= 2 else 1
+
+
+class _Game:
+    """The running game: event list, score, dealers' packet orders."""
+
+    def __init__(self, rng: random.Random, players: tuple[str, str], game_to: int,
+                 irregular: float = 0.0) -> None:
+        self.rng = rng
+        self.irregular = irregular
+        self.rulings: list[dict] = []
+        self.seen: Counter = Counter()
+        self.players = players
+        self.game_to = game_to
+        self.events: list[dict] = []
+        self.score = {p: 0 for p in players}
+        self.packets: dict[str, tuple[int, int]] = {}
+        self.deals = 0
+
+    def emit(self, name: str, **fields: object) -> None:
+        """Append one event `{name: {fields}}`."""
+        self.events.append({name: fields})
+
+    def other(self, player: str) -> str:
+        """The adversary."""
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def add(self, player: str, points: int) -> None:
+        """Score an entitlement when earned (the log is unmarked); end the game at the target."""
+        self.score[player] += points
+        if self.score[player] >= self.game_to:
+            raise _GameOver
+
+
+class _Deal:
+    """Where every card of one deal is, and who has looked."""
+
+    def __init__(self, game: _Game, dealer: str) -> None:
+        self.g = game
+        self.dealer = dealer
+        self.nd = game.other(dealer)
+        self.stock = list(PACK)  # the pack until dealt, then the stock
+        self.hands: dict[str, list[str]] = {dealer: [], self.nd: []}
+        self.turn_up: str | None = None
+        self.trump = ""
+        self.discards: list[str] = []
+        self.played: list[str] = []
+        self.records_looks = {p: game.rng.random() < 0.9 for p in game.players}
+        self.looked: set[str] = set()
+
+    def check(self) -> None:
+        """Every one of the 32 cards is in exactly one place."""
+        cards = [*self.stock, *self.discards, *self.played, *self.hands[self.dealer]]
+        cards += self.hands[self.nd]
+        if self.turn_up:
+            cards.append(self.turn_up)
+        assert len(cards) == 32 and set(cards) == PACK_SET, cards
+
+    def look(self, player: str, again: bool = False) -> None:
+        """Record a look by `player` if he records looks (once, unless `again`)."""
+        if self.records_looks[player] and (again or player not in self.looked):
+            self.looked.add(player)
+            self.g.emit("look", by=player)
+
+    def take(self, player: str, n: int, event: str) -> None:
+        """Move n cards from the top of the pack/stock to a hand, as a deal or give event."""
+        cards, self.stock[:n] = self.stock[:n], []
+        self.hands[player] += cards
+        self.g.emit(event, to=player, cards=cards)
+        self.check()
+
+    def discard(self, player: str, cards: list[str]) -> None:
+        """Lay out a discard."""
+        for card in cards:
+            self.hands[player].remove(card)
+        self.discards += cards
+        self.g.emit("discard", by=player, cards=cards)
+        self.check()
+
+
+def _keep_value(card: str, trump: str) -> int:
+    """How much a hand wants to keep a card: trumps, then kings, then by rank."""
+    if suit(card) == trump:
+        return 20 + strength(card)
+    return 10 if card[0] == "K" else strength(card)
+
+
+def _weakest(d: _Deal, player: str, n: int) -> list[str]:
+    """The n cards the player would rather throw out (ties broken at random)."""
+    rng = d.g.rng
+    hand = sorted(d.hands[player], key=lambda c: (_keep_value(c, d.trump), rng.random()))
+    return hand[:n]
+
+
+def _weak_count(d: _Deal, player: str) -> int:
+    """How many cards a player would change: mostly his low plain cards, now and then any."""
+    rng = d.g.rng
+    if rng.random() < 0.2:
+        return rng.randint(0, 5)
+    weak = sum(_keep_value(c, d.trump) < 7 for c in d.hands[player])
+    return max(0, weak - rng.randint(0, 1))
+
+
+def _first_dealer(g: _Game) -> str | None:
+    """Cut for deal (recorded) or None for a header `dealer` chosen by the caller."""
+    if g.rng.random() < 0.5:
+        return None
+    order = g.rng.sample(g.players, 2)
+    while True:
+        cards = g.rng.sample(PACK, 2)
+        for player, card in zip(order, cards):
+            g.emit("cut_for_deal", by=player, card=card)
+        if strength(cards[0]) != strength(cards[1]):
+            return order[0] if strength(cards[0]) > strength(cards[1]) else order[1]
+
+
+def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
+    """Shuffle, perhaps record shuffle and cut, deal by the dealer's packets, turn up. `wrong`:
+    (player, +1 or -1), a card too many or too few in his second packet, claimed after the
+    turn-up (`_wrong_number`). False when the deal is dealt afresh."""
+    g, rng = d.g, d.g.rng
+    rng.shuffle(d.stock)
+    if rng.random() < 0.3:
+        if rng.random() < 0.3:
+            g.emit("shuffle", by=d.nd)
+        g.emit("shuffle", by=d.dealer)
+    if rng.random() < 0.4:
+        top = rng.randint(2, 30)
+        d.stock = d.stock[top:] + d.stock[:top]
+        g.emit("cut", by=d.nd, top=top)
+    packets = g.packets.setdefault(d.dealer, rng.choice(((3, 2), (2, 3))))
+    for i, size in enumerate(packets):
+        for player in (d.nd, d.dealer):
+            extra = wrong[1] if wrong is not None and i == 1 and player == wrong[0] else 0
+            d.take(player, size + extra, "deal")
+    if wrong is not None and rng.random() < 0.5:   # a king on top: the king at stake (law 19)
+        kings = [i for i, c in enumerate(d.stock) if c[0] == "K"]
+        if kings:
+            k = rng.choice(kings)
+            d.stock[0], d.stock[k] = d.stock[k], d.stock[0]
+    d.turn_up = d.stock.pop(0)
+    d.trump = suit(d.turn_up)
+    g.emit("turn_up", card=d.turn_up)
+    d.check()
+    if wrong is not None:
+        if not _wrong_number(d, *wrong):
+            return False
+    elif d.turn_up[0] == "K":
+        g.add(d.dealer, 1)
+        if rng.random() < 0.5:
+            g.emit("mark_king", by=d.dealer)
+    for player in (d.nd, d.dealer):
+        if rng.random() < 0.3:
+            d.look(player)
+    return True
+
+
+# what the holder's adversary may elect to keep a deal dealt with a wrong number, claimed after
+# the turn-up and before the holder speaks or plays: (non-dealer?, too many?) -> option
+KEEP = {(True, True): "discard_superfluous", (True, False): "complete_from_stock",
+        (False, True): "draw_superfluous", (False, False): "complete_from_stock"}
+
+
+def _wrong_number(d: _Deal, holder: str, extra: int) -> bool:
+    """The non-dealer claims the wrong number after the turn-up: a fresh deal (False), or the
+    deal kept and the hand put right, and the dealer cannot mark a king turned up (law 19). A
+    king that would end the game may instead go unclaimed: then it counts, and the game ends."""
+    g, rng = d.g, d.g.rng
+    king = d.turn_up[0] == "K"
+    at_game = king and g.score[d.dealer] + 1 >= g.game_to
+    g.seen["king_at_game_point" if at_game else "king_at_stake" if king else "wrong_number"] += 1
+    if at_game and rng.random() < 0.3:
+        g.rulings.append({"irregularity": "wrong_count", "claimed": False})
+        g.seen["unclaimed"] += 1
+        g.add(d.dealer, 1)
+    g.emit("claim", by=d.nd, irregularity="wrong_count", player=holder)
+    if rng.random() < 0.4:
+        g.emit("elect", by=d.nd, option="fresh_deal")
+        g.rulings.append({"irregularity": "wrong_count", "elected": "fresh_deal", "claimed": True})
+        return False
+    option = KEEP[(holder == d.nd, extra > 0)]
+    g.rulings.append({"irregularity": "wrong_count", "elected": option, "claimed": True})
+    if option == "draw_superfluous":
+        card = rng.choice(d.hands[holder])
+        g.emit("elect", by=d.nd, option=option, card=card)
+        d.hands[holder].remove(card)
+        d.discards.append(card)   # thrown aside
+    elif option == "discard_superfluous":
+        g.emit("elect", by=d.nd, option=option)
+        d.discard(holder, _weakest(d, holder, 1))
+    else:
+        g.emit("elect", by=d.nd, option=option)
+        d.take(holder, 1, "give")
+    d.check()
+    return True
+
+
+def _asks_for(d: _Deal, first: bool) -> int:
+    """How many cards the non-dealer asks for if he proposes now; 0: he plays."""
+    rng = d.g.rng
+    n = min(_weak_count(d, d.nd), len(d.stock))
+    if first:
+        wants = rng.random() < (0.8 if n else 0.2)
+        return max(1, n) if wants and d.stock else 0
+    return n if rng.random() < 0.5 else 0
+
+
+def _dealer_gives_himself(d: _Deal, n: int) -> int | None:
+    """The dealer's answer: None to refuse, else how many he will take (stock permitting)."""
+    rng = d.g.rng
+    m = _weak_count(d, d.dealer)
+    assert n <= len(d.stock), "the non-dealer asks for no more than the stock holds"
+    accept = rng.random() < (0.75 if m >= 2 else 0.4)
+    return min(m, len(d.stock) - n) if accept else None
+
+
+def _exchange(d: _Deal) -> tuple[bool, bool]:
+    """Proposals and exchanges; returns (a proposal was made, the first one was refused)."""
+    g, rng = d.g, d.g.rng
+    first = True
+    while n := _asks_for(d, first):
+        d.look(d.nd)
+        g.emit("propose", by=d.nd)
+        d.look(d.dealer)
+        m = _dealer_gives_himself(d, n)
+        if m is None:
+            g.emit("refuse", by=d.dealer)
+            return True, first
+        first = False
+        g.emit("accept", by=d.dealer)
+        if rng.random() < 0.3:
+            g.emit("ask", by=d.nd, count=n)
+        d.discard(d.nd, _weakest(d, d.nd, n))
+        d.take(d.nd, n, "give")
+        if rng.random() < 0.5:
+            d.look(d.nd, again=True)
+        if m:
+            d.discard(d.dealer, _weakest(d, d.dealer, m))
+            d.take(d.dealer, m, "give")
+            if rng.random() < 0.5:
+                d.look(d.dealer, again=True)
+    return not first, False
+
+
+def _choose(d: _Deal, player: str, led: str | None) -> str:
+    """A card to play: random half the time, else a plain sensible choice."""
+    rng = d.g.rng
+    hand = d.hands[player]
+    options = hand if led is None else legal_cards(hand, led, d.trump)
+    if rng.random() < 0.5:
+        return rng.choice(options)
+    if led is None:
+        return max(options, key=lambda c: _keep_value(c, d.trump))
+    winners = [c for c in options if beats(c, led, d.trump)]
+    return min(winners or options, key=lambda c: _keep_value(c, d.trump))
+
+
+def _play_card(d: _Deal, player: str, led: str | None) -> str:
+    """One card to the trick, with the look and the king's announcement before a first card."""
+    g = d.g
+    if len(d.hands[player]) == 5:
+        d.look(player)
+        if "K" + d.trump in d.hands[player] and g.rng.random() < 0.85:
+            g.emit("announce_king", by=player)
+            g.add(player, 1)
+    card = _choose(d, player, led)
+    d.hands[player].remove(card)
+    d.played.append(card)
+    g.emit("play", by=player, card=card)
+    d.check()
+    return card
+
+
+def _play_hand(d: _Deal) -> dict[str, int]:
+    """Five tricks; the non-dealer leads first, the winner of each trick leads the next."""
+    won = {d.nd: 0, d.dealer: 0}
+    leader = d.nd
+    for _ in range(5):
+        led = _play_card(d, leader, None)
+        second = d.g.other(leader)
+        if beats(_play_card(d, second, led), led, d.trump):
+            leader = second
+        won[leader] += 1
+    return won
+
+
+def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
+    """Laws 48-49: the point 1, the vole 2; 2 for the point against no proposal / a refusal."""
+    winner = max(won, key=won.__getitem__)
+    if won[winner] == 5:
+        points = 2
+    elif winner == d.dealer:
+        points = 1 if proposed else 2
+    else:
+        points = 2 if refused_first else 1
+    d.g.add(winner, points)
+
+
+def _play_deal(g: _Game, dealer: str) -> None:
+    """One whole deal (it may end the game part-way)."""
+    g.deals += 1
+    d = _Deal(g, dealer)
+    wrong = None
+    if g.irregular and g.rng.random() < g.irregular:
+        wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
+    if not _distribute(d, wrong):
+        _play_deal(g, dealer)   # dealt afresh, by the same dealer
+        return
+    proposed, refused_first = _exchange(d)
+    assert all(len(h) == 5 for h in d.hands.values())
+    _score_hand(d, _play_hand(d), proposed, refused_first)
+
+
+def random_game(
+    rng: random.Random, *, game_to: int = 5, value: str = "single", irregular: float = 0.0
+) -> tuple[dict, Expected]:
+    """A whole legal game to `game_to` as a log dict, with the result it must come to.
+    `irregular`: the chance that a deal is dealt with a wrong number (claimed, see `_wrong_number`)."""
+    if value not in VALUES or game_to < 1 or not 0 <= irregular <= 1:
+        raise ValueError(f"bad game_to={game_to!r}, value={value!r} or irregular={irregular!r}")
+    g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to, irregular)
+    log: dict = {"ecarte": 1, "players": list(g.players)}
+    dealer = _first_dealer(g)
+    if dealer is None:
+        dealer = log["dealer"] = rng.choice(g.players)
+    options = {"game_to": game_to} if game_to != 5 else {}
+    if value != "single":
+        options["game_value"] = value
+    if options:
+        log["options"] = options
+    try:
+        while True:
+            _play_deal(g, dealer)
+            dealer = g.other(dealer)
+    except _GameOver:
+        pass
+    log["events"] = g.events
+    winner = max(g.score, key=g.score.__getitem__)
+    value_won = game_value(value, g.score[g.other(winner)])
+    return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
+
+
+def games(n: int, seed: int, irregular: float = 0.0) -> Iterator[tuple[dict, Expected]]:
+    """n varied games (mostly five up, some other targets, some treble/double/single)."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        game_to = 5 if rng.random() < 0.85 else rng.choice((3, 7, 10))
+        value = rng.choice(VALUES) if game_to == 5 else "single"
+        yield random_game(rng, game_to=game_to, value=value, irregular=irregular)
+
+
+def with_expect(log: dict, expected: Expected) -> dict:
+    """The log with the scenario extension `expect`."""
+    expect = {
+        "score": expected.score,
+        "winner": expected.winner,
+        "game_value": expected.game_value,
+        "rulings": list(expected.rulings),
+    }
+    return {**log, "expect": expect}
+
+
+def dumps(log: dict) -> str:
+    """One log as a compact JSON line (no newline)."""
+    return json.dumps(log, separators=(",", ":"))
+
+
+def archive(n: int, seed: int) -> Iterator[str]:
+    """n games as compact JSON lines (no trailing newline)."""
+    for log, _ in games(n, seed):
+        yield dumps(log)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m adjudicator.generate N [--seed S] [--expect]`: JSON Lines on stdout."""
+    parser = argparse.ArgumentParser(prog="python -m adjudicator.generate", description=__doc__)
+    parser.add_argument("n", type=int, help="how many games")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--expect", action="store_true", help="add each game's `expect` key")
+    parser.add_argument("--irregular", type=float, default=0.0,
+                        help="the chance that a deal is dealt with a wrong number, then claimed")
+    args = parser.parse_args(argv)
+    if not 0 <= args.irregular <= 1:
+        parser.error("--irregular is a chance, from 0 to 1")
+    for log, expected in games(args.n, args.seed, args.irregular):
+        if args.expect:
+            log = with_expect(log, expected)
+        sys.stdout.write(dumps(log) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""`ecarte book`: the law book as static HTML pages that work offline.
+
+An index with a search over an index embedded in the page, and a page per law: its text,
+its reading, its cases in words, the laws it names, and each scenario that shows it drawn as
+a card table after every event, with its rulings. Local CSS and JS only; nothing is fetched.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ...lawbook.laws import LawBook
+from ...lawbook.places import SCENARIOS_DIR
+from ...lawbook.scenarios import scenarios_by_law
+from .frames import Scenario, replay_scenario
+from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, tables
+
+
+class BookError(OSError):
+    """The book cannot be written where it was asked to be."""
+
+
+def build(out: Path, book: LawBook) -> list[Path]:
+    """Write the book into `out` (made if need be); the pages written. `BookError` (an OSError)
+    when `out` is not a folder that can be written, `LogError` when a scenario cannot be read."""
+    if out.exists() and not out.is_dir():
+        raise BookError("it is a file, not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    env = environment()
+    shown = scenarios_by_law()
+    root = SCENARIOS_DIR.parent
+    replayed: dict[str, tuple[Scenario, list[str]]] = {}
+    written = []
+    for number in sorted(book.laws):
+        views = []
+        for rel in shown.get(number, []):
+            if rel not in replayed:
+                scenario = replay_scenario(root / rel, root)
+                replayed[rel] = (scenario, tables(scenario))
+            scenario, drawn = replayed[rel]
+            views.append(scenario_view(scenario, number, drawn))
+        written.append(_write(out / page_name(number), law_page(env, book, number, views)))
+    written.append(_write(out / "index.html", index_page(env, book, shown)))
+    for asset in sorted(STATIC.iterdir()):
+        shutil.copyfile(asset, out / asset.name)
+    return written
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,70 @@
+"""A scenario replayed for the book: the table after every event (`replay_frames`, as the quiz
+has it) and the event in words, as plain data to draw."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...record.log import read_file
+from ...engine.replay import ReplayError
+from ...engine.ruling import Ruling
+from ..snapshot import card_text, event_words, replay_frames
+from ...record.source import LogError
+from ...words.vocabulary import default_words
+
+
+@dataclass
+class Scenario:
+    """One scenario of the book: its header, its rulings, and the table after each event."""
+
+    path: str
+    title: str
+    description: str
+    players: list[str]
+    frames: list[dict[str, Any]]
+    rulings: list[dict[str, Any]]
+    score: dict[str, int]
+    winner: str | None
+    ignored: list[int]
+
+    def moment(self, law: int) -> int:
+        """The frame to open on: this law's first ruling, else the first ruling, else the end."""
+        events = [r["event"] for r in self.rulings if r["law"] == law or law in r["laws"]]
+        events = events or [r["event"] for r in self.rulings]
+        return min(events) if events else len(self.frames)
+
+
+def _ruling(r: Ruling) -> dict[str, Any]:
+    words = default_words()
+    return {"law": r.law, "laws": list(r.laws), "case": r.case, "event": r.event, "deal": r.deal,
+            "irregularity": words.irregularity(r.irregularity), "offender": r.offender,
+            "chooser": r.chooser, "options": [words.option(o) for o in r.options],
+            "elected": words.option(r.elected) if r.elected else None,
+            "elected_card": card_text(r.elected_card) if r.elected_card else None,
+            "claimed": r.claimed, "summary": r.summary, "note": r.note}
+
+
+def replay_scenario(path: Path, root: Path) -> Scenario:
+    """Replay a scenario and keep the table after each event; `LogError` if it cannot be."""
+    log = read_file(str(path))
+    try:
+        report, tables = replay_frames(log)
+    except ReplayError as e:
+        raise LogError(str(path), [str(e)]) from None
+    frames = [{"n": n, **table} for n, table in enumerate(tables[1:], 1)]   # the table after event n
+    cut: dict[str, list[str]] = {}   # the cards shown in the cut for deal, until a deal begins
+    for frame, event in zip(frames, log.events):
+        frame["words"] = event_words(event)
+        if event.event == "cut_for_deal":
+            cut[event.by] = [str(c) for c in ([event.card] if event.card else event.cards or [])]
+        if frame["deal"] is not None:
+            cut = {}
+        frame["cut"] = dict(cut)
+    rulings = sorted((_ruling(r) for r in report.rulings), key=lambda r: r["event"])
+    for r in rulings:
+        frames[r["event"] - 1].setdefault("ruled", []).append(r["law"])
+    return Scenario(path=str(path.relative_to(root)), title=log.title or path.stem,
+                    description=log.description or "", players=list(log.players), frames=frames,
+                    rulings=rulings, score=report.score, winner=report.winner,
+                    ignored=list(report.ignored_events))

@@ -1,0 +1,136 @@
+"""The book's pages: the law book and its scenarios put into the jinja2 templates."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from .. import svg
+from ...lawbook.laws import Case, LawBook
+from ..snapshot import cards_in
+from ...words.vocabulary import default_words
+from .frames import Scenario
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+_LAW_MENTION = re.compile(r"\b([Ll]aws?)(\s+)(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+)\d+)*)")
+_NUMBER = re.compile(r"\d+")
+
+
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["laws"] = linked
+    env.filters["sentence"] = sentence
+    return env
+
+
+def sentence(text: str) -> str:
+    """A ruling's words for a reader: a capital to begin, cards written with their suits."""
+    text = cards_in(text)
+    return text[:1].upper() + text[1:]
+
+
+def page_name(number: int) -> str:
+    return f"law-{number:02d}.html"
+
+
+def linked(text: str | None) -> Markup:
+    """Text made safe for HTML, with each law it names ("law 17", "laws 9 and 15") a link."""
+    if not text:
+        return Markup("")
+
+    def numbers(m: re.Match) -> str:
+        inner = _NUMBER.sub(lambda d: f'<a href="{page_name(int(d.group()))}">{d.group()}</a>'
+                            if 1 <= int(d.group()) <= 51 else d.group(), m.group(3))
+        return m.group(1) + m.group(2) + inner
+
+    linked_text = _LAW_MENTION.sub(numbers, str(escape(text)))
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", linked_text))   # log syntax, as code
+
+
+def mentioned(texts: list[str]) -> set[int]:
+    """The laws that some text names."""
+    found: set[int] = set()
+    for text in texts:
+        for m in _LAW_MENTION.finditer(text or ""):
+            found.update(int(d) for d in _NUMBER.findall(m.group(3)) if 1 <= int(d) <= 51)
+    return found
+
+
+def when_words(case: Case) -> list[str]:
+    """The conditions of a case, one clause each, in the words of `laws/words/facts.yaml`."""
+    words = default_words()
+    return [words.phrase(name, v) for name, v in case.when.items()]
+
+
+def _roles_filled(summary: str, case: Case) -> str:
+    role = default_words().role
+    names = {"offender": role(case.offender), "chooser": role(case.chooser or "nobody"),
+             **{r: role(r) for r in ("dealer", "non_dealer", "concerned")}}
+    text = summary.format_map(_Keep(names))
+    return text[:1].upper() + text[1:]
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def case_view(case: Case) -> dict[str, Any]:
+    words = default_words()
+    return {
+        "id": case.id, "irregularities": [words.irregularity(i) for i in case.irregularities],
+        "when": when_words(case), "offender": words.role(case.offender),
+        "chooser": words.role(case.chooser) if case.chooser else None,
+        "options": [words.option(o) for o in case.options],
+        "otherwise": words.option(case.otherwise) if case.otherwise else None,
+        "effects": {("always" if k == "always" else words.option(k)): [e.replace("_", " ") for e in v]
+                    for k, v in case.effects.items()},
+        "cites": case.cites, "summary": _roles_filled(case.summary, case), "note": case.note,
+    }
+
+
+def scenario_view(s: Scenario, law: int, tables: list[str]) -> dict[str, Any]:
+    short = re.sub(r"^Laws? [\d, and]+: ", "", s.title)
+    return {"id": "scenario-" + Path(s.path).stem, "title": s.title, "short": short, "description": s.description,
+            "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": s.rulings,
+            "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
+                       for f, t in zip(s.frames, tables)],
+            "score": s.score, "winner": s.winner, "ignored": s.ignored}
+
+
+def tables(s: Scenario) -> list[str]:
+    """The table drawn after each event of a scenario."""
+    labels = default_words().labels("book")
+    return [svg.table(f, s.players, labels) for f in s.frames]
+
+
+def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[str, Any]]) -> str:
+    law = book.laws[number]
+    numbers = sorted(book.laws)
+    i = numbers.index(number)
+    named = (set(law.related) | {n for c in law.cases for n in c.cites}
+             | mentioned([law.text, law.reading] + [c.note or "" for c in law.cases])) - {number}
+    return env.get_template("law.html.j2").render(
+        law=law, number=number, file=f"laws/{book.sources[number].name}",
+        prev={"n": numbers[i - 1], "href": page_name(numbers[i - 1]), "title": book.laws[numbers[i - 1]].title} if i else None,
+        next={"n": numbers[i + 1], "href": page_name(numbers[i + 1]), "title": book.laws[numbers[i + 1]].title}
+        if i + 1 < len(numbers) else None,
+        cases=[case_view(c) for c in law.cases],
+        scoring={k.replace("_", " "): v for k, v in law.scoring.model_dump(exclude_none=True).items()} if law.scoring else None,
+        named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
+        scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name)
+
+
+def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
+    entries = [{"n": n, "href": page_name(n), "title": law.title, "text": law.text, "reading": law.reading,
+                "cases": " ".join(c.summary + " " + (c.note or "") for c in law.cases),
+                "count": len(law.cases), "scenarios": len(shown.get(n, []))}
+               for n, law in sorted(book.laws.items())]
+    index = json.dumps(entries, ensure_ascii=False).replace("</", "<\\/")
+    return env.get_template("index.html.j2").render(laws=entries, index=Markup(index))

@@ -1,0 +1,160 @@
+"""`ecarte explain`: why each ruling is what it is, and why the score is what it is.
+
+For a ruling: the facts of the moment of discovery (the `Ruling` keeps them), the case that
+decided it with each condition it tested, and every other case of the same irregularity,
+whatever its law, with the conditions that failed (or, where all held, the case that takes
+precedence over it). A condition is quoted in the words of its law where the case gives them
+(`clauses:`), else in the fact's phrase from laws/words/facts.yaml. Nothing is decided here:
+the law book's `find` made the ruling; this only reads the same cases against the same facts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..words import scores as score_words
+from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
+from ..words.lawviews import when_words
+from ..engine.ruling import Report, Ruling
+from ..words.textwidth import fit, plain
+from ..words.vocabulary import Words, default_words
+
+
+def _wanted(condition: Any) -> Any:
+    """A condition as JSON: the value, the list of values, or {min, max}."""
+    if isinstance(condition, Range):
+        return condition.model_dump(exclude_none=True)
+    return condition
+
+
+def _tests(case: CompiledCase, facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each condition of the case against the facts: fact, wanted, actual, held."""
+    out = []
+    for name, cond in case.case.when.items():
+        allowed = dict(case.tests)[name]
+        value = facts.get(name)
+        if isinstance(allowed, Range):
+            held = value is not None and (allowed.min is None or value >= allowed.min) and \
+                (allowed.max is None or value <= allowed.max)
+        else:
+            held = value in allowed
+        out.append({"fact": name, "wanted": _wanted(cond), "actual": value, "held": held,
+                    "clause": case.case.clauses.get(name)})
+    return out
+
+
+def _overrides(book: LawBook, case: CompiledCase, irregularity: str) -> set[str]:
+    """The cases this one takes precedence over, directly or through others."""
+    by_ref = {c.ref: c for c in book.by_irregularity.get(irregularity, ())}
+    seen: set[str] = set()
+    todo = list(case.case.overrides)
+    while todo:
+        ref = todo.pop()
+        if ref not in seen and ref in by_ref:
+            seen.add(ref)
+            todo.extend(by_ref[ref].case.overrides)
+    return seen
+
+
+def ruling_json(ruling: Ruling, book: LawBook) -> dict[str, Any]:
+    """One ruling explained, as RULINGS.md's `explain --json` gives it (with more keys)."""
+    cases = book.by_irregularity.get(ruling.irregularity, [])
+    decided = next(c for c in cases if c.ref == ruling.case)
+    above = _overrides(book, decided, ruling.irregularity)
+    why_not = []
+    for other in cases:
+        if other is decided:
+            continue
+        tests = _tests(other, ruling.facts)
+        entry: dict[str, Any] = {
+            "law": other.law, "case": other.ref,
+            "failed": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in tests if not t["held"]]}
+        if not entry["failed"]:
+            entry["overridden_by"] = ruling.case if other.ref in above else None
+        why_not.append(entry)
+    return {"law": ruling.law, "event": ruling.event, "deal": ruling.deal,
+            "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
+            "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
+            "why_not": why_not}
+
+
+def to_json(report: Report, event: int | None = None, book: LawBook | None = None) -> dict[str, Any]:
+    book = book or default_book()
+    rulings = [r for r in sorted(report.rulings, key=lambda r: r.event) if event is None or r.event == event]
+    out: dict[str, Any] = {"rulings": [ruling_json(r, book) for r in rulings]}
+    if event is None:
+        out["deals"] = [{"deal": d.number, "score_after": d.score_after,
+                         "points": score_words.entries(report, d, book)} for d in report.played]
+        out["score"] = report.score
+        out["winner"] = report.winner
+    return out
+
+
+# ------------------------------------------------------------------------------- words
+
+def _quote(test: dict[str, Any], law: int, words: Words) -> str:
+    """The condition as its law says it (quoted) or as the fact's phrase."""
+    if test["clause"]:
+        return f"law {law}: \"{' '.join(test['clause'].split())}\""
+    return words.phrase(test["fact"], test["wanted"])
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return [indent + text]   # wrapped with the rest, to the terminal's width (to_text)
+
+
+def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
+    data = ruling_json(ruling, book)
+    cases = book.by_irregularity.get(ruling.irregularity, [])
+    decided = next(c for c in cases if c.ref == ruling.case)
+    out = [f"Event {ruling.event} (deal {ruling.deal}): {words.irregularity(ruling.irregularity)}."]
+    out += _wrap(f"What happened: {ruling.what}.", "  ") if ruling.what else []
+    tested = list(dict.fromkeys(name for c in cases for name in c.case.when))
+    if tested:
+        out.append("  When it was found:")
+        out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in tested]
+    chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
+               if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
+    out.append(f"  Law {ruling.law} decides it: {chooser}. [case {decided.case.id}]")
+    for t in data["tested"]:
+        out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
+    if not data["tested"]:
+        out.append("    (it applies whenever this happens)")
+    if ruling.elected:
+        out.append(f"    Taken: {words.option(ruling.elected)}.")
+    if decided.case.note:
+        out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
+    for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
+        when = f", when {when_words(other.case)}" if other.case.when else ""
+        out.append(f"  Not law {other.law}{when} [case {other.case.id}]:")
+        for t in entry["failed"]:
+            out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
+        if not entry["failed"]:
+            out.append(f"    its conditions hold too, but law {ruling.law}'s case {decided.case.id} "
+                       "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
+    if not data["why_not"]:
+        out.append("  No other case of the book rules on this.")
+    return out
+
+
+def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
+            words: Words | None = None) -> str:
+    book, words = book or default_book(), words or default_words()
+    out: list[str] = []
+    if report.title and event is None:
+        out += [report.title, ""]
+    for r in sorted(report.rulings, key=lambda r: r.event):
+        if event is None or r.event == event:
+            out += ruling_text(r, book, words) + [""]
+    if event is not None:
+        return "\n".join(fit(out)).rstrip()
+    if not report.rulings:
+        out += ["No irregularity: nothing to explain but the score.", ""]
+    out.append("Why the score is what it is:")
+    for d in report.played:
+        why = score_words.lines(report, d, book, words)
+        after = ", ".join(f"{p} {d.score_after[p]}" for p in report.players) if d.score_after else ""
+        out.append(f"  Deal {d.number} ({d.dealer} dealt)" + (f", score after it {after}" if after else "") + ":")
+        out += [f"    {w}." for w in why] or [f"    {words.scores.nothing}."]
+    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+    out.append(f"Score: {score}." + (f" {report.winner} wins." if report.winner else ""))
+    return "\n".join(fit(out))

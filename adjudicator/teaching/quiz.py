@@ -1,0 +1,393 @@
+"""`ecarte quiz`: cases and decisions, in the manner of Cavendish, drawn from the scenarios.
+
+Each scenario with rulings is replayed by the adjudicator; each claimed ruling is a moment of
+discovery: the table just before it, the events so far, what was found. A question asks about
+the ruling: which law decides, who may choose, between what, or the score at the end of the
+scenario. Its choices come from the book (neighbouring laws, other cases' options, the other
+player, nearby scores), exactly one of them the adjudicator's own ruling. A wrong answer gets
+the law's text, why its case applies (the facts in the phrases of `laws/words/facts.yaml`) and
+why the law chosen does not (the conditions of its cases that the facts fail). Every word is
+in `laws/words/` (quiz.yaml, table.yaml, events.yaml). The same seed asks the same questions.
+"""
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..words.interview import Choice, Question, Turn
+from ..lawbook.laws import CompiledCase, LawBook, default_book
+from ..lawbook.places import SCENARIOS_DIR
+from ..lawbook.scenarios import scenario_docs, scenarios_by_law
+from ..record.log import Log, read_file
+from ..engine.ruling import Report, Ruling
+from .snapshot import cards_in, event_words, replay_frames
+from .table_text import draw
+from ..words.vocabulary import default_words
+
+KINDS = ("law", "chooser", "options", "score")
+ROOT = SCENARIOS_DIR.parent
+WRAP = 78
+
+
+# ---------------------------------------------------------------- moments
+
+@dataclass
+class Scenario:
+    """A scenario replayed: its log, the adjudicator's report, the table after every event."""
+
+    path: str                   # relative to the project: scenarios/laws/...yaml
+    log: Log
+    report: Report
+    frames: list[dict[str, Any]]   # frames[n]: the table after event n (frames[0]: before any)
+
+
+@dataclass
+class Moment:
+    """A claimed ruling of a scenario, at its moment of discovery."""
+
+    scenario: Scenario
+    ruling: Ruling
+    kinds: tuple[str, ...]
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        return self.scenario.path, self.ruling.event, self.ruling.case
+
+
+@lru_cache(maxsize=None)
+def replayed(path: str) -> Scenario:
+    """One scenario replayed with the table kept after each event."""
+    log = read_file(str(ROOT / path))
+    report, frames = replay_frames(log)
+    return Scenario(path, log, report, frames)
+
+
+@lru_cache(maxsize=1)
+def scenario_paths() -> tuple[str, ...]:
+    """Every scenario that expects rulings, in sorted order."""
+    return tuple(rel for rel, doc in scenario_docs() if (doc.get("expect") or {}).get("rulings"))
+
+
+def moments(law: int | None = None) -> list[Moment]:
+    """The moments to ask about: every claimed ruling of the scenarios (showing `law`, if given;
+    its own rulings first, the scenario's others only where none is its own)."""
+    paths = scenario_paths()
+    if law is not None:
+        shown = set(scenarios_by_law().get(law, []))
+        paths = tuple(p for p in paths if p in shown)
+    out: list[Moment] = []
+    for path in paths:
+        s = replayed(path)
+        rulings = sorted((r for r in s.report.rulings if r.claimed), key=lambda r: r.event)
+        if law is not None:
+            own = [r for r in rulings if r.law == law or law in r.laws]
+            rulings = own or rulings
+        last = s.report.played[-1] if s.report.played else None
+        for r in rulings:
+            kinds = KINDS if r.table is not None and r.table is last else KINDS[:3]
+            out.append(Moment(s, r, kinds))
+    return out
+
+
+def laws_with_moments() -> list[int]:
+    return sorted({n for n in default_book().laws if moments(n)})
+
+
+# -------------------------------------------------------------- questions
+
+@dataclass
+class Asked:
+    """One question of the quiz, with what grading it needs."""
+
+    question: Question
+    moment: Moment
+    kind: str
+    right: Any
+    texts: dict[str, str] = field(default_factory=dict)   # json of a value -> its words
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _case(book: LawBook, ruling: Ruling) -> CompiledCase:
+    return next(c for c in book.by_irregularity[ruling.irregularity] if c.ref == ruling.case)
+
+
+def _law_choices(book: LawBook, ruling: Ruling, rng: random.Random) -> list[int]:
+    """The right law and 2 to 4 neighbours: laws with cases on the same irregularity (none of
+    whose cases fits these facts), the laws it is related to, then its neighbours in the book;
+    never a law the ruling cites."""
+    right = ruling.law
+    same = {c.law for c in book.by_irregularity[ruling.irregularity]}
+    fits = {c.law for c in book.by_irregularity[ruling.irregularity] if c.matches(ruling.facts)}
+    related = set(book.laws[right].related) | {n for n, law in book.laws.items() if right in law.related}
+    near = {right + d for d in (-2, -1, 1, 2) if right + d in book.laws}
+    barred = {right} | set(ruling.laws) | fits
+    groups = [sorted(same - barred), sorted(related - same - barred), sorted(near - related - same - barred)]
+    picked: list[int] = []
+    want = rng.randint(2, 4)
+    for group in groups:
+        rng.shuffle(group)
+        picked += group[:max(0, want - len(picked))]
+    return sorted(picked + [right])
+
+
+def _options_choices(book: LawBook, ruling: Ruling, rng: random.Random) -> list[tuple[str, ...]]:
+    """The ruling's options and 2 to 3 other cases' options: cases of the same irregularity,
+    then of related laws, then any case of the book."""
+    right = tuple(ruling.options)
+    related = set(book.laws[ruling.law].related) | set(ruling.laws)
+    cases = [c for law in sorted(book.laws) for c in book.laws[law].cases]
+    same = [tuple(c.case.options) for c in book.by_irregularity[ruling.irregularity]]
+    near = [tuple(c.options) for n in sorted(related) for c in book.laws[n].cases]
+    rest = [tuple(c.options) for c in cases]
+    seen = {frozenset(right)}
+    picked: list[tuple[str, ...]] = []
+    want = rng.randint(2, 3)
+    for group in (same, near, rest):
+        group = list(dict.fromkeys(group))
+        rng.shuffle(group)
+        for options in group:
+            if len(picked) < want and frozenset(options) not in seen:
+                seen.add(frozenset(options))
+                picked.append(options)
+    choices = picked + [right]
+    rng.shuffle(choices)
+    return choices
+
+
+def _score_choices(right: dict[str, int], before: dict[str, int], players: list[str],
+                   rng: random.Random) -> list[dict[str, int]]:
+    """The score at the end and 2 to 3 near it: the score before, one or two more or less."""
+    a, b = players
+    near = [dict(before)] if before != right else []
+    others = []
+    for da, db in ((1, 0), (0, 1), (-1, 0), (0, -1), (2, 0), (0, 2), (-2, 0), (0, -2), (1, 1)):
+        score = {a: right[a] + da, b: right[b] + db}
+        if min(score.values()) >= 0:
+            others.append(score)
+    if right[a] != right[b]:
+        others.append({a: right[b], b: right[a]})
+    rng.shuffle(others)
+    picked: list[dict[str, int]] = []
+    want = rng.randint(2, 3)
+    for score in near + others:
+        if len(picked) < want and score != right and score not in picked:
+            picked.append(score)
+    choices = picked + [dict(right)]
+    rng.shuffle(choices)
+    return choices
+
+
+class Builder:
+    """Makes the questions of one quiz: words, choices, the table drawn."""
+
+    def __init__(self, colour: bool = False):
+        self.book = default_book()
+        self.words = default_words()
+        self.q = self.words.quiz
+        self.labels = self.words.labels("terminal")
+        self.colour = colour
+
+    def each(self, values: dict[str, Any], players: list[str]) -> str:
+        return ", ".join(self.labels["each"].format(player=p, value=values[p]) for p in players)
+
+    def option_set(self, options: tuple[str, ...] | list[str]) -> str:
+        c = self.q["choices"]
+        if len(options) == 1:
+            return c["compulsory"].format(option=self.words.option(options[0]))
+        return c["choice"].format(options=c["or"].join(self.words.option(o) for o in options))
+
+    def player(self, ruling: Ruling, player: str | None) -> str:
+        c = self.q["choices"]
+        if player is None:
+            return c["nobody"]
+        deal = ruling.table
+        if deal is None:
+            return c["player_no_role"].format(player=player)
+        return c["player"].format(player=player, role=self.words.role(deal.role(player)))
+
+    def ask(self, moment: Moment, kind: str, number: int, count: int, rng: random.Random) -> Asked:
+        s, r = moment.scenario, moment.ruling
+        players = list(s.log.players)
+        frame = self.frame(moment)
+        if kind == "law":
+            laws = _law_choices(self.book, r, rng)
+            choices = [Choice(n, self.q["choices"]["law"].format(law=n, title=self.book.laws[n].title)) for n in laws]
+            right: Any = r.law
+        elif kind == "chooser":
+            values = [*players, None]
+            choices = [Choice(v, self.player(r, v)) for v in values]
+            right = r.chooser
+        elif kind == "options":
+            sets = _options_choices(self.book, r, rng)
+            choices = [Choice(list(o), self.option_set(o)) for o in sets]
+            right = list(r.options)
+        else:
+            scores = _score_choices(s.report.score, frame["score"], players, rng)
+            choices = [Choice(sc, self.q["choices"]["score"].format(each=self.each(sc, players))) for sc in scores]
+            right = dict(s.report.score)
+        story = self.story(moment, kind)
+        text = self.q["questions"][kind]
+        qid = f"q{number}"
+        heading = self.q["end"]["question"].format(n=number, count=count)
+        picture = "\n".join(["", heading, draw(frame, self.labels, self.colour,
+                                           [self.wrap(p) for p in story])])
+        question = Question(qid, text, choices, extra={
+            "scenario": s.path, "table": frame, "kind": kind, "events": story}, picture=picture)
+        texts = {_key(c.value): c.text for c in choices}
+        return Asked(question, moment, kind, right, texts)
+
+    def frame(self, moment: Moment) -> dict[str, Any]:
+        """The table just before the ruling's event; after it where that event begins the deal."""
+        s, r = moment.scenario, moment.ruling
+        last = len(s.frames) - 1   # events after the game was won are not observed
+        before = s.frames[min(r.event - 1, last)]
+        number = r.table.number if r.table is not None else None
+        return before if before["deal"] == number else s.frames[min(r.event, last)]
+
+    def story(self, moment: Moment, kind: str) -> list[str]:
+        """The events of this deal so far, what was found, and (for the score) what followed."""
+        s, r = moment.scenario, moment.ruling
+        t = self.q["story"]
+        events = s.log.events
+        first = r.table.first_event if r.table is not None else 1
+        earlier = [t["earlier"].format(n=first - 1)] if first > 1 else []
+        out = []
+        if first < r.event:
+            said = earlier + [event_words(e) for e in events[first - 1:r.event - 1]]
+            out.append(t["so_far"].format(events="; ".join(said)))
+        found = events[r.event - 1]
+        what = cards_in(r.what)
+        if found.event == "claim":   # the claim, then what it shows
+            out.append(t["claimed"].format(event=event_words(found), what=what))
+        else:                        # the irregularity in plain view: what it is
+            out.append(t["found"].format(what=what))
+        if kind == "score" and r.event < len(events):
+            out.append(t["then"].format(events="; ".join(event_words(e) for e in events[r.event:])))
+        return out
+
+    def wrap(self, text: str) -> str:
+        return textwrap.fill(text, WRAP, break_on_hyphens=False, break_long_words=False)
+
+    # ---------------------------------------------------------- grading
+
+    def result(self, asked: Asked, given: Any) -> tuple[dict[str, Any], str]:
+        """The result message for an answer, and the words a person reads."""
+        r = asked.moment.ruling
+        correct = _key(given) == _key(asked.right)
+        res = self.q["result"]
+        answer_words = asked.texts[_key(asked.right)]
+        if correct:
+            parts = [res["right_law" if asked.kind == "law" else "right"].format(answer=answer_words, law=r.law)]
+        else:
+            parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
+            parts += self.why(asked, given)
+        explanation = "\n".join(parts)
+        message = {"result": {"id": asked.question.id, "correct": correct, "answer": asked.right,
+                              "law": r.law, "explanation": explanation}}
+        return message, "\n".join([""] + [self.wrap(p) for p in parts])
+
+    def why(self, asked: Asked, given: Any) -> list[str]:
+        """The full why: the law's text, why its case applies, and why the answer given does not."""
+        r = asked.moment.ruling
+        res = self.q["result"]
+        law = self.book.laws[r.law]
+        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text), self.applies(r)]
+        if asked.kind == "law":
+            out += self.why_not(r, given)
+        out.append(res["ruled"].format(summary=cards_in(r.summary)))
+        if asked.kind == "score":
+            out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
+        out.append(res["read"].format(law=r.law))
+        out.append(res["scenario"].format(scenario=asked.moment.scenario.path))
+        return out
+
+    def applies(self, r: Ruling) -> str:
+        res = self.q["result"]
+        case = _case(self.book, r)
+        irregularity = self.words.irregularity(r.irregularity)
+        if not case.tests:
+            return res["applies_always"].format(law=r.law, irregularity=irregularity)
+        phrases = [self.words.phrase(name, r.facts[name]) for name, _ in case.tests]
+        return res["applies"].format(law=r.law, irregularity=irregularity,
+                                     conditions=res["condition_join"].join(phrases))
+
+    def why_not(self, r: Ruling, other: int) -> list[str]:
+        """Why law `other` does not decide: the conditions of each of its cases on this
+        irregularity that the facts fail; or what it rules on instead."""
+        res = self.q["result"]
+        law = self.book.laws[other]
+        cases = [c for c in self.book.by_irregularity[r.irregularity] if c.law == other]
+        if cases:
+            out = []
+            for i, c in enumerate(cases):
+                failed = [(name, cond) for name, cond in c.case.when.items()
+                          if not CompiledCase(other, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)]
+                out.append(res["why_not_more" if i else "why_not_case"].format(
+                    other=other,
+                    when=res["condition_join"].join(self.words.phrase(n, cond) for n, cond in failed),
+                    actual=res["condition_join"].join(self.words.phrase(n, r.facts[n]) for n, _ in failed)))
+            return [" ".join(out)]
+        if not law.cases:
+            return [res["why_not_score"].format(other=other, title=law.title)]
+        irregularities = list(dict.fromkeys(i for c in law.cases for i in c.irregularities))
+        return [res["why_not_elsewhere"].format(other=other, title=law.title, irregularities=self.q["choices"]["or"].join(
+            self.words.irregularity(i) for i in irregularities))]
+
+
+# -------------------------------------------------------------- the quiz
+
+def draw_moments(pool: list[Moment], count: int, rng: random.Random) -> list[tuple[Moment, str]]:
+    """`count` (moment, kind) pairs: every moment once before any twice, in random order."""
+    pairs = [(m, k) for m in pool for k in m.kinds]
+    rng.shuffle(pairs)
+    seen: dict[tuple, int] = {}
+    ranked = []
+    for m, k in pairs:
+        seen[m.key] = seen.get(m.key, 0) + 1
+        ranked.append((seen[m.key], m, k))
+    ranked.sort(key=lambda x: x[0])   # stable: the shuffled order within each round
+    return [(m, k) for _, m, k in ranked[:count]]
+
+
+class Quiz:
+    """The quiz as an interview (`interview.py`): no going back; a result after each answer."""
+
+    back_allowed = False
+
+    def __init__(self, seed: int, count: int, law: int | None = None, colour: bool = False):
+        self.seed = seed
+        builder = Builder(colour)
+        self.builder = builder
+        rng = random.Random(seed)
+        chosen = draw_moments(moments(law), count, rng)
+        self.asked = [builder.ask(m, k, i, len(chosen), random.Random(f"{seed}:{i}"))
+                      for i, (m, k) in enumerate(chosen, 1)]
+
+    def step(self, answers: list[Any]) -> Turn:
+        turn = Turn()
+        if answers:
+            message, words = self.builder.result(self.asked[len(answers) - 1], answers[-1])
+            turn.tell, turn.words = [message], [words]
+        if len(answers) < len(self.asked):
+            turn.question = self.asked[len(answers)].question
+            return turn
+        right = sum(_key(a) == _key(q.right) for q, a in zip(self.asked, answers))
+        wrong = sorted({q.moment.ruling.law for q, a in zip(self.asked, answers) if _key(a) != _key(q.right)})
+        end = self.builder.q["end"]
+        turn.final = {"score": {"right": right, "asked": len(self.asked), "seed": self.seed,
+                                "read_again": wrong}}
+        lines = [end["score"].format(right=right, asked=len(self.asked))]
+        if wrong:
+            lines.append(end["read_again"].format(commands=", ".join(end["command"].format(law=n) for n in wrong)))
+        else:
+            lines.append(end["all_right"])
+        lines.append(end["seed"].format(seed=self.seed))
+        turn.final_words = "\n".join([""] + lines)
+        return turn

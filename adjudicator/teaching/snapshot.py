@@ -1,0 +1,126 @@
+"""The table at a moment, as plain data, and the events that led there in words.
+
+`snapshot(replay)` is what lies on the table now (hands, turn-up, stock, discards, trick, who
+has looked, who dealt, the score) in card notation (`KH`), ready for JSON and for any drawing:
+the quiz draws it in the terminal (`table_text`), the book in SVG (`svg`); `replay_frames(log)`
+keeps it after every event of a replay, for both. `event_words(event)` says one event of a log
+in words (`laws/words/events.yaml`), for the quiz and the book alike; `card_text` and
+`cards_in` write cards with their suit signs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from ..record.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
+from ..words.vocabulary import default_words
+
+SIGNS = {suit: sign for sign, suit in SUIT_SYMBOLS.items()}
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return SUITS.index(card.suit), RANKS.index(card.rank)
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def snapshot(replay: Any) -> dict[str, Any]:
+    """What lies on the table now: the deal in play (None before the first), in card notation."""
+    frame: dict[str, Any] = {"players": list(replay.players), "score": dict(replay.score),
+                             "deal": None, "cut": {p: str(c) for p, c in replay.cut_cards.items()}}
+    deal = replay.deal
+    if deal is None:
+        return frame
+    trick = deal.tricks[-1] if deal.tricks else None
+    frame.update({
+        "deal": deal.number, "dealer": deal.dealer, "elder": deal.elder, "phase": deal.phase,
+        "annulled": deal.annulled,
+        "hands": {p: {"cards": _cards(sorted(h.cards, key=_sort_key)), "unknown": h.unknown}
+                  for p, h in deal.hands.items()},
+        "turn_up": str(deal.turn_up) if deal.turn_up else None,
+        "turned": _cards(deal.turned), "trump": deal.trump, "stock": deal.stock,
+        "aside": _cards(deal.aside),
+        "exposed": str(deal.exposed) if deal.exposed else None,
+        "faced": str(deal.faced) if deal.faced else None,
+        "discards": {p: deal.discards.get(p, 0) for p in deal.hands},
+        "looked": sorted(deal.looked), "won": dict(deal.won), "tricks": len(deal.tricks),
+        "trick": None if trick is None else {
+            "leader": trick.leader, "lead": str(trick.lead) if trick.lead else None,
+            "follower": trick.follower, "follow": str(trick.follow) if trick.follow else None,
+            "winner": trick.winner},
+    })
+    return frame
+
+
+def replay_frames(log: Any) -> tuple[Any, list[dict[str, Any]]]:
+    """A log replayed with the table kept after each event: the report, and frames[n] the table
+    after event n (frames[0] before any). `ReplayError` if it cannot be replayed."""
+    from ..engine.replay import Replay
+    replay = Replay(log)
+    frames = [snapshot(replay)]
+
+    def observe(r: Any, n: int) -> None:
+        del frames[n:]   # a replay that starts again (a game won at a provisional point) replaces
+        frames.append(snapshot(r))
+
+    return replay.run(observe=observe), frames
+
+
+def card_text(card: Any) -> str:
+    """A card as a learner reads it: `K♣`, `10♥`."""
+    text = str(card)
+    return text[:-1] + SIGNS[text[-1]]
+
+
+_CARD = re.compile(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b")
+
+
+def cards_in(text: str) -> str:
+    """Card notation in a ruling's words (`QS`) written with suit signs (`Q♠`)."""
+    return _CARD.sub(lambda m: card_text(m.group()), text)
+
+
+def _field_words(name: str, value: Any) -> str:
+    words = default_words()
+    if isinstance(value, list):
+        return ", ".join(_field_words(name, v) for v in value)
+    if isinstance(value, Card):
+        return card_text(value)
+    if name == "irregularity":
+        return words.irregularity(value)
+    if name == "option":
+        return words.option(value)
+    if name == "names":
+        return words.table.suits[value]
+    return str(value)
+
+
+def event_words(event: Any) -> str:
+    """One event of a log in words: `Y claims: a player has the wrong number of cards in A's hand`."""
+    spec_all = default_words().events
+    fields = asdict(event) if is_dataclass(event) else event.model_dump(by_alias=True)
+    fields.pop("event", None)
+    if "for_" in fields:
+        fields["for"] = fields.pop("for_")
+    spec = spec_all.events[event.event]
+    given = {k: _field_words(k, v) for k, v in fields.items() if v not in (None, False, [])}
+    if spec.each:   # a summary like `tricks: {A: 3, Y: 2}`
+        given["each"] = ", ".join(spec.each.format(key=k, value=v) for k, v in given.items())
+    if "cards" in given:
+        given["what"] = given["cards"]
+    elif fields.get("count") is not None:
+        count = fields["count"]
+        given["what"] = spec_all.count["one" if count == 1 else "many"].format(n=count)
+    words = spec.words
+    for name, phrase in spec.with_.items():
+        if name in given:
+            words += " " + phrase
+    return words.format_map(_Blank(given))
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,178 @@
+"""Cards and the card table drawn in SVG: a sprite of the 32 faces and a back, and a table.
+
+`sprite()` is put once in a page; each table then places cards with `<use href="#c-KH">`, so
+a scenario's table can be drawn after every event at little cost. A frame is the plain data
+of `book.frames` (card notation `KH`, `10D`); an unknown card is drawn face down. The labels
+are `Words.labels("book")` (`laws/words/table.yaml`).
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..record.cards import PACK
+
+W, H = 56, 80                      # a card
+TABLE_W, TABLE_H = 760, 480        # the table
+RED, BLACK = "#b3261e", "#1f1f24"
+FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
+SUIT_PATHS = {   # each in a 10 x 10 box
+    "H": "M5 9.4C3.6 8.1 0 5.6 0 3 0 1.3 1.3 0 2.8 0 3.8 0 4.6.6 5 1.5 5.4.6 6.2 0 7.2 0 8.7 0 10 1.3 10 3 10 5.6 6.4 8.1 5 9.4Z",
+    "D": "M5 0 8.8 5 5 10 1.2 5Z",
+    "S": "M5 0C3.6 1.6 0 3.9 0 6.2 0 7.7 1.2 8.7 2.6 8.7 3.5 8.7 4.2 8.2 4.6 7.6 4.5 8.6 4.1 9.4 3.2 10H6.8C5.9 9.4 5.5 8.6 5.4 7.6 5.8 8.2 6.5 8.7 7.4 8.7 8.8 8.7 10 7.7 10 6.2 10 3.9 6.4 1.6 5 0Z",
+    "C": "M5 0A2.45 2.45 0 0 0 2.9 3.7 2.45 2.45 0 1 0 4.5 7.4C4.4 8.6 4 9.4 3.2 10H6.8C6 9.4 5.6 8.6 5.5 7.4A2.45 2.45 0 1 0 7.1 3.7 2.45 2.45 0 0 0 5 0Z",
+}
+
+
+def colour(suit: str) -> str:
+    return RED if suit in "HD" else BLACK
+
+
+def _corner(rank: str, suit: str) -> str:
+    size = 12 if rank == "10" else 14
+    spacing = ' letter-spacing="-1"' if rank == "10" else ""
+    return (f'<text x="{4 if rank == "10" else 5}" y="15" font-size="{size}" font-weight="bold"{spacing}>{rank}</text>'
+            f'<use href="#s-{suit}" x="4.5" y="18" width="9" height="9"/>')
+
+
+def _face(card: Any) -> str:
+    rank, suit, ink = card.rank, card.suit, colour(card.suit)
+    corner = _corner(rank, suit)
+    if rank in "KQJ":
+        tint = "#f7e3e0" if suit in "HD" else "#e3e6ee"
+        centre = (f'<rect x="15" y="13" width="26" height="54" rx="3" fill="{tint}" stroke="{ink}" stroke-width="0.8"/>'
+                  f'<text x="28" y="46" font-size="24" font-weight="bold" text-anchor="middle">{rank}</text>'
+                  f'<use href="#s-{suit}" x="23" y="50" width="10" height="10"/>'
+                  f'<use href="#s-{suit}" x="23" y="20" width="10" height="10"/>')
+    elif rank == "A":
+        centre = f'<use href="#s-{suit}" x="14" y="26" width="28" height="28"/>'
+    else:
+        centre = f'<use href="#s-{suit}" x="17" y="29" width="22" height="22"/>'
+    return (f'<symbol id="c-{card.text}" viewBox="0 0 {W} {H}">'
+            f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="5" fill="#fffdf6" stroke="#8c8575"/>'
+            f'<g fill="{ink}" font-family="{FONT}">{corner}{centre}'
+            f'<g transform="rotate(180 {W / 2} {H / 2})">{corner}</g></g></symbol>')
+
+
+def sprite() -> str:
+    """The defs every table of a page uses: four suits, 32 faces, a back."""
+    suits = "".join(f'<symbol id="s-{s}" viewBox="0 0 10 10"><path d="{d}"/></symbol>' for s, d in SUIT_PATHS.items())
+    back = (f'<symbol id="c-back" viewBox="0 0 {W} {H}">'
+            f'<rect x="0.5" y="0.5" width="{W - 1}" height="{H - 1}" rx="5" fill="#fffdf6" stroke="#8c8575"/>'
+            f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="3" fill="#27386b"/>'
+            f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="3" fill="url(#lattice)"/>'
+            f'<rect x="7" y="7" width="{W - 14}" height="{H - 14}" rx="2" fill="none" stroke="#c9b26b" stroke-width="0.8"/>'
+            '</symbol>')
+    lattice = ('<pattern id="lattice" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+               '<path d="M0 3H6M3 0V6" stroke="#5c73b8" stroke-width="1"/></pattern>')
+    faces = "".join(_face(c) for c in PACK)
+    return (f'<svg class="sprite" xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true">'
+            f'<defs>{lattice}{suits}{faces}{back}</defs></svg>')
+
+
+def _card(code: str | None, x: float, y: float, *, mark: str | None = None, scale: float = 1) -> str:
+    """One card at (x, y): its face, or its back when `code` is None; `mark` outlines it."""
+    w, h = W * scale, H * scale
+    name = "back" if code is None else code
+    out = f'<use class="card" data-card="{name}" href="#c-{name}" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"/>'
+    if mark:
+        out += (f'<rect x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="6" fill="none" '
+                f'stroke="#f2b233" stroke-width="3"/>'
+                f'<text class="tag" x="{x + w / 2:g}" y="{y + h + 13:g}" text-anchor="middle">{escape(mark)}</text>')
+    return out
+
+
+def _text(x: float, y: float, words: str, *, anchor: str = "middle", cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return f'<text{klass} x="{x:g}" y="{y:g}" text-anchor="{anchor}">{escape(words)}</text>'
+
+
+def _hand(frame: dict, player: str, y: float, labels: dict) -> str:
+    hand = frame["hands"][player]
+    codes: list[str | None] = list(hand["cards"]) + [None] * hand["unknown"]
+    step = min(62.0, 420 / max(len(codes), 1))
+    left = TABLE_W / 2 - (step * (len(codes) - 1) + W) / 2
+    special = {frame.get("exposed"): labels["exposed"], frame.get("faced"): labels["faced"]}
+    return "".join(_card(c, left + i * step, y, mark=special.get(c) if c else None) for i, c in enumerate(codes))
+
+
+def _player_line(frame: dict, player: str, labels: dict) -> str:
+    role = labels["dealer"] if player == frame["dealer"] else labels["non_dealer"]
+    looked = labels["looked"] if player in frame["looked"] else labels["not_looked"]
+    parts = [f"{player}, {role}", looked]
+    if frame["won"].get(player):
+        parts.append(labels["tricks"].format(n=frame["won"][player]))
+    return " · ".join(parts)
+
+
+def _pile(x: float, y: float, count: int, label: str) -> str:
+    if not count:
+        return _text(x + W * 0.4, y + 40, label, cls="faint")
+    cards = "".join(_card(None, x + 2 * i, y - 2 * i, scale=0.8) for i in range(min(count, 4)))
+    return cards + _text(x + W * 0.4, y + H * 0.8 + 16, label, cls="small")
+
+
+def _middle(frame: dict, players: list[str], labels: dict) -> str:
+    y = 192
+    out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]))]
+    turned = frame["turned"] if len(frame["turned"]) > 1 else ([frame["turn_up"]] if frame["turn_up"] else [])
+    if turned:
+        out += [_card(c, 130 + i * 40, y) for i, c in enumerate(turned)]
+        trump = labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"]
+        out.append(_text(130 + W / 2 + 20 * (len(turned) - 1), y + H + 16, trump, cls="small"))
+    else:
+        out.append(_text(130 + W / 2, y + 44, labels["no_turn_up"], cls="faint"))
+    if frame["aside"]:
+        x = 150 + 40 * len(turned)
+        out += [_card(c, x + i * 20, y + 8, scale=0.8) for i, c in enumerate(frame["aside"])]
+        out.append(_text(x + W * 0.4 + 10 * (len(frame["aside"]) - 1), y + H * 0.8 + 24, labels["aside"], cls="small"))
+    held = {c for h in frame["hands"].values() for c in h["cards"]} | set(turned) | set(frame["aside"])
+    loose = [(c, labels[k]) for k, c in (("faced", frame["faced"]), ("exposed", frame["exposed"])) if c and c not in held]
+    for i, (c, label) in enumerate(loose[:1]):   # a card face up on the pack or the stock
+        out.append(_card(c, 318, y, mark=label))
+    trick = frame["trick"]
+    if trick and trick["lead"]:
+        top, bottom = players[1], players[0]
+        ys = {top: y - 22, bottom: y + 22}
+        out.append(_card(trick["lead"], 420, ys.get(trick["leader"], y)))
+        if trick["follow"]:
+            out.append(_card(trick["follow"], 490, ys.get(trick["follower"], y)))
+        words = labels["trick"].format(n=frame["tricks"], leader=trick["leader"])
+        if trick["winner"]:
+            words += " · " + labels["won_by"].format(player=trick["winner"])
+        out.append(_text(483, y + H + 40, words, cls="small"))
+    return "".join(out)
+
+
+def table(frame: dict, players: list[str], labels: dict) -> str:
+    """The table after one event: the second player at the top, the first at the bottom."""
+    top, bottom = players[1], players[0]
+    score = labels["score"].format(score=", ".join(labels["each"].format(player=p, value=frame["score"][p])
+                                                    for p in players))
+    body = [f'<rect class="cloth" x="0" y="0" width="{TABLE_W}" height="{TABLE_H}" rx="26"/>',
+            f'<rect x="9" y="9" width="{TABLE_W - 18}" height="{TABLE_H - 18}" rx="20" fill="none" stroke="#d8c27a" stroke-opacity="0.45"/>',
+            _text(TABLE_W - 26, 34, score, anchor="end", cls="score")]
+    if frame["deal"] is None:
+        body.append(_text(TABLE_W / 2, TABLE_H / 2 + 5, labels["before_deal"], cls="faint"))
+        for p, y in ((top, 70), (bottom, 330)):
+            cards = frame["cut"].get(p, [])
+            left = TABLE_W / 2 - (W + 30 * (len(cards) - 1)) / 2
+            body += [_card(c, left + 30 * i, y) for i, c in enumerate(cards)]
+            words = labels["cut"].format(player=p) if cards else labels["not_cut"].format(player=p)
+            body.append(_text(TABLE_W / 2, y - 14 if p == top else y + H + 24, words, cls="who"))
+    else:
+        body.append(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"))
+        body.append(_hand(frame, top, 52, labels))
+        for p, y in ((top, 56), (bottom, 370)):
+            count = frame["discards"].get(p, 0)
+            if count:
+                body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count)))
+        body.append(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"))
+        body.append(_middle(frame, players, labels))
+        body.append(_text(TABLE_W / 2, 350, _player_line(frame, bottom, labels), cls="who"))
+        body.append(_hand(frame, bottom, 366, labels))
+        if frame["annulled"]:
+            body.append(f'<rect class="ribbon" x="9" y="292" width="{TABLE_W - 18}" height="40"/>')
+            body.append(_text(TABLE_W / 2, 322, labels["annulled"][frame["annulled"]], cls="banner"))
+    return (f'<svg class="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_W} {TABLE_H}" '
+            f'role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>{"".join(body)}</svg>')

@@ -1,0 +1,84 @@
+"""The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
+from __future__ import annotations
+
+from ..lawbook.laws import Case, LawBook
+from .textwidth import fit, plain, wrap
+from .vocabulary import default_words
+
+
+def when_words(case: Case) -> str:
+    """A case's conditions as a player would say them ("found after the dealer has played a card")."""
+    words = default_words()
+    return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
+
+
+def choice_words(case: Case) -> str:
+    """Who chooses between what, or the remedy that is compulsory, as a sentence's start."""
+    words = default_words()
+    if case.chooser:
+        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
+    else:
+        choice = "compulsory: " + words.option(case.options[0])
+    return choice[0].upper() + choice[1:]
+
+
+def case_words(case: Case) -> str:
+    """One case in plain words: when, who, what."""
+    words = default_words()
+    offender = words.role(case.offender)
+    what = ", ".join(words.irregularity(i) for i in case.irregularities)
+    lines = [f"- {case.id}: {what}; {when_words(case)}.",
+             f"  At fault: {offender}. {choice_words(case)}."]
+    if case.otherwise:
+        lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
+    for option, effects in case.effects.items():
+        said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
+        lines.append(f"  {_effects_head(case, option)}: {said}.")
+    if case.note:
+        lines.append("  Reading: " + plain(" ".join(case.note.split())))
+    return "\n".join(lines)
+
+
+def _effects_head(case: Case, option: str) -> str:
+    """What an effects line hangs on: every choice, one option chosen, or the compulsory remedy."""
+    if option == "always":
+        return "Whatever is chosen"
+    return f'If "{default_words().option(option)}" is chosen' if case.chooser else "Then"
+
+
+def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
+    law = book.laws[number]
+    out = [f"Law {number}. {law.title}", "", " ".join(law.text.split()), "",
+           "In plain words: " + " ".join(law.reading.split())]
+    if law.cases:
+        out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
+    if law.scoring:
+        scores = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in law.scoring.model_dump(exclude_none=True).items())
+        out += ["", f"Scoring table: {scores}."]
+    if law.related:
+        out += ["", "Related laws: " + ", ".join(map(str, law.related))]
+    out += ["", "Scenarios: " + (", ".join(shown.get(number, [])) or "none yet"),
+            f"Rule file: laws/{book.sources[number].name}"]
+    return "\n".join(fit(out))
+
+
+def index_line(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
+    law = book.laws[number]
+    what = f"{len(law.cases)} case{'s' if len(law.cases) != 1 else ''}" if law.cases else "scoring table"
+    seen = len(shown.get(number, []))
+    return "\n".join(wrap(f"{number:2}. {law.title}  [{what}, {seen} scenario{'s' if seen != 1 else ''}]", "", "    "))
+
+
+def entry(book: LawBook, number: int, shown: dict[int, list[str]]) -> dict:
+    law = book.laws[number]
+    return {"law": number, "title": law.title, "text": law.text, "reading": law.reading,
+            "encoded": True, "cases": [_case_json(c) for c in law.cases],
+            "scoring": law.scoring.model_dump(exclude_none=True) if law.scoring else None,
+            "related": law.related, "scenarios": shown.get(number, []),
+            "file": f"laws/{book.sources[number].name}"}
+
+
+def _case_json(case: Case) -> dict:
+    """A case as data: every key the contract names (`chooser` null when compulsory) and the rest."""
+    return {"id": case.id, "irregularity": case.irregularity, "when": case.model_dump()["when"],
+            "chooser": case.chooser, "options": case.options} | case.model_dump(exclude_none=True)

@@ -1,0 +1,127 @@
+"""A report in words, for a person at a terminal: each ruling (the irregularity, the law, who
+may choose what), how the game went deal by deal with why each point was scored, the score and
+the winner. The JSON is the report's own (`Report.to_json`); this is its text twin."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.ruling import Report
+from .scores import lines as why
+from .textwidth import fit, plain
+from .vocabulary import default_words
+
+
+def report_text(report: Report, columns: int | None = None) -> str:
+    """The report as `ecarte adjudicate` prints it, wrapped to `columns` (the terminal's)."""
+    lines = []
+    if report.title:
+        lines.append(report.title)
+    if report.description:
+        lines.append(" ".join(report.description.split()))
+    if report.title or report.description:
+        lines.append("")
+    for r in sorted(report.rulings, key=lambda r: r.event):
+        cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
+        state = "" if r.claimed else " [not claimed at the table]"
+        lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
+        lines.append(f"  {r.summary}")
+        if r.chooser:
+            lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
+        else:
+            lines.append(f"  Compulsory: {_words(r.options[0])}.")
+        if r.elected and r.chooser:
+            card = f" ({r.elected_card})" if r.elected_card else ""
+            lines.append(f"  Taken: {_words(r.elected)}{card}.")
+        for fact, decisions in (r.unknown or {}).items():
+            lines += _either_way(fact, decisions, report.players)
+        if r.outcomes:
+            lines.append(f"  Not chosen yet: " + "; ".join(
+                f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, report.players)}" for o, fig in r.outcomes.items()) + ".")
+        if r.note:
+            lines.append(f"  Reading: {plain(r.note)}")
+        lines.append(f"  \"{r.text}\"")
+        lines.append("")
+    if not report.rulings:
+        lines.append("No irregularity: nothing to rule on.")
+    if report.played:
+        lines += ["", "How the game went:"]
+        for d in report.played:
+            line = _deal_line(d, report.players)
+            if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
+                line = line[:-1] + " as recorded, before what is still open is settled (above)."
+            lines.append(line)
+            lines += [f"    {w}." for w in why(report, d)]
+        lines.append("")
+    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+    lines.append(f"Score: {score}  ({report.deals} deal{'s' if report.deals != 1 else ''})")
+    if any(r.outcomes for r in report.rulings):
+        lines.append("  (with a choice still open: only the points that stand whatever is chosen"
+                     + ("; too many open choices to combine, each was taken alone)" if report.outcomes_capped else ")"))
+    if report.winner:
+        lines.append(f"Winner: {report.winner}, a game worth {report.game_value}.")
+    else:
+        lines.append("No winner yet.")
+    if report.ignored_events:
+        first = report.ignored_events[0]
+        lines.append(f"Events {first} to {report.ignored_events[-1]} come after the game was won and were ignored.")
+    return "\n".join(fit(lines, columns))
+
+
+def _deal_line(d: Any, players: list[str]) -> str:
+    """One deal in a line: who dealt, the turn-up, the proposals, the tricks, the score after."""
+    line = f"  Deal {d.number}: {d.dealer} dealt"
+    if d.turn_up is not None:
+        line += f", turned up {d.turn_up}"
+    elif d.turn_up_unknown:
+        line += ", turned up a card the log does not name"
+    if d.annulled:
+        return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
+    if d.turn_up is not None or d.turn_up_unknown:
+        if not d.proposals:
+            line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.elder} played without proposing"
+        elif d.first_answer is None:
+            line += f"; {d.elder} proposed"
+        elif d.first_answer == "refuse":
+            line += f"; {d.elder} proposed, {d.dealer} refused"
+        elif d.proposals == 1:
+            line += f"; {d.elder} proposed, {d.dealer} accepted"
+        else:
+            line += f"; {d.elder} proposed {d.proposals} times" + \
+                (f", {d.dealer} refused the last" if d.answer == "refuse" else "")
+    if d.unfinished:
+        line += f"; it stops {UNFINISHED[d.unfinished]}"
+    if any(d.won.values()):
+        line += f"; tricks {d.elder} {d.won[d.elder]}, {d.dealer} {d.won[d.dealer]}"
+    if d.score_after is not None:
+        line += ". Score " + ", ".join(f"{p} {d.score_after[p]}" for p in players)
+    return line + "."
+
+
+UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
+
+
+def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> list[str]:
+    """A ruling that turns on a fact the log does not know: what the book rules either way."""
+    words = default_words()
+    lines = [f"  The log does not tell: {words.question(fact)} The ruling above takes neither answer for granted:"]
+    for value, d in decisions.items():
+        choice = f"{d['chooser']} may choose: {' or '.join(_words(o) for o in d['options'])}" if d["chooser"] \
+            else f"compulsory: {_words(d['options'][0])}"
+        figures = f" Then: {_figures(d, players)}." if "score" in d else ""
+        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice}).{figures}")
+    return lines
+
+
+def _figures(fig: dict[str, Any], players: list[str]) -> str:
+    """An outcome in words: the score, and the winner if there is one."""
+    if fig.get("score") is None:
+        return "it cannot be carried out on this table"
+    score = ", ".join(f"{p} {fig['score'][p]}" for p in players)
+    score += f", {fig['winner']} wins" if fig.get("winner") else ""
+    if fig.get("cards"):
+        score += " (" + "; ".join(f"{c}: {_figures(f, players)}" for c, f in fig["cards"].items()) + ")"
+    return score
+
+
+def _words(option: str) -> str:
+    return default_words().option(option)

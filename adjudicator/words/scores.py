@@ -1,0 +1,75 @@
+"""Why the score is what it is, deal by deal: what the replay awarded (its entitlements, each
+with the scoring table's key that gave it), the law that gives it, and what struck or cut it.
+
+Nothing here reckons a score: it reads `Report.earned` (every `marks.Entitlement` made) and the
+rulings whose options or effects struck one out. The words are laws/words/scores.yaml's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..lawbook.laws import LawBook, default_book
+from ..engine.ruling import Report, Ruling
+from .vocabulary import Words, default_words
+
+
+def _ruling_that(report: Report, deal: Any, what: str, offender: str | None = None) -> Ruling | None:
+    """The claimed ruling on this deal whose elected option, or one of its effects, is `what`."""
+    for r in report.rulings:
+        if r.table is not deal or not r.claimed or offender is not None and r.offender != offender:
+            continue
+        done = {r.elected} | set(r.effects.get(r.elected or "", ())) | set(r.effects.get("always", ()))
+        if what in done:
+            return r
+    return None
+
+
+def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict[str, Any]]:
+    """The deal's entitlements as plain data: who, how many, for what, under which law, and
+    what became of them (counted, struck out by a ruling, cut, not marked in time: `lapsed`
+    says when the time ran out, at the next deal's turn-up or the log's end)."""
+    book = book or default_book()
+    earned = [e for e in report.earned if e.deal is deal]
+    out = []
+    for ent in earned:
+        if ent.struck == "offender_score_cut" and any(
+                e is not ent and e.player == ent.player and e.kind in ("point", "vole") and e.event == ent.event
+                and e.struck != "offender_score_cut" for e in earned):
+            continue   # the cut entitlement that replaced it says it
+        struck = _ruling_that(report, deal, ent.struck) if ent.struck else None
+        limited = _ruling_that(report, deal, "offender_score_cut", ent.player) if ent.limited else None
+        out.append({"player": ent.player, "points": ent.points, "for": ent.basis,
+                    "law": book.scoring_law.get(ent.basis), "event": ent.event,
+                    "counts": ent.paid if ent.struck is None else 0,
+                    "struck": ent.struck, "struck_by": struck.law if struck else None,
+                    "limited_by": limited.law if limited else None,
+                    "lapsed": None if ent.lapsed_at is None or not ent.unpaid
+                    else "next_turn_up" if ent.facts.get("next_turned_up") else "log_end"})
+    return out
+
+
+def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words | None = None) -> list[str]:
+    """The why of the deal's score in words, a line an entitlement, then the score rulings."""
+    words = words or default_words()
+    scores = words.scores
+    names = {"dealer": deal.dealer, "elder": deal.elder}
+    out = []
+    for e in entries(report, deal, book):
+        role = "dealer" if e["player"] == deal.dealer else "non_dealer"
+        said = {**names, "player": e["player"], "points": e["points"]}
+        line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said)
+        if e["law"] is not None:
+            line += f", law {e['law']}"
+        if e["limited_by"] is not None:
+            line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
+        if e["struck"]:
+            line += "; " + scores.struck[e["struck"]] + (f", law {e['struck_by']}" if e["struck_by"] else "")
+        elif e["lapsed"]:
+            when = scores.when[e["lapsed"]]
+            line += "; " + (scores.lapsed_part.format(paid=e["counts"], unpaid=e["points"] - e["counts"], when=when)
+                            if e["counts"] else scores.lapsed.format(when=when))
+        out.append(line)
+    for r in report.rulings:
+        if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score":
+            out.append(f"{r.what}: law {r.law} (event {r.event})")
+    return out

@@ -1,0 +1,475 @@
+"""Every word shown to people, from `laws/words/*.yaml`: the law book's vocabulary (facts,
+irregularities, options, roles), the scores' reasons, the events of a log, the card table's
+labels, and the words of `resolve` and `quiz`.
+
+The words live beside the law book, so that an arbiter rewords a question or a phrase without
+touching Python. `load` reads every file into its pydantic model and checks it strictly: every
+fact the law book can test, every value it can take, every irregularity, option, event and suit
+must have its words; every problem is named by file and key, all reported together. Every front
+end reads them through `default_words()`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, get_args
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
+
+from ..lawbook.places import WORDS_DIR
+from ..record.cards import SUITS
+from ..lawbook.facts import FACT_NAMES, Facts
+from ..lawbook.laws import ChooserRole, Effect, LawBookError, OffenderRole, Scoring
+from ..record.log import EVENT_NAMES, IRREGULARITIES, OPTIONS
+
+
+
+class WordsError(LawBookError):
+    """The words cannot be loaded: one message per problem, naming the file and the key (the
+    words are part of the law book: a command answers as for a rule file that cannot be read)."""
+
+
+class Value(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: str | None = None
+    phrase: str
+    implies: dict[str, Any] = {}   # what else this value makes certain (resolve does not ask it)
+
+
+class FactWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str
+    named: str | None = None   # the question with {concerned}, {offender}, {adversary} filled in by resolve
+    unknown: StrictBool = False
+    offered: list[int] | None = None   # a number's answers offered by resolve
+    values: dict[Any, Value]
+
+
+class IrregularityWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    moment: str
+    words: str
+    who: str | None = None   # asked when either player may have done it ("Who announced the king?")
+    also: list[str] = []     # the other moments it may be found at (listed there too)
+
+
+class NextWords(BaseModel):
+    """What follows an option when it depends on the case: the words of the first fact (in
+    order) whose value the case has, else `words`."""
+    model_config = ConfigDict(extra="forbid")
+    words: str
+    if_: dict[str, dict[Any, str]] = Field(alias="if")
+
+
+class Irregularities(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    moments: dict[str, str]
+    irregularities: dict[str, IrregularityWords]
+
+
+class Scores(BaseModel):
+    """Why the score is what it is (scores.yaml)."""
+
+    model_config = ConfigDict(extra="forbid")
+    earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
+    marks: str
+    limited: str
+    struck: dict[str, str]
+    lapsed: str
+    lapsed_part: str
+    when: dict[Literal["next_turn_up", "log_end"], str]
+    nothing: str
+    effects: dict[str, str]
+
+
+class Synonyms(BaseModel):
+    """Search terms that find one another (synonyms.yaml)."""
+
+    model_config = ConfigDict(extra="forbid")
+    groups: list[Annotated[list[Annotated[str, Field(min_length=2)]], Field(min_length=2)]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EventWords(_Strict):
+    words: str
+    with_: dict[str, str] = Field(default_factory=dict, alias="with")
+    each: str | None = None
+
+
+class Events(_Strict):
+    """Each event of a log in words (events.yaml)."""
+
+    count: dict[str, str]
+    events: dict[str, EventWords]
+
+
+class Annulled(_Strict):
+    fresh_deal: str
+    deal_void: str
+
+
+class BothLabels(_Strict):
+    dealer: str
+    non_dealer: str
+    looked: str
+    not_looked: str
+    stock: str
+    no_turn_up: str
+    each: str
+    annulled: Annulled
+
+
+class BookLabels(_Strict):
+    tricks: str
+    exposed: str
+    faced: str
+    trump: str
+    turn_up: str
+    aside: str
+    trick: str
+    won_by: str
+    discards: str
+    score: str
+    deal: str
+    before_deal: str
+    cut: str
+    not_cut: str
+
+
+class TerminalLabels(_Strict):
+    title: str
+    before_deal: str
+    empty: str
+    unknown_card: str
+    no_cards: str
+    turn_up: str
+    turned: str
+    discards: str
+    aside: str
+    exposed: str
+    faced: str
+    trick: str
+    followed: str
+    won: str
+    cut: str
+
+
+class TableWords(_Strict):
+    """The card table's words, for the book's drawing and the terminal's (table.yaml)."""
+
+    suits: dict[str, str]
+    both: BothLabels
+    book: BookLabels
+    terminal: TerminalLabels
+
+
+class QuizStory(_Strict):
+    so_far: str
+    earlier: str
+    found: str
+    claimed: str
+    then: str
+
+
+class QuizQuestions(_Strict):
+    law: str
+    chooser: str
+    options: str
+    score: str
+
+
+class QuizChoices(_Strict):
+    law: str
+    player: str
+    player_no_role: str
+    nobody: str
+    choice: str
+    compulsory: str
+    or_: str = Field(alias="or")
+    score: str
+
+
+class QuizResult(_Strict):
+    right: str
+    right_law: str
+    wrong: str
+    law_text: str
+    applies: str
+    applies_always: str
+    condition_join: str
+    why_not_case: str
+    why_not_more: str
+    why_not_elsewhere: str
+    why_not_score: str
+    ruled: str
+    story: str
+    read: str
+    scenario: str
+
+
+class QuizEnd(_Strict):
+    score: str
+    read_again: str
+    command: str
+    all_right: str
+    seed: str
+    question: str
+    no_scenario: str
+    no_law: str
+    left: str
+
+
+class QuizWords(_Strict):
+    """The words of `ecarte quiz` (quiz.yaml)."""
+
+    story: QuizStory
+    questions: QuizQuestions
+    choices: QuizChoices
+    result: QuizResult
+    end: QuizEnd
+
+
+class Words:
+    """The loaded vocabulary, with the lookups every front end uses."""
+
+    def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
+                 options: dict[str, str], roles: dict[str, str],
+                 scores: Scores | None = None, synonyms: list[list[str]] | None = None,
+                 interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
+                 events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None):
+        self.facts = facts
+        self.moments = irregularities.moments
+        self.irregularities = irregularities.irregularities
+        self.options = options
+        self.roles = roles
+        self.interview = interview or {}   # resolve's own words (interview.yaml)
+        self.next = next or {}             # what happens once an option is taken (next.yaml)
+        self.scores = scores
+        self.synonyms = synonyms or []
+        self.events = events        # each event of a log (events.yaml)
+        self.table = table          # the card table's labels (table.yaml)
+        # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
+        self.quiz: dict[str, dict[str, str]] = quiz.model_dump(by_alias=True) if quiz else {}
+
+    def labels(self, where: Literal["book", "terminal"]) -> dict[str, Any]:
+        """The card table's labels for the book's drawing or the terminal's, with the suits."""
+        table: TableWords = self.table  # type: ignore[assignment]
+        return {**table.both.model_dump(), **getattr(table, where).model_dump(), "suits": table.suits}
+
+    def earned(self, basis: str, role: str) -> str:
+        """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
+        words = self.scores.earned[basis]  # type: ignore[union-attr]
+        return words if isinstance(words, str) else words[role]
+
+    def following(self, option: str, facts: dict[str, Any]) -> str:
+        """What happens once `option` is taken, in the words that fit the case's facts."""
+        words = self.next[option]
+        if isinstance(words, str):
+            return words
+        for fact, by_value in words.if_.items():
+            if fact in facts and facts[fact] in by_value:
+                return by_value[facts[fact]]
+        return words.words
+
+    def option(self, option: str) -> str:
+        return self.options[option]
+
+    def role(self, role: str) -> str:
+        return self.roles[role]
+
+    def irregularity(self, irregularity: str) -> str:
+        return self.irregularities[irregularity].words
+
+    def question(self, fact: str) -> str:
+        return self.facts[fact].question
+
+    def answer(self, fact: str, value: Any) -> str:
+        """The answer to the fact's question that gives this value, in words."""
+        values = self.facts[fact].values
+        if value in values and values[value].answer is not None:
+            return values[value].answer  # type: ignore[return-value]
+        return values["number"].answer.format(value=value)  # type: ignore[union-attr]
+
+    def phrase(self, fact: str, condition: Any) -> str:
+        """A fact's value, or a condition on it (one value, a list of values, a range), as a clause."""
+        values = self.facts[fact].values
+        if isinstance(condition, list):
+            return " or ".join(self.phrase(fact, c) for c in condition)
+        low, high = _bounds(condition)
+        if (low, high) != (None, None):
+            if low is not None and high is not None:
+                key = "number" if low == high else "between"
+            else:
+                key = "min" if low is not None else "max"
+            one = (high if key == "max" else low) == 1
+            return values[key].phrase.format(min=low, max=high, value=low, s="" if one else "s")
+        if condition in values:
+            return values[condition].phrase
+        return values["number"].phrase.format(value=condition, s="" if condition == 1 else "s")
+
+
+def _bounds(condition: Any) -> tuple[Any, Any]:
+    """A range condition's (min, max), from the law book's `Range` or a plain mapping."""
+    if isinstance(condition, dict):
+        return condition.get("min"), condition.get("max")
+    if hasattr(condition, "min") and hasattr(condition, "max"):
+        return condition.min, condition.max
+    return None, None
+
+
+def _expected_values(fact: str) -> list[Any]:
+    """The values a fact can take, which must each have words (numbers: their phrases)."""
+    hint = Facts.model_fields[fact].annotation
+    kinds = set(get_args(hint)) or {hint}
+    values: list[Any] = []
+    for kind in kinds:
+        if get_args(kind):                       # a Literal: its values
+            values += list(get_args(kind))
+        elif kind is bool:
+            values += [True, False]
+        elif kind is int:
+            values += ["number", "min", "max", "between"]
+        elif kind is type(None):
+            values.append(None)
+    return values
+
+
+def _read(path: Path) -> Any:
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError) as e:
+        raise WordsError(f"{path.name}: cannot be read: {e}") from None
+
+
+def _problems(name: str, error: ValidationError) -> list[str]:
+    return [f"{name}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+
+
+def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:
+    """One file read into its model (`kind`); None, with its problems said, when it does not fit."""
+    try:
+        return TypeAdapter(kind).validate_python(_read(directory / name))
+    except ValidationError as e:
+        problems += _problems(name, e)
+        return None
+
+
+def load(directory: Path = WORDS_DIR) -> Words:
+    """Load and check the vocabulary; raise `WordsError` naming each problem."""
+    problems: list[str] = []
+    facts: dict[str, FactWords] = {}
+    for fact, raw in (_read(directory / "facts.yaml") or {}).items():
+        try:
+            facts[fact] = FactWords.model_validate(raw)
+        except ValidationError as e:
+            problems += _problems(f"facts.yaml: {fact}", e)
+    for fact in sorted(FACT_NAMES - facts.keys()):
+        problems.append(f"facts.yaml: the fact {fact!r} has no words")
+    for fact in sorted(facts.keys() - FACT_NAMES):
+        problems.append(f"facts.yaml: {fact!r} is not a fact the law book can test")
+    for fact, words in facts.items():
+        if fact in FACT_NAMES:
+            for value in _expected_values(fact):
+                if value not in words.values:
+                    problems.append(f"facts.yaml: {fact}: the value {value!r} has no words")
+    irregularities = (_checked(directory, "irregularities.yaml", Irregularities, problems)
+                      or Irregularities(moments={}, irregularities={}))
+    for irr in IRREGULARITIES:
+        if irr not in irregularities.irregularities:
+            problems.append(f"irregularities.yaml: the irregularity {irr!r} has no words")
+    for irr, w in irregularities.irregularities.items():
+        if irr not in IRREGULARITIES:
+            problems.append(f"irregularities.yaml: {irr!r} is not an irregularity id")
+        for moment in [w.moment, *w.also]:
+            if moment not in irregularities.moments:
+                problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
+    options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
+    problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
+    problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
+    for fact, words in facts.items():
+        for value, w in words.values.items():
+            for implied, allowed in w.implies.items():
+                wanted = allowed if isinstance(allowed, list) else [allowed]
+                if implied not in facts:
+                    problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied!r} is not a fact")
+                elif any(v not in facts[implied].values for v in wanted):
+                    problems.append(f"facts.yaml: {fact}: {value!r}: implies: {implied} cannot be {allowed!r}")
+    interview = _checked(directory, "interview.yaml", dict[str, str], problems) or {}
+    next_words = _checked(directory, "next.yaml", dict[str, str | NextWords], problems) or {}
+    problems += [f"next.yaml: the option {o!r} has no words" for o in OPTIONS if o not in next_words]
+    problems += [f"next.yaml: {o!r} is not an option id" for o in next_words if o not in OPTIONS]
+    roles = _checked(directory, "roles.yaml", dict[str, str], problems) or {}
+    for role in sorted(set(get_args(OffenderRole) + get_args(ChooserRole)) - roles.keys()):
+        problems.append(f"roles.yaml: the role {role!r} has no words")
+    scores, synonyms = _scores(directory, problems), _synonyms(directory, problems)
+    events = _events(directory, problems)
+    table = _checked(directory, "table.yaml", TableWords, problems)
+    if table is not None:
+        problems += [f"table.yaml: suits: the suit {s!r} has no words" for s in SUITS if s not in table.suits]
+    quiz = _checked(directory, "quiz.yaml", QuizWords, problems)
+    if problems:
+        raise WordsError("\n".join(problems))
+    return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
+                 events, table, quiz)
+
+
+def _events(directory: Path, problems: list[str]) -> Events | None:
+    events = _checked(directory, "events.yaml", Events, problems)
+    if events is not None:
+        problems += [f"events.yaml: the event {n!r} has no words" for n in EVENT_NAMES if n not in events.events]
+        problems += [f"events.yaml: count: {k!r} is missing" for k in ("one", "many") if k not in events.count]
+    return events
+
+
+# the scoring tables' keys that are points, not the game's target or value (laws 47-49)
+EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
+
+
+def _scores(directory: Path, problems: list[str]) -> Scores | None:
+    from ..engine.marks import STRUCK
+    scores = _checked(directory, "scores.yaml", Scores, problems)
+    if scores is None:
+        return None
+    problems += [f"scores.yaml: earned: {k!r} has no words" for k in EARNING if k not in scores.earned]
+    problems += [f"scores.yaml: earned: {k!r} is not a key of a scoring table" for k in scores.earned if k not in EARNING]
+    problems += [f"scores.yaml: earned: {k}: it needs words for the dealer and the non-dealer"
+                 for k, v in scores.earned.items() if isinstance(v, dict) and len(v) != 2]
+    problems += [f"scores.yaml: struck: {k!r} has no words" for k in STRUCK if k not in scores.struck]
+    problems += [f"scores.yaml: struck: {k!r} is not what strikes a score out" for k in scores.struck if k not in STRUCK]
+    problems += [f"scores.yaml: when: {k!r} has no words" for k in ("next_turn_up", "log_end") if k not in scores.when]
+    effects = get_args(Effect)
+    problems += [f"scores.yaml: effects: {k!r} has no words" for k in effects if k not in scores.effects]
+    problems += [f"scores.yaml: effects: {k!r} is not an effect" for k in scores.effects if k not in effects]
+    return scores
+
+
+def _synonyms(directory: Path, problems: list[str]) -> list[list[str]]:
+    checked = _checked(directory, "synonyms.yaml", Synonyms, problems)
+    if checked is None:
+        return []
+    groups = checked.groups
+    seen: dict[str, int] = {}
+    for i, group in enumerate(groups, 1):
+        for term in group:
+            key = fold(term)
+            if key in seen:
+                problems.append(f"synonyms.yaml: groups: {term!r} is in group {seen[key]} and group {i}")
+            seen[key] = i
+    return groups
+
+
+def fold(text: str) -> str:
+    """Text for searching: lower case, accents dropped, spaces made single."""
+    import unicodedata
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(plain.lower().split())
+
+
+@lru_cache(maxsize=None)
+def default_words() -> Words:
+    """The words of `laws/words/`, loaded and checked once."""
+    return load()

@@ -1,0 +1,103 @@
+"""The package's layers (docs/ARCHITECTURE.md): an import never runs upward, front doors do not
+import one another, and no circle of imports spans two layers. Every import is read from the
+source, those inside functions (lazy) and under TYPE_CHECKING included."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
+LAYERS = {"record": 1, "lawbook": 2, "engine": 3, "words": 4, "archive": 5, "dispute": 5, "teaching": 5}
+TOP = 6   # the package's own modules: cli, the public names, the generator's entry
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module of the package that `path` imports, by its dotted name."""
+    here = _module(path).split(".")
+    if path.name != "__init__.py":
+        here = here[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[:len(here) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("adjudicator"):
+                continue
+            found.add(target)
+            for alias in node.names:   # `from . import claims` imports a module
+                candidate = f"{target}.{alias.name}"
+                if _path_of(candidate) is not None:
+                    found.add(candidate)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("adjudicator"))
+    return found
+
+
+def _path_of(module: str) -> Path | None:
+    base = PACKAGE.parent.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _layer(module: str) -> tuple[int, str]:
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS[parts[1]], parts[1]
+    return TOP, "top"
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
+    return {m: {t for t in _imports(p) if t in modules and t != m} for m, p in modules.items()}
+
+
+def test_the_layers_are_the_folders() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == set(LAYERS), "a new folder needs its place in the layers (here and docs/ARCHITECTURE.md)"
+    for folder in folders:
+        doc = ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text()))
+        assert doc and "import" in doc.lower() and "export" in doc.lower(), f"{folder}/__init__.py says what it is, imports and exports"
+
+
+def test_no_import_runs_upward_or_across_front_doors() -> None:
+    wrong = []
+    for module, targets in _graph().items():
+        (mine, folder) = _layer(module)
+        for target in targets:
+            (theirs, other) = _layer(target)
+            if theirs > mine or (mine == theirs == 5 and folder != other):
+                wrong.append(f"{module} (layer {mine}) imports {target} (layer {theirs})")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_no_circle_spans_two_layers() -> None:
+    graph = _graph()
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for t in graph[todo.pop()]:
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        return seen
+
+    reached = {m: reach(m) for m in graph}
+    circles = sorted(f"{a} <-> {b}" for a in graph for b in reached[a]
+                     if a < b and a in reached[b] and _layer(a)[0] != _layer(b)[0])
+    assert not circles, "\n".join(circles)
+
+
+def test_the_walk_sees_lazy_imports() -> None:
+    """The walk is not blind: the CLI imports the engine only inside its commands."""
+    assert "adjudicator.engine.adjudicate" in _graph()["adjudicator.cli"]
