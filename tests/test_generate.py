@@ -38,10 +38,14 @@ class Referee:
         self.seen = Counter()  # what happened: for the variety test
 
     def run(self, events: list[dict]) -> None:
-        """Apply every event; nothing may follow the winning one."""
-        for event in events:
-            assert max(self.score.values()) < self.game_to, "event after the game was won"
+        """Apply every event; nothing may follow the winning one but the dealer's mark of the
+        king that won it (the log records it; the game was over)."""
+        for i, event in enumerate(events):
             ((name, fields),) = event.items()
+            if max(self.score.values()) >= self.game_to:
+                assert i == len(events) - 1 and name == "mark_king" and "turn_up" in events[i - 1], \
+                    "event after the game was won"
+                self.seen["marked_at_game_point"] += 1
             getattr(self, "on_" + name)(**fields)
         assert max(self.score.values()) >= self.game_to, "log ends before the game is won"
 
@@ -102,12 +106,16 @@ class Referee:
         assert self.packets.setdefault(dealer, sizes) == sizes, "law 8: order changed"
         self.new_card(d, card)
         d["trump"] = card[-1]
+        d["turned"] = card
         if card[0] == "K":
             self.seen["king_turned"] += 1
             self.score[dealer] += 1
 
     def on_mark_king(self, by: str) -> None:
-        assert by == self.deal["dealer"] and self.deal["cards"][-1][0] == "K"
+        d = self.deal if self.deal is not None else self.last
+        assert by == d["dealer"] and d["turned"][0] == "K" and not d.get("marked"), "law 22"
+        d["marked"] = True
+        self.seen["marked_at_turn_up" if d["cards"][-1] == d["turned"] else "marked_later"] += 1
 
     def on_look(self, by: str) -> None:
         assert by in self.players and self.deal["trump"]
@@ -161,7 +169,13 @@ class Referee:
 
     def on_announce_king(self, by: str) -> None:
         d = self.deal
-        assert "K" + d["trump"] in d["hands"][by] and len(d["hands"][by]) == 5
+        king = "K" + d["trump"]
+        mine = d.setdefault("played_by", {}).get(by, [])
+        if mine:   # law 24: the king led first, not yet played to; or the dealer's first card
+            assert mine == [king] and (len(d["played"]) == 1 if by == d["nd"] else by == d["dealer"]), "late"
+            self.seen["announced_after_playing_it"] += 1
+        else:
+            assert king in d["hands"][by] and len(d["hands"][by]) == 5
         self.seen["announced"] += 1
         d["announced"].add(by)
         self.score[by] += 1
@@ -181,6 +195,7 @@ class Referee:
             assert card in self.legal(hand, d["played"][-1], d["trump"]), "duty of second player"
         hand.remove(card)
         d["played"].append(card)
+        d.setdefault("played_by", {}).setdefault(by, []).append(card)
         if trick == 1:
             self.end_trick(d)
 
@@ -209,6 +224,7 @@ class Referee:
         self.score[winner] += points
         self.dealer = self.other(d["dealer"])
         self.deal = None
+        self.last = d   # its king may still be marked, until the next turn-up (law 22)
 
 
 def check(log: dict, expected) -> Referee:
@@ -241,7 +257,8 @@ def test_games_are_varied() -> None:
         seen["header_dealer" if "dealer" in log else "cut_for_deal"] += 1
     wanted = ["no_proposal", "refuse_first", "accept_first", "refuse", "multiple_exchanges",
               "announced", "king_silent", "king_turned", "cut_again", "header_dealer",
-              "cut_for_deal"]
+              "cut_for_deal", "marked_at_turn_up", "marked_later", "marked_at_game_point",
+              "announced_after_playing_it"]
     assert all(seen[key] > 0 for key in wanted), seen
 
 

@@ -8,7 +8,7 @@ from . import marks
 from ..record.cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
-from .rules import beats, breach, hand_score, legal_replies, trump_king as _king_of
+from .rules import beats, breach, hand_score, law24_grace, legal_replies, trump_king as _king_of
 from ..record.table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
@@ -103,15 +103,12 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
 
 
 def _law24(deal: Deal, player: str) -> bool:
-    """The king of trumps is the only card `player` has played, and: it is the card first led and
-    not yet played to, or it is the dealer's first card (he has not played again)."""
+    """Law 24's grace for the king of trumps played first (rules.law24_grace)."""
     cards = played_by(deal, player)
-    if len(cards) != 1 or cards[0] != trump_king(deal):
-        return False
-    t = next(t for t in deal.tricks if player in (t.leader, t.follower))
-    if t.leader == player:
-        return t is deal.tricks[0] and t.follow is None
-    return player == deal.dealer
+    t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
+    return t is not None and law24_grace(cards, trump_king(deal), led_it=t.leader == player,
+                                         first_trick_open=t is deal.tricks[0] and t.follow is None,
+                                         dealer=player == deal.dealer)
 
 
 def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:

@@ -91,6 +91,16 @@ def giving_error(given: int, due: int) -> str | None:
     return "too_many_given" if given > due else "too_few_given" if given < due else None
 
 
+def law24_grace(played: Sequence[Card], king: Card | None, *, led_it: bool, first_trick_open: bool,
+                dealer: bool) -> bool:
+    """Law 24: a player who has played may still announce the king of trumps when it is the only
+    card he has played, and it is the card first led and not yet played to (`led_it`,
+    `first_trick_open`), or it is the dealer's first card (he has not played again)."""
+    if len(played) != 1 or played[0] != king:
+        return False
+    return first_trick_open if led_it else dealer
+
+
 def trump_king(trump: str | None) -> Card | None:
     """The king of trumps (None before a trump is turned up)."""
     return Card.parse("K" + trump) if trump else None

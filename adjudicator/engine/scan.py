@@ -5,10 +5,12 @@ Most archived games are clean. `scan` accepts only what it fully understands: a 
 header and every event are of the plain kinds a clean game is made of (the cut for deal,
 shuffles, a cut, four packets of named cards, the turn-up, proposals answered and exchanges of
 named cards in exact numbers, five tricks played with every duty kept, the king announced in
-time or turned up and marked), each field of the right type. At the first doubt (anything
-unusual, any irregularity, a count instead of cards, a claim, a mark, anything it does not know,
-events after the game is won) it answers None and the full replay (pydantic validation and
-`replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
+time (law 24's grace included) or turned up and marked whenever law 22 allows, cards in any
+notation the format accepts, the game won at any event, a king included, and looks, marks of
+the king, announcements and cards played after it, reported ignored), each field of the right
+type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
+claim, a mark, anything it does not know) it answers None and the full replay (pydantic
+validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
 What it answers for a game it accepts is what the replay answers, key for key (the differential
 tests in tests/test_scan.py prove it on every kind of log the suite knows).
 """
@@ -19,7 +21,8 @@ import unicodedata
 from typing import Any
 
 from ..record.cards import PACK, Card, rank_power
-from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, trump_king, wishes)
+from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, law24_grace, trump_king,
+                    wishes)
 from .scoring import game_value
 from ..record.source import MAX_ITEMS
 from ..record.table import HAND_SIZE, PACK_SIZE
@@ -28,7 +31,18 @@ HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events",
 OPTION_KEYS = frozenset({"game_to", "game_value"})
 GAME_VALUES = ("single", "treble_double_single")
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
-CARD: dict[str, Card] = {c.text: c for c in PACK}   # the notation the generator and most tools write
+IGNORABLE = frozenset({"look", "mark_king", "announce_king", "play"})   # what may follow the game's end here
+
+
+class _Cards(dict):
+    """Card notation to card: the usual notation at dict speed, any other spelling (`th`, `K♥`)
+    read by `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)."""
+
+    def __missing__(self, text: str) -> Card:
+        return Card.parse(text)
+
+
+CARD: dict[str, Card] = _Cards({c.text: c for c in PACK})
 _players_ok: dict[tuple[str, str], bool] = {}
 
 
@@ -123,7 +137,7 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     stock_spent = False
     d_e = g_e = d_d = g_d = 0
     asked = None
-    first_play: set[str] = set()
+    played: dict[str, list[Card]] = {}   # the cards each has played in this hand
     announced: set[str] = set()
     lead = None
     leader = ""
@@ -143,11 +157,17 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
         to_elder, to_dealer = wishes(asked, d_e, g_e, d_d, g_d)
         return to_elder + to_dealer <= stock
 
-    for ev in events:
-        if winner is not None:
-            return None   # events after the game is won: the replay reports them ignored
+    ignored: list[int] = []
+    for n, ev in enumerate(events, 1):
         (name, f), = ev.items()
         keys += 1 + len(f)
+        if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
+            if name not in IGNORABLE or len(f) != (2 if name == "play" else 1) or f["by"] not in other:
+                return None
+            if name == "play":
+                card[f["card"]]   # raises for a text that is not a card
+            ignored.append(n)
+            continue
         if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
             if cut_cards or tied or next_dealer is None:
                 return None
@@ -158,7 +178,7 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             hands = {dealer: [], elder: []}
             packets, seen, shuffles, was_cut, stock = [], set(), None, False, PACK_SIZE
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
-            first_play, announced, lead, next_leader, tricks = set(), set(), None, elder, 0
+            played, announced, lead, next_leader, tricks = {dealer: [], elder: []}, set(), None, elder, 0
             won = {dealer: 0, elder: 0}
         if name == "play":
             if len(f) != 2:
@@ -176,13 +196,13 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
                 if by != next_leader:
                     return None
                 hand.remove(c)
-                first_play.add(by)
+                played[by].append(c)
                 lead, leader = c, by
                 continue
             if by == leader or breach(hand, lead, c, trump) is not None:
                 return None
             hand.remove(c)
-            first_play.add(by)
+            played[by].append(c)
             w = by if beats(c, lead, trump) else leader
             won[w] += 1
             tricks += 1
@@ -321,7 +341,11 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
             if len(f) != 1 or phase not in ("exchange", "play"):
                 return None
             by = f["by"]
-            if by in first_play or by in announced or trump_king(trump) not in hands[by]:
+            king = trump_king(trump)
+            if by in announced or not (law24_grace(played[by], king, led_it=by == elder,
+                                                   first_trick_open=tricks == 0 and lead is not None,
+                                                   dealer=by == dealer)
+                                       if played[by] else king in hands[by]):
                 return None   # late, again, or without the king: the replay rules on it
             announced.add(by)
             score[by] += scoring.held_king
@@ -366,5 +390,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)
-    return {"source": source, "ok": True, "rules": rules, "rulings": [], "score": score,
-            "winner": winner, "game_value": value_of, "deals": deals}
+    out = {"source": source, "ok": True, "rules": rules, "rulings": [], "score": score,
+           "winner": winner, "game_value": value_of, "deals": deals}
+    if ignored:
+        out["ignored_events"] = ignored
+    return out

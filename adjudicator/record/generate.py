@@ -120,6 +120,7 @@ class _Deal:
         self.played: list[str] = []
         self.records_looks = {p: game.rng.random() < 0.9 for p in game.players}
         self.looked: set[str] = set()
+        self.mark_king = "never"   # when the dealer marks a king turned up
 
     def check(self) -> None:
         """Every one of the 32 cards is in exactly one place."""
@@ -219,12 +220,22 @@ def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
         if not _wrong_number(d, *wrong):
             return False
     elif d.turn_up[0] == "K":
-        g.add(d.dealer, 1)
-        if rng.random() < 0.5:
+        # the dealer marks it at once, after the looks, when the hand is over, or never (the
+        # log is unmarked: it counts anyway); at game point his mark follows the game's end
+        d.mark_king = rng.choice(("now", "now", "looks", "end", "never"))
+        try:
+            g.add(d.dealer, 1)
+        except _GameOver:
+            if d.mark_king != "never":
+                g.emit("mark_king", by=d.dealer)
+            raise
+        if d.mark_king == "now":
             g.emit("mark_king", by=d.dealer)
     for player in (d.nd, d.dealer):
         if rng.random() < 0.3:
             d.look(player)
+    if d.mark_king == "looks":
+        g.emit("mark_king", by=d.dealer)
     return True
 
 
@@ -329,18 +340,26 @@ def _choose(d: _Deal, player: str, led: str | None) -> str:
 
 
 def _play_card(d: _Deal, player: str, led: str | None) -> str:
-    """One card to the trick, with the look and the king's announcement before a first card."""
+    """One card to the trick, with the look and the king's announcement before a first card, or
+    just after it when the king is that card, led first or the dealer's first (law 24)."""
     g = d.g
+    king = "K" + d.trump
+    announce = False
     if len(d.hands[player]) == 5:
         d.look(player)
-        if "K" + d.trump in d.hands[player] and g.rng.random() < 0.85:
-            g.emit("announce_king", by=player)
-            g.add(player, 1)
+        announce = king in d.hands[player] and g.rng.random() < 0.85
     card = _choose(d, player, led)
+    after = announce and card == king and g.rng.random() < 0.5
+    if announce and not after:
+        g.emit("announce_king", by=player)
+        g.add(player, 1)
     d.hands[player].remove(card)
     d.played.append(card)
     g.emit("play", by=player, card=card)
     d.check()
+    if after:
+        g.emit("announce_king", by=player)
+        g.add(player, 1)
     return card
 
 
@@ -382,6 +401,8 @@ def _play_deal(g: _Game, dealer: str) -> None:
     proposed, refused_first = _exchange(d)
     assert all(len(h) == 5 for h in d.hands.values())
     _score_hand(d, _play_hand(d), proposed, refused_first)
+    if d.mark_king == "end":   # after the hand (law 22: before the next turn-up)
+        g.emit("mark_king", by=dealer)
 
 
 def random_game(
