@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .archive.files import check, items
+from .archive.files import check, items, tune_gc
 from .lawbook.cache import LawBookError
 
 # each command imports the rest of what it needs when it runs: `validate` on clean JSON games
@@ -83,7 +83,7 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
     _book_or_exit()
-    _tune_gc()
+    tune_gc()
     report = _report_or_exit(log)
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
@@ -121,27 +121,36 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
-             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None) -> None:
+             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None,
+             engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
+             scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
+             out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
     from .archive.progress import Progress
     from .archive.summary import Summary
+    if engine not in ("local", "dask"):
+        typer.echo(_visible(f"--engine {engine}: the engines are local and dask"), err=True)
+        raise typer.Exit(2)
+    if engine != "dask" and (scheduler is not None or out_dir is not None):
+        typer.echo("--scheduler and --out-dir go with --engine dask", err=True)
+        raise typer.Exit(2)
     _scoring_or_exit()
-    _tune_gc()
+    tune_gc()
     summary = Summary()
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     try:
-        for text, clean, problems, size in _results(paths, jobs, as_json, only_problems):
-            summary.add_clean(clean)
-            for status, source, rulings in problems:
-                summary.add(status, source, rulings)
-            progress.step(clean + len(problems), size)
-            try:
-                out.write(text)
-            except OSError as e:   # click would answer a closed pipe with exit 1: it is our 2
-                raise OutputFailed(e) from None
+        if engine == "dask":
+            summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out)
+        else:
+            for text, clean, problems, size in _results(paths, jobs, as_json, only_problems):
+                summary.add_clean(clean)
+                for status, source, rulings in problems:
+                    summary.add(status, source, rulings)
+                progress.step(clean + len(problems), size)
+                _write(out, text)
     finally:
         progress.done()
     if summary_json is not None:
@@ -155,6 +164,44 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     if not as_json:
         typer.echo(_visible("\n".join(summary.lines())))
     raise typer.Exit(max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _write(out, text: str) -> None:
+    try:
+        out.write(text)
+    except OSError as e:   # click would answer a closed pipe with exit 1: it is our 2
+        raise OutputFailed(e) from None
+
+
+def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
+             only_problems: bool, progress, out):
+    """`validate --engine dask`: the lines written in input order (or by the workers, to
+    `out_dir`); the summary, merged as a tree (adjudicator/archive/cluster.py)."""
+    from .archive import cluster
+    if out_dir is not None:
+        try:
+            cluster.make_folder(out_dir)
+        except OSError as e:
+            typer.echo(_visible(f"{out_dir}: the folder cannot be made: {e.strerror or e}"), err=True)
+            raise typer.Exit(2) from None
+    try:
+        client, local = cluster.connect(scheduler, jobs)
+    except cluster.DaskMissing as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2) from None
+    except (OSError, TimeoutError) as e:
+        typer.echo(_visible(f"the Dask scheduler {scheduler} cannot be reached: {e}"), err=True)
+        raise typer.Exit(2) from None
+    render = partial(render_batch, as_json=as_json, only_problems=only_problems)
+    try:
+        for text, total, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt"):
+            if total is not None:
+                return total
+            progress.step(games, size)
+            _write(out, text)
+    finally:
+        cluster.disconnect(client, local)
+    raise AssertionError("cluster.results ends with the summary")
 
 
 def _total(paths: list[str]) -> int | None:
@@ -177,14 +224,6 @@ def _scoring_or_exit():
     """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
     from .lawbook.scoring import scoring
     return _loaded_or_exit(scoring)
-
-
-def _tune_gc() -> None:
-    """A replay makes and drops thousands of small objects, nearly all freed by reference
-    counting: collect cycles less often, and never scan what start-up loaded."""
-    import gc
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
 
 
 def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False):

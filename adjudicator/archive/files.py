@@ -8,7 +8,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
-from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, open_log, read_source
+from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 NOT_JSON = "an archive line must be one log written as a JSON object"
@@ -33,10 +33,26 @@ def files(paths: list[str]) -> Iterator[tuple[str, str | None]]:
     """Every file named by the paths, in order (a folder's files sorted), each with why it
     cannot be read (or None)."""
     for path in paths:
-        if path != "-" and os.path.isdir(path):
+        if is_url(path):
+            yield from _url_files(path)
+        elif path != "-" and os.path.isdir(path):
             yield from _folder(path)
         else:
             yield path, None
+
+
+def _url_files(url: str) -> list[tuple[str, str | None]]:
+    """A URL (fsspec): the file itself, or the logs under the folder it names, sorted."""
+    try:
+        import fsspec
+        fs, root = fsspec.core.url_to_fs(url)
+        if not fs.isdir(root):
+            return [(url, None)]
+        return [(fs.unstrip_protocol(f), None) for f in sorted(fs.find(root)) if f.endswith(SUFFIXES)]
+    except ImportError:
+        return [(url, f"reading {url} needs fsspec: pip install 'ecarte[dask]'")]
+    except Exception as e:   # an unknown protocol, a missing driver, a folder it cannot list
+        return [(url, f"the folder cannot be read: {type(e).__name__}: {e}")]
 
 
 def _folder(root: str) -> list[tuple[str, str | None]]:
@@ -122,6 +138,14 @@ def _lines(f: BinaryIO, end: int | None = None) -> Iterator[tuple[bytes | None, 
         else:
             yield line, size
         at += size
+
+
+def tune_gc() -> None:
+    """A replay makes and drops thousands of small objects, nearly all freed by reference
+    counting: collect cycles less often, and never scan what start-up loaded."""
+    import gc
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

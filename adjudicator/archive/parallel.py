@@ -22,7 +22,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from .files import Item, files, items, line_items
-from ..record.source import open_log
+from ..record.source import is_url, open_log
 
 TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
 TASK_ITEMS = 128           # logs a task, when the main process must read them (a pipe, stdin)
@@ -43,22 +43,22 @@ class Task:
     items: tuple[Item, ...] | None = None   # logs already read (or a file to read: path, no end)
 
 
-def tasks(paths: list[str]) -> Iterator[Task]:
-    """The work, in input order."""
+def tasks(paths: list[str], task_bytes: int | None = None) -> Iterator[Task]:
+    """The work, in input order (an archive cut every `task_bytes`, TASK_BYTES by default)."""
     for f, problem in files(paths):
         if problem is not None:
             yield Task(items=(Item(f, None, problem),))
         elif f == "-" or not f.endswith(".jsonl"):
             yield Task(f) if f != "-" else Task(items=tuple(items([f])))
         else:
-            yield from _archive(f)
+            yield from _archive(f, task_bytes or TASK_BYTES)
 
 
-def _archive(path: str) -> Iterator[Task]:
+def _archive(path: str, task_bytes: int) -> Iterator[Task]:
     """A `.jsonl` archive cut at line boundaries; one that is not a regular file (a pipe) is read
     here, as one job would."""
     try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
+        regular = is_url(path) or stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         regular = False
     if not regular:
@@ -75,7 +75,7 @@ def _archive(path: str) -> Iterator[Task]:
     line = 1
     try:
         with open_log(path) as f:
-            while block := f.read(TASK_BYTES):
+            while block := f.read(task_bytes):
                 cut = block.rfind(b"\n")
                 if cut >= 0:
                     yield Task(path, start, pos + cut + 1, line)
@@ -163,6 +163,12 @@ def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[It
 def _answered(future: Future | None) -> bool:
     """Whether the task's answers came back before a worker died (they stand)."""
     return future is not None and future.done() and not future.cancelled() and future.exception() is None
+
+
+def alone(task: Task, render: Callable[[Iterable[Item]], Batch]) -> Batch:
+    """A task whose worker died (here or on a cluster), judged as `results` judges one: run in a
+    process of its own, halved until the log that kills it is found."""
+    return _alone(task, render, get_context("fork" if hasattr(os, "fork") else "spawn"))
 
 
 def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> Batch:

@@ -27,6 +27,17 @@ class _Entry:
     def to_json(self) -> dict[str, Any]:
         return {"rulings": self.rulings, "games": self.games, "first": self.first}
 
+    def then(self, later: _Entry) -> _Entry:
+        """This entry and the same entry of the games that follow, as one (as `add` would count
+        them: a game that goes on across the seam is one game)."""
+        out = _Entry()
+        same = self.last is not None and later.first[:1] == [self.last]
+        out.rulings = self.rulings + later.rulings
+        out.games = self.games + later.games - same
+        out.first = (self.first + later.first[same:])[:FIRST]
+        out.last = later.last if later.last is not None else self.last
+        return out
+
 
 class Summary:
     """Counts of every game's outcome, and of its rulings, as `validate` sees them stream past."""
@@ -49,6 +60,29 @@ class Summary:
             self.laws.setdefault(law, _Entry()).add(source)
             self.irregularities.setdefault(irregularity, _Entry()).add(source)
             self.law_of.setdefault(irregularity, set()).add(law)
+
+    @classmethod
+    def of(cls, clean: int, problems: list[tuple[int, str, tuple[tuple[int, str], ...]]]) -> Summary:
+        """The summary of some games: how many were clean, and the (status, source, rulings) of the others."""
+        summary = cls()
+        summary.add_clean(clean)
+        for status, source, rulings in problems:
+            summary.add(status, source, rulings)
+        return summary
+
+    def then(self, later: Summary) -> Summary:
+        """This summary and that of the games that follow, as one: what one pass over them all
+        would have counted (so summaries of consecutive parts merge as a tree, in order)."""
+        out = Summary()
+        out.counts = [a + b for a, b in zip(self.counts, later.counts)]
+        out.unreadable = (self.unreadable + later.unreadable)[:FIRST]
+        for mine, theirs, into in ((self.laws, later.laws, out.laws),
+                                   (self.irregularities, later.irregularities, out.irregularities)):
+            for key in mine.keys() | theirs.keys():
+                into[key] = mine[key].then(theirs[key]) if key in mine and key in theirs else mine.get(key) or theirs[key]
+        for key in self.law_of.keys() | later.law_of.keys():
+            out.law_of[key] = self.law_of.get(key, set()) | later.law_of.get(key, set())
+        return out
 
     @property
     def games(self) -> int:

@@ -54,13 +54,41 @@ def read_source(path: str) -> str:
     return decode(data, path)
 
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def is_url(path: str) -> bool:
+    """Whether the path names a file on a filesystem fsspec reads (`s3://...`, `file://...`)."""
+    return _URL.match(path) is not None
+
+
 def open_log(path: str) -> BinaryIO:
     """A file opened for reading without waiting: a named pipe with no writer reads as empty
-    instead of blocking for ever; one being written to is read to its end as usual."""
+    instead of blocking for ever; one being written to is read to its end as usual. A URL is
+    opened by fsspec (`pip install 'ecarte[dask]'`); what it cannot open is an OSError."""
+    if is_url(path):
+        return _open_url(path)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     if hasattr(os, "set_blocking"):
         os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
+
+
+def _open_url(path: str) -> BinaryIO:
+    try:
+        import fsspec
+    except ImportError:
+        raise OSError(f"reading {path} needs fsspec: pip install 'ecarte[dask]'") from None
+    try:
+        f = fsspec.open(path, "rb").open()
+    except OSError:
+        raise
+    except Exception as e:   # an unknown protocol, a missing driver (s3fs), a bad address
+        raise OSError(f"{type(e).__name__}: {e}") from None
+    if isinstance(f, fsspec.spec.AbstractBufferedFile):   # its readline takes no limit
+        import io
+        f = io.BufferedReader(f)   # type: ignore[arg-type]
+    return f
 
 
 def decode(data: bytes, source: str) -> str:
