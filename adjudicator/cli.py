@@ -426,9 +426,14 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):   # a name that is not text (a lone surrogate) is escaped, not a crash
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    from .hot import read
+    hot = read(sys.argv[1:])
     try:
         try:
-            app()   # always ends in SystemExit
+            if hot is None:
+                app()   # always ends in SystemExit
+            else:
+                _run_hot(*hot)
         finally:
             sys.stdout.flush()   # here, where a failure can still be answered
     except (OSError, OutputFailed) as e:   # the output cannot be written: a full disk, a closed pipe
@@ -438,6 +443,19 @@ def main() -> None:
     except LawBookError as e:   # a rule file, or the words beside them (laws/words/), read late
         _say(f"the law book cannot be loaded:\n{e}")
         raise SystemExit(2) from None
+
+
+def _run_hot(name: str, kwargs: dict) -> None:
+    """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
+    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1)."""
+    try:
+        {"validate": validate, "adjudicate": adjudicate}[name](**kwargs)
+    except typer.Exit as e:
+        raise SystemExit(e.exit_code) from None
+    except KeyboardInterrupt:
+        _say("\nAborted!")
+        raise SystemExit(1) from None
+    raise SystemExit(0)
 
 
 def _say(message: str) -> None:
