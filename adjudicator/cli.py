@@ -65,15 +65,43 @@ def _book_or_exit():
     return _loaded_or_exit(default_book)
 
 
-def _report_or_exit(log: str):
-    """The report on one log (`-` standard input); exit status 2, saying why, when it cannot be read."""
+def _report_or_exit(log: str, text: str | None = None):
+    """The report on one log (`-` standard input; its text if read already); exit status 2,
+    saying why, when it cannot be read."""
     from .engine.adjudicate import adjudicate_text
-    from .record.source import LogError, read_source
+    from .record.source import LogError
     try:
-        return adjudicate_text(read_source(log), log)
+        return adjudicate_text(_text_or_exit(log) if text is None else text, log)
     except LogError as e:
         typer.echo(_visible(str(e)), err=True)
         raise typer.Exit(2) from None
+
+
+def _text_or_exit(log: str) -> str:
+    from .record.source import LogError, read_source
+    try:
+        return read_source(log)
+    except LogError as e:
+        typer.echo(_visible(str(e)), err=True)
+        raise typer.Exit(2) from None
+
+
+def _scanned(text: str, log: str) -> dict | None:
+    """The JSON answer for a clean game by the lean scan, as `validate` finds it (engine/scan.py:
+    the differential tests prove it the replay's), or None: the replay must read the log."""
+    from .engine.scan import scan, scan_data
+    from .record.source import LogError, is_json, parse_text
+    scoring = _scoring_or_exit()
+    if is_json(text):
+        found = scan(text, log, scoring)
+    else:
+        try:
+            found = scan_data(parse_text(text, log), log, scoring)
+        except LogError:
+            return None
+    if found is not None:
+        del found["source"]
+    return found
 
 
 @app.command(epilog="Example: ecarte adjudicate scenarios/laws/law11-two-cards-turned-choose.yaml")
@@ -82,9 +110,17 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
     """Replay one game log and rule on every irregularity: the rulings, the score, the winner.
 
     Exit status 0: no irregularity; 1: rulings were made; 2: the log could not be read."""
+    text = None
+    if as_json:   # a clean game: the lean scan answers, without the law book's models or the replay
+        _scoring_or_exit()
+        text = _text_or_exit(log)
+        found = _scanned(text, log)
+        if found is not None:
+            typer.echo(json.dumps(found, ensure_ascii=False))
+            raise typer.Exit(0)
     _book_or_exit()
     tune_gc()
-    report = _report_or_exit(log)
+    report = _report_or_exit(log, text)
     if as_json:
         from .words.report import report_json
         typer.echo(json.dumps(report_json(report), ensure_ascii=False))

@@ -11,12 +11,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, strategies as st
 
 from adjudicator import adjudicate_text
 from adjudicator.record.generate import PACK, dumps, games, random_game
 from adjudicator.lawbook.laws import default_book
-from adjudicator.engine.scan import scan
+from adjudicator.engine.scan import scan, scan_data
 from adjudicator.record.source import LogError, parse_yaml
 from adjudicator.words.report import report_json
 
@@ -93,6 +94,20 @@ def test_every_scenario_as_json() -> None:
             log = raw if keep else {k: v for k, v in raw.items() if k not in ("expect", "laws")}
             accepted += agree(json.dumps(log, ensure_ascii=False), path.name)
     assert accepted >= 10   # the clean games of scenarios/play, at least
+
+
+def test_every_scenario_as_yaml_data() -> None:
+    """`adjudicate --json` scans a clean YAML log from its parsed data (scan_data)."""
+    accepted = 0
+    for path in SCENARIOS:
+        raw = parse_yaml(path.read_text(), path.name)
+        bare = {k: v for k, v in raw.items() if k not in ("expect", "laws")}
+        for text in (path.read_text(), yaml.safe_dump(bare, allow_unicode=True, sort_keys=False)):
+            got = scan_data(parse_yaml(text, path.name), path.name, SCORING)
+            if got is not None:
+                accepted += 1
+                assert json.dumps(got, ensure_ascii=False) == full(text, path.name), path
+    assert accepted >= 10
 
 
 # ------------------------------------------------------------------ mutations

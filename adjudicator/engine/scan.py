@@ -49,8 +49,20 @@ _players_ok: dict[tuple[str, str], bool] = {}
 def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
     """The `validate --json` object of a clean JSON log, or None when the full replay must read it."""
     try:
-        return _scan(text, source, scoring)
+        raw = json.loads(text)
+        keys = [0]
+        out = _scan(raw, source, scoring, keys)
+        # the mapping keys the text writes: one more than those parsed is a key given twice
+        return out if out is not None and keys[0] == text.count('":') else None
     except Exception:   # anything at all it does not understand: the replay decides
+        return None
+
+
+def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
+    """The same for a log already parsed by `source.parse_text` (YAML: it refuses a key given twice)."""
+    try:
+        return _scan(raw, source, scoring, [0])
+    except Exception:
         return None
 
 
@@ -79,9 +91,9 @@ def _take(cards: list, hand: list, seen: set, card: Any) -> bool:
     return True
 
 
-def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
-    """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`)."""
-    raw = json.loads(text)
+def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
+    """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`).
+    `counted` receives the number of mapping keys in the log."""
     if type(raw) is not dict or not HEADER.issuperset(raw):
         return None
     version = raw.get("ecarte")
@@ -383,7 +395,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
                 cut_cards = {}
         else:
             return None
-    if deals == 0 or phase != "over" and winner is None or keys != text.count('":'):
+    counted[0] = keys
+    if deals == 0 or phase != "over" and winner is None:
         return None
     if phase == "exchange" and answer == "accept" and not round_clean():
         return None   # won in the middle of a round whose numbers are not yet made good
