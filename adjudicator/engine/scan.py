@@ -32,18 +32,11 @@ from ..record.table import HAND_SIZE, PACK_SIZE
 HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 IGNORABLE = frozenset({"look", "mark_king", "announce_king", "play"})   # what may follow the game's end here
-
-
-class _Cards(dict):
-    """Card notation to card: the usual notation at dict speed, any other spelling (`th`, `K♥`)
-    read by `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)."""
-
-    def __missing__(self, text: str) -> Card:
-        return Card.parse(text)
-
-
-CARD: dict[str, Card] = _Cards({c.text: c for c in PACK})
+# the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
+# `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
+CARD: dict[str, Card] = {c.text: c for c in PACK}
 _players_ok: dict[tuple[str, str], bool] = {}
+_in_force: dict[tuple, tuple | None] = {}   # (rules, options given) -> what `_options` found
 
 
 def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -86,16 +79,33 @@ def _good_players(a: Any, b: Any) -> bool:
     return ok
 
 
-def _take(cards: list, hand: list, seen: set, card: Any) -> bool:
-    """Cards dealt or given into a hand; False at a card already seen in the deal (law 45's
-    redundant pack, for the replay to rule on)."""
-    for t in cards:
-        c = card[t]
-        if c in seen:
-            return False
-        seen.add(c)
-        hand.append(c)
-    return True
+def _options(rules: str, given: dict) -> tuple[int, str, dict] | None:
+    """(game_to, game_value, the options' JSON) in force for a header, when this loop applies
+    them exactly (else None: any other game is the replay's); raises for a header it cannot
+    resolve (the replay says why). Kept for the few headers an archive repeats."""
+    key = (rules, *((k, type(v), v) for k, v in given.items()))   # 1 and True are equal, not alike
+    if key in _in_force:
+        return _in_force[key]
+    opts = in_force(rules, given, 2).options
+    found = (opts.game_to, opts.game_value, opts.to_json()) if _handled(opts) else None
+    if len(_in_force) < 256:
+        _in_force[key] = found
+    return found
+
+
+def _cards(texts: list) -> list[Card]:
+    """The cards a list names, in any notation the format accepts."""
+    try:
+        return [CARD[t] for t in texts]
+    except KeyError:
+        return [Card.parse(t) for t in texts]
+
+
+def _card(text: Any) -> Card:
+    try:
+        return CARD[text]
+    except KeyError:
+        return Card.parse(text)
 
 
 def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
@@ -120,10 +130,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     if type(given) is not dict:
         return None
     keys += len(given)
-    opts = in_force(rules, given, 2).options   # a header it cannot resolve raises: the replay says why
-    if not _handled(opts):
+    options = _options(rules, given)
+    if options is None:
         return None
-    game_to, value = opts.game_to, opts.game_value
+    game_to, value, options_json = options
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
             return None
@@ -175,15 +185,15 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         return to_elder + to_dealer <= stock
 
     ignored: list[int] = []
-    for n, ev in enumerate(events, 1):
+    for number, ev in enumerate(events, 1):
         (name, f), = ev.items()
         keys += 1 + len(f)
         if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
             if name not in IGNORABLE or len(f) != (2 if name == "play" else 1) or f["by"] not in other:
                 return None
             if name == "play":
-                card[f["card"]]   # raises for a text that is not a card
-            ignored.append(n)
+                _card(f["card"])   # raises for a text that is not a card
+            ignored.append(number)
             continue
         if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
             if cut_cards or tied or next_dealer is None:
@@ -201,7 +211,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if len(f) != 2:
                 return None
             by = f["by"]
-            c = card[f["card"]]
+            try:
+                c = card[f["card"]]
+            except KeyError:
+                c = Card.parse(f["card"])
             if phase == "exchange":
                 if answer == "accept" and not round_clean() or answer is None and proposals:
                     return None
@@ -236,10 +249,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     if score[p] >= game_to:
                         winner = p
         elif name == "look":
-            if len(f) != 1 or phase is None:
-                return None
-            by = f["by"]
-            if by != a and by != b:
+            if len(f) != 1 or phase is None or f["by"] not in other:
                 return None
         elif name == "deal":
             if len(f) != 2:
@@ -255,8 +265,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             n = len(cards)
             if type(cards) is not list or n > stock:
                 return None
-            if not _take(cards, hands[to], seen, card):
-                return None
+            cs = _cards(cards)
+            was = len(seen)
+            seen.update(cs)
+            if len(seen) != was + n:
+                return None   # a card already seen in the deal: law 45's redundant pack, the replay's
+            hands[to] += cs
             stock -= n
             packets.append((to, n))
             if len(packets) == 4:
@@ -273,8 +287,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             n = len(cards)
             if type(cards) is not list or not 0 < n <= stock:
                 return None
-            if not _take(cards, hands[to], seen, card):
+            cs = _cards(cards)
+            was = len(seen)
+            seen.update(cs)
+            if len(seen) != was + n:
                 return None
+            hands[to] += cs
             stock -= n
             if to == elder:
                 g_e += n
@@ -290,8 +308,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if type(cards) is not list or not cards:
                 return None
             hand = hands[by]
-            for t in cards:
-                hand.remove(card[t])
+            for c in _cards(cards):
+                hand.remove(c)
             if by == elder:
                 d_e += len(cards)
             else:
@@ -301,7 +319,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         elif name == "turn_up":
             if len(f) != 1 or phase != "dealing" or len(packets) != 4:
                 return None
-            c = card[f["card"]]
+            c = _card(f["card"])
             if c in seen:
                 return None
             seen.add(c)
@@ -387,7 +405,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             by = f["by"]
             if by != a and by != b or by in cut_cards:
                 return None
-            cut_cards[by] = card[f["card"]]
+            cut_cards[by] = _card(f["card"])
             tied = False
             if len(cut_cards) == 2:
                 ca, cb = cut_cards[a], cut_cards[b]
@@ -408,7 +426,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)
-    out = {"source": source, "ok": True, "rules": rules, "options": opts.to_json(), "rulings": [], "score": score,
+    out = {"source": source, "ok": True, "rules": rules, "options": dict(options_json), "rulings": [], "score": score,
            "winner": winner, "game_value": value_of, "deals": deals}
     if ignored:
         out["ignored_events"] = ignored
