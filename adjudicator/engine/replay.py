@@ -81,6 +81,7 @@ class Replay:
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None):
         self.log = log
+        self.options = log.options   # TEMP shim until the plumbing lands
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
