@@ -80,6 +80,10 @@ class Report:
     title: str | None = None          # a scenario's header: what it shows
     description: str | None = None
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
+    ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
+    games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
+    pool: bool = False                          # a pool: the report gives `pool_winner`
+    pool_winner: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -96,4 +100,8 @@ class Report:
             out["ignored_events"] = self.ignored_events
         if self.outcomes_capped:
             out["outcomes_capped"] = True
+        if self.games is not None:
+            out["games"] = self.games
+        if self.pool:
+            out["pool_winner"] = self.pool_winner
         return out
