@@ -133,6 +133,8 @@ class Replay:
         stand after all, the game was won there, and the log is replayed again knowing it (the
         events after it are ignored, an error among them too)."""
         if self.span is None:
+            if not self.final and self.elect_at_end is None:
+                stakes.variants_on(self)
             from .games import replay_games, several
             if several(self.options):
                 return replay_games(self.log, self.book, self.options, observe)

@@ -187,5 +187,29 @@ def ignores(deal: Deal | None, name: str) -> bool:
 
 _PLAY = frozenset({"play", "take_back", "show", "abandon", "tricks", "announce_king"})
 
-HANDLERS = {"double": double, "accept_double": accept_double, "decline_double": decline_double,
+VARIANT_OF = {"double": "double", "accept_double": "double", "decline_double": "double",
+              "offer_point": "offer", "accept_offer": "offer", "decline_offer": "offer"}
+
+
+def variants_on(r: Replay) -> None:
+    """Before the replay: every variant's event in the log needs its variant on (a log error
+    even where it would come after the game is won)."""
+    options = r.options
+    several = options.pool or options.match == "linked"
+    for n, ev in enumerate(r.events, 1):
+        name = ev.event
+        if name == "new_game" and not several:
+            new_game(r, ev, n)
+        kind = VARIANT_OF.get(name)
+        if kind is not None:
+            _allowed(r, ev, n, kind)
+
+
+def new_game(r: Replay, ev: Any, n: int) -> None:
+    """A `new_game` in a log of one game (`games` cuts a pool's or a linked log at them)."""
+    r.fail(n, "new_game is an event of the variants 'pool' and 'match: linked', which this log's rules "
+              "leave off (give `options: {pool: true}` or `options: {match: linked}` in the header)")
+
+
+HANDLERS = {"new_game": new_game, "double": double, "accept_double": accept_double, "decline_double": decline_double,
             "offer_point": offer_point, "accept_offer": accept_offer, "decline_offer": decline_offer}

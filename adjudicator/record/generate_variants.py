@@ -92,7 +92,7 @@ class _Stakes:
     def maybe_offer(self, late: bool) -> None:
         """Before the first card (or, `late`, after it: out of time): now and then an offer of the
         point, answered at once."""
-        if not self.v.offer_point or self.rng.random() > (0.04 if late else 0.25):
+        if not self.v.offer_point or self.rng.random() > (0.1 if late else 0.25):
             return
         by = self.rng.choice((self.d.nd, self.d.dealer))
         other = self.g.other(by)
