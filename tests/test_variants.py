@@ -213,3 +213,47 @@ def test_the_scan_leaves_the_variants_to_the_replay_or_agrees() -> None:
         if got is not None:
             report = adjudicate_text(text, f"g:{i}")
             assert json.dumps(got) == json.dumps({"source": f"g:{i}", **report.to_json()})
+
+
+# ------------------------------------------------------------------ fuzz: the variants' events anywhere
+
+VARIANT_EVENTS = ("double", "accept_double", "decline_double", "offer_point", "accept_offer",
+                  "decline_offer", "new_game")
+
+
+def _fuzzed(seed: int) -> str:
+    """A variant game with variant events thrown in anywhere, moved, dropped, or its options
+    changed: any answer but an exception."""
+    rng = random.Random(seed)
+    options = dict(rng.choice(VARIANTS))
+    log = variant_game(rng, options, game_to=rng.choice((1, 2, 3)))[0]
+    for _ in range(rng.randint(1, 3)):
+        name = rng.choice(VARIANT_EVENTS)
+        ids = log["players"] + ["Zed"]
+        fields = {"players": rng.sample(ids, 2), **({"dealer": rng.choice(ids)} if rng.random() < 0.5 else {})} \
+            if name == "new_game" else {"by": rng.choice(ids)}
+        log["events"].insert(rng.randrange(len(log["events"]) + 1), {name: fields})
+    if rng.random() < 0.3:
+        log["options"] = {k: v for k, v in log["options"].items() if rng.random() < 0.5}
+    events = log["events"]
+    i, j = rng.randrange(len(events)), rng.randrange(len(events))
+    how = rng.choice(("swap", "drop", "duplicate", "move", "none"))
+    if how == "swap":
+        events[i], events[j] = events[j], events[i]
+    elif how == "drop":
+        del events[i]
+    elif how == "duplicate":
+        events.insert(i, dict(events[i]))
+    elif how == "move":
+        events.insert(j, events.pop(i))
+    return json.dumps(log)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_variant_events_anywhere_get_an_answer(seed: int) -> None:
+    from adjudicator.archive.files import Item, check
+    status, obj = check(Item("mutant.json", _fuzzed(seed)))
+    assert status in (0, 1, 2)
+    if status == 2:
+        assert obj["errors"] and all(e.startswith("mutant.json: ") for e in obj["errors"])
