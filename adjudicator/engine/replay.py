@@ -84,7 +84,6 @@ class Replay:
         # one game of a pool or linked log (`games`): its events are first+1 .. last
         self.span = span
         self.first, self.last = span if span is not None else (0, len(log.events))
-        self.options = log.options   # TEMP shim until the plumbing lands
         self.final = final   # events at which reaching the target is known to stand
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied

@@ -355,10 +355,6 @@ class Options:
 
     game_to: Annotated[StrictInt, Field(ge=1, le=100)] = 5
     game_value: Literal["single", "treble_double_single"] = "single"
-    doubling: StrictBool = False   # TEMP shim until the plumbing lands
-    offer_point: StrictBool = False
-    pool: StrictBool = False
-    match: Literal["single", "linked"] = "single"
 
 
 class ExpectedOutcome(BaseModel):
@@ -428,7 +424,7 @@ class Log(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     ecarte: Annotated[Literal[1], BeforeValidator(_version)]
     rules: Literal["cavendish"] = "cavendish"
-    players: Annotated[list[TablePlayer], Field(min_length=2, max_length=3)]
+    players: Annotated[list[TablePlayer], Field(min_length=2, max_length=2)]
     dealer: Player | None = None
     options: Options = Options()
     events: Annotated[list[Event], Field(max_length=MAX_EVENTS)]
