@@ -17,6 +17,7 @@ from .ruling import Report
 
 if TYPE_CHECKING:
     from ..lawbook.laws import LawBook
+    from ..lawbook.rulesets import InForce
     from ..record.log import Log
 
 STARTS = ("shuffle", "cut", "deal", "cut_for_deal")   # the events that begin a game's play
@@ -47,9 +48,11 @@ def _games(log: Log) -> list[_Game]:
     return games
 
 
-def replay_games(log: Log, book: LawBook, options: Any, observe: Callable | None) -> Report:
-    """Replay every game of a pool or linked log and report them as one."""
+def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | None) -> Report:
+    """Replay every game of a pool or linked log and report them as one (`rules`: the rules in
+    force, the log's)."""
     events = log.events
+    options = rules.options
     pool = bool(options.pool)
     reports: list[Report] = []
     played: list[dict[str, Any]] = []
@@ -95,7 +98,7 @@ def replay_games(log: Log, book: LawBook, options: Any, observe: Callable | None
             pair = tuple(opener.players)   # type: ignore[assignment,union-attr]
         _check_players(log, game, pair, k + 1, fail)
         sub = log.model_copy(update={"players": list(pair), "dealer": dealer})
-        report = Replay(sub, book, span=(game.first, game.last)).run(observe)
+        report = Replay(sub, book, rules=rules, span=(game.first, game.last)).run(observe)
         for ruling in report.rulings:
             ruling.deal += deals
         for d in report.played:
@@ -111,10 +114,11 @@ def replay_games(log: Log, book: LawBook, options: Any, observe: Callable | None
                 _no_deal_after_the_win(report, events, k + 1, fail)
     last_report = reports[-1]
     return Report(
-        log.rules, list(pair), [r for rep in reports for r in rep.rulings], dict(last_report.score),
+        rules.rules, list(pair), [r for rep in reports for r in rep.rulings], dict(last_report.score),
         champion, last_report.game_value if champion else None, deals, ignored,
         [d for rep in reports for d in rep.played], [e for rep in reports for e in rep.earned],
         log.title, log.description, outcomes_capped=any(rep.outcomes_capped for rep in reports),
+        options=last_report.options,
         ignored_in_hand=[n for rep in reports for n in rep.ignored_in_hand],
         games=played, pool=pool, pool_winner=champion)
 

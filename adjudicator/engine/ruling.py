@@ -10,7 +10,7 @@ from typing import Any
 class Ruling:
     """What the laws make of one irregularity (RULINGS.md)."""
 
-    law: int
+    law: int | None                   # null for a rule of a rule set that no law covers (`rule`)
     irregularity: str
     event: int
     deal: int
@@ -36,6 +36,7 @@ class Ruling:
     what: str = ""                                   # what happened, in words
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
     unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
+    rule: str | None = None                          # the option whose rule decides, where `law` is null
 
     @property
     def open(self) -> bool:
@@ -43,8 +44,11 @@ class Ruling:
         return self.elected is None and self.chooser is not None and self.claimed and not self.lapsed
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "law": self.law, "irregularity": self.irregularity, "event": self.event,
+        out: dict[str, Any] = {"law": self.law}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        out |= {
+            "irregularity": self.irregularity, "event": self.event,
             "deal": self.deal, "offender": self.offender, "chooser": self.chooser,
             "options": self.options, "elected": self.elected, "claimed": self.claimed,
             "summary": self.summary, "text": self.text,
@@ -80,6 +84,7 @@ class Report:
     title: str | None = None          # a scenario's header: what it shows
     description: str | None = None
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
+    options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
     ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
     games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
     pool: bool = False                          # a pool: the report gives `pool_winner`
@@ -92,7 +97,7 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         rulings = sorted(self.rulings, key=lambda r: r.event)
         out = {
-            "ok": self.ok, "rules": self.rules, "rulings": [r.to_json() for r in rulings],
+            "ok": self.ok, "rules": self.rules, "options": self.options, "rulings": [r.to_json() for r in rulings],
             "score": self.score, "winner": self.winner, "game_value": self.game_value,
             "deals": self.deals,
         }
