@@ -18,6 +18,7 @@ from adjudicator.lawbook.laws import LAWS_DIR, load
 from adjudicator.lawbook.rulesets import in_force, parse_option, rule_sets
 from adjudicator.record.options import CHOICES, INT_RANGE, NAMES
 from adjudicator.record.source import LogError
+from adjudicator.words.report import report_json
 
 HERE = Path(__file__).resolve()
 SEEDS = next((p for p in (HERE.parents[2] / "shared" / "seeds", HERE.parents[3] / "shared" / "seeds")
@@ -113,10 +114,10 @@ def test_three_players_only_in_a_pool() -> None:
 
 
 def test_the_report_echoes_the_rules_and_every_option() -> None:
-    got = adjudicate_text(WHOLE_DEAL.replace("ecarte: 1\n", "ecarte: 1\nrules: french\n")).to_json()
+    got = report_json(adjudicate_text(WHOLE_DEAL.replace("ecarte: 1\n", "ecarte: 1\nrules: french\n")))
     assert got["rules"] == "french" and list(got["options"]) == list(NAMES)
     assert got["options"]["cut_for_deal"] == "lowest" and got["options"]["refusal_point_on_vole"] is True
-    london = adjudicate_text(WHOLE_DEAL).to_json()   # a London log: the keys RULINGS.md adds, no more
+    london = report_json(adjudicate_text(WHOLE_DEAL))   # a London log: the keys RULINGS.md adds, no more
     assert london["rules"] == "cavendish" and london["options"]["king_after_first_card"] == "law24"
     assert json.loads(json.dumps(london)) == london
 
