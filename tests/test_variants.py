@@ -20,6 +20,7 @@ from adjudicator.lawbook.laws import default_book
 from adjudicator.record.generate import dumps
 from adjudicator.record.generate_variants import variant_game
 from adjudicator.record.log import read_text
+from adjudicator.words.report import report_json, ruling_json
 from adjudicator.record.source import LogError
 
 RULESETS = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets"
@@ -144,7 +145,7 @@ def test_a_pool_may_open_with_new_game_naming_the_first_pair_and_dealer() -> Non
     log.pop("dealer")
     swapped = json.loads(json.dumps(log).replace('"A"', '"Q"').replace('"Z"', '"A"').replace('"Q"', '"Z"'))
     swapped["events"].insert(0, {"new_game": {"players": ["Z", "Y"], "dealer": "Z"}})
-    report = adjudicate_text(json.dumps(swapped), "t.json").to_json()
+    report = report_json(adjudicate_text(json.dumps(swapped), "t.json"))
     assert report["games"] == [{"players": ["Z", "Y"], "score": {"Z": 1, "Y": 0}, "winner": "Z", "value": 1}]
     assert report["pool_winner"] is None and report["winner"] is None
 
@@ -153,7 +154,7 @@ def test_events_after_the_pool_is_won_are_ignored() -> None:
     log = _scenario("pool-two-running")
     n = len(log["events"])
     log["events"] += [{"new_game": {"players": ["Y", "Z"]}}, {"deal": {"to": "Y", "cards": ["QH", "JH"]}}]
-    report = adjudicate_text(json.dumps(log), "t.json").to_json()
+    report = report_json(adjudicate_text(json.dumps(log), "t.json"))
     assert report["pool_winner"] == "A" and report["ignored_events"] == [n + 1, n + 2]
 
 
@@ -184,14 +185,14 @@ def test_generated_variant_games_replay_clean_and_score_as_reckoned(seed: int, o
     log, expected, games = variant_game(random.Random(seed), {**options, "game_to": game_to},
                                         game_to=game_to, irregular=irregular)
     report = _replayed(log)
-    got = [{k: r.to_json()[k] for k in want} for r, want in zip(report.rulings, expected.rulings)]
+    got = [{k: ruling_json(r)[k] for k in want} for r, want in zip(report.rulings, expected.rulings)]
     assert got == list(expected.rulings) and len(report.rulings) == len(expected.rulings)
     assert (report.score, report.winner, report.game_value, report.deals) == \
         (expected.score, expected.winner, expected.game_value, expected.deals)
     if games:
-        assert report.to_json()["games"] == [g.as_json() for g in games]
+        assert report_json(report)["games"] == [g.as_json() for g in games]
     if options.get("pool"):
-        assert report.to_json()["pool_winner"] == expected.winner
+        assert report_json(report)["pool_winner"] == expected.winner
 
 
 def test_the_generator_plays_every_case_of_the_variants() -> None:
@@ -212,7 +213,7 @@ def test_the_scan_leaves_the_variants_to_the_replay_or_agrees() -> None:
         got = scan(text, f"g:{i}", scoring)
         if got is not None:
             report = adjudicate_text(text, f"g:{i}")
-            assert json.dumps(got) == json.dumps({"source": f"g:{i}", **report.to_json()})
+            assert json.dumps(got) == json.dumps({"source": f"g:{i}", **report_json(report)})
 
 
 # ------------------------------------------------------------------ fuzz: the variants' events anywhere

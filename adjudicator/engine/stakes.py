@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .exchange import round_over
 from ..record.table import Deal
+from .ruling import said
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -72,11 +73,10 @@ def must_answer(r: Replay, ev: Any, n: int) -> None:
                   f"the next event is {' or '.join(ANSWERS[asking.kind])}, not {ev.event}")  # type: ignore[union-attr]
 
 
-def _out_of_time(r: Replay, deal: Deal, ev: Any, n: int, irregularity: str, when: str) -> None:
+def _out_of_time(r: Replay, deal: Deal, ev: Any, n: int, irregularity: str, what: str) -> None:
     """Ruled under the variant (compulsory mark_refused): it does not count, play goes on; an
     answer to it, next, is ignored."""
-    r.irregular(irregularity, n, public=True, actor=ev.by, concerns=ev.by, deal=deal,
-                what=f"{ev.by} {'doubled' if irregularity == 'double_out_of_time' else 'offered the point'} {when}")
+    r.irregular(irregularity, n, public=True, actor=ev.by, concerns=ev.by, deal=deal, what=said(what, by=ev.by))
     r.unanswerable = n
 
 
@@ -84,9 +84,9 @@ def double(r: Replay, ev: Any, n: int) -> None:
     _allowed(r, ev, n, "double")
     deal = _in_hand(r, ev, n)
     if deal.doubled:
-        return _out_of_time(r, deal, ev, n, "double_out_of_time", "a second time in the same hand")
+        return _out_of_time(r, deal, ev, n, "double_out_of_time", "doubled_again")
     if len(deal.tricks) >= 3:
-        return _out_of_time(r, deal, ev, n, "double_out_of_time", "after the first card of the third trick")
+        return _out_of_time(r, deal, ev, n, "double_out_of_time", "doubled_late")
     deal.doubled = True
     r.asking = Asking("double", ev.by, n)
 
@@ -95,9 +95,9 @@ def offer_point(r: Replay, ev: Any, n: int) -> None:
     _allowed(r, ev, n, "offer")
     deal = _in_hand(r, ev, n)
     if deal.offered:
-        return _out_of_time(r, deal, ev, n, "offer_out_of_time", "a second time in the same hand")
+        return _out_of_time(r, deal, ev, n, "offer_out_of_time", "offered_again")
     if deal.tricks:
-        return _out_of_time(r, deal, ev, n, "offer_out_of_time", "after the first card was played")
+        return _out_of_time(r, deal, ev, n, "offer_out_of_time", "offered_late")
     deal.offered = True
     r.asking = Asking("offer", ev.by, n)
 
