@@ -155,16 +155,20 @@ class Resolve:
 
     def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
         """(the open facts' values, these hand facts' values) -> the ending the log told with
-        them comes to, for each way the law book's open facts may be and each combination of
-        values of `hand_facts` (the others at their answers) a deal can have."""
+        them comes to, for each way the facts left open (the law book's and the hand's) may be
+        and each combination of values of `hand_facts` (the others at their answers) a deal
+        can have."""
         out = {}
+        opened = state.hand_open
         for values, case in self.cases_open(state):
             if case is None:
                 continue
-            for combo in product(*(tuple(self.words.hand[h].values) for h in hand_facts)):
-                built = self.built(state, values, case.ref, dict(state.hand, **dict(zip(hand_facts, combo))))
-                if built is not None:
-                    out[tuple(values.items()), combo] = ending(built)
+            for open_combo in product(*(tuple(self.words.hand[h].values) for h in opened)):
+                known = dict(state.hand, **dict(zip(opened, open_combo)))
+                for combo in product(*(tuple(self.words.hand[h].values) for h in hand_facts)):
+                    built = self.built(state, values, case.ref, dict(known, **dict(zip(hand_facts, combo))))
+                    if built is not None:
+                        out[(tuple(values.items()), open_combo), combo] = ending(built)
         return out
 
     def cases_open(self, state: State) -> list[tuple[dict[str, Any], CompiledCase | None]]:
@@ -386,28 +390,27 @@ class Resolve:
             state.asked[fact] = value
 
     def ruling(self, state: State) -> Turn:
-        """The ending: each way the open facts (the law book's and the hand's) may be that
-        comes to another ending, with the told log's ruling, or none."""
+        """The ending: each way the open facts (the law book's and the hand's) may be, with the
+        told log's ruling, or none; ways that differ only in the last open fact and come to
+        the same ending are said together (its values listed)."""
         from .telling import tell_ruling
-        outcomes: list[tuple[dict[str, Any], CompiledCase | None, Built | None]] = []
-        seen: dict[Any, int] = {}
+        merged: dict[Any, tuple[dict[str, Any], CompiledCase | None, Built | None]] = {}
         for values, case in self.cases_open(state):
-            combos = product(*(tuple(self.words.hand[h].values) for h in state.hand_open))
-            for combo in combos:
+            for combo in product(*(tuple(self.words.hand[h].values) for h in state.hand_open)):
                 hand = dict(state.hand, **dict(zip(state.hand_open, combo)))
                 built = self.built(state, values, case.ref, hand) if case is not None else None
                 if case is not None and built is None and state.hand_open:
                     continue   # no deal has these values
                 said = dict(values, **dict(zip(state.hand_open, combo)))
-                key = ending(built) if built is not None else (case and case.ref)
-                if key in seen:
-                    first = outcomes[seen[key]][0]
-                    for f in state.hand_open:   # the same ending: its values said together
-                        first[f] = list(dict.fromkeys((first[f] if isinstance(first[f], list) else [first[f]]) + [said[f]]))
+                last = list(said)[-1] if said else None
+                key = (ending(built) if built is not None else case and case.ref,
+                       tuple((f, v) for f, v in said.items() if f != last))
+                if key in merged:
+                    first = merged[key][0]
+                    first[last] = (first[last] if isinstance(first[last], list) else [first[last]]) + [said[last]]
                     continue
-                seen[key] = len(outcomes)
-                outcomes.append((said, case, built))
-        turn = tell_ruling(self, state, outcomes)
+                merged[key] = (said, case, built)
+        turn = tell_ruling(self, state, list(merged.values()))
         self.final = turn.final
         return turn
 
