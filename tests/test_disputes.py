@@ -6,6 +6,7 @@ against the law, and the told log against `adjudicate`."""
 import json
 
 from adjudicator import adjudicate_text
+from adjudicator.words.report import report_json
 from adjudicator.dispute.resolve import Resolve
 
 A, Y = "A", "Y"   # A deals in every dispute here: Y is the non-dealer (elder hand)
@@ -31,7 +32,7 @@ def words(turn) -> str:
 
 
 def replayed(final) -> dict:
-    return adjudicate_text(json.dumps(final["log"]), "<told>").to_json()
+    return report_json(adjudicate_text(json.dumps(final["log"]), "<told>"))
 
 
 def test_a_mark_the_hand_entitles_is_no_overscore_law_49():

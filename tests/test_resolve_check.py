@@ -9,6 +9,7 @@ import json
 import pytest
 
 from adjudicator import adjudicate_text
+from adjudicator.words.report import report_json
 from adjudicator.dispute.resolve import Resolve
 
 from dispute_logs import FREE, TELLERS, log_for
@@ -66,7 +67,7 @@ def test_every_ending_is_what_adjudicate_rules_on_a_log_of_the_answers(irregular
                 log = log_for(irregularity, actor or "dealer", said)
                 if log is None:
                     continue
-                report = adjudicate_text(json.dumps(log), "<answers>").to_json()
+                report = report_json(adjudicate_text(json.dumps(log), "<answers>"))
                 ruling = _ruled(report, irregularity)
                 told = each["ruling"]
                 where = (answers, combo, told and told["case"], ruling and ruling["case"])

@@ -416,10 +416,10 @@ class Resolve:
 
 
 def ending(built: Built) -> tuple:
-    """What an ending comes to: each ruling (irregularity, case, choice made, each option's
-    score), the score, and the laws that rule."""
-    report = built.report.to_json()
-    rulings = tuple((r["irregularity"], r.get("case"), r.get("elected"),
-                     tuple((o, tuple(v["score"].items())) for o, v in (r.get("outcomes") or {}).items()))
-                    for r in report["rulings"] if r["claimed"])
-    return rulings, tuple(report["score"].items()), tuple(dict.fromkeys(r["law"] for r in report["rulings"] if r["claimed"]))
+    """What an ending comes to: each ruling claimed (irregularity, case, choice made, each
+    option's score), the score, and the laws that rule."""
+    claimed = sorted((r for r in built.report.rulings if r.claimed), key=lambda r: r.event)
+    rulings = tuple((r.irregularity, r.case, r.elected,
+                     tuple((o, tuple(v["score"].items())) for o, v in (r.outcomes or {}).items()))
+                    for r in claimed)
+    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys(r.law for r in claimed))

@@ -12,6 +12,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..words.interview import Turn
+from ..words.report import report_json, ruling_json
 from ..lawbook.laws import CompiledCase
 
 if TYPE_CHECKING:
@@ -22,11 +23,11 @@ WIDTH = 78   # the columns a told ruling fills
 
 def _ruling_json(built, ruling) -> dict[str, Any]:
     """The ruling as `adjudicate --json` gives it (with `outcomes` where the report has them)."""
-    for r in built.report.to_json()["rulings"]:
+    for r in report_json(built.report)["rulings"]:
         if r["event"] == ruling.event and r["irregularity"] == ruling.irregularity \
                 and r.get("case") == ruling.case:
             return r
-    return ruling.to_json()
+    return ruling_json(ruling)
 
 
 def _ruled(built):

@@ -6,7 +6,10 @@ place both paths call: the full replay (`replay`, the `Replay` coordinator, with
 archives (`scan`). `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
 `Report`) in the contract's JSON; `adjudicate` goes from a log's text to its report. The
 handlers import one another only through what the `Replay` coordinator hands them (each takes
-the replay as its first argument). May import the record and the law book; it knows no words
-for people (that is the layer above). Exports `adjudicate.adjudicate_text`, `replay.adjudicate`,
-`ruling.Report`, `ruling.Ruling`, `scan.scan`.
+the replay as its first argument). May import the record and the law book. It knows no words
+for people: a ruling carries what happened as keys and values (`ruling.said`, said in words by
+laws/words/happened.yaml) and its case's own summary from the law book, and the words layer
+renders both, in JSON and in text. Its only sentences are the messages of a log error
+(`ReplayError`), for whoever wrote the log. Exports `adjudicate.adjudicate_text`,
+`replay.adjudicate`, `ruling.Report`, `ruling.Ruling`, `ruling.said`, `scan.scan`.
 """

@@ -15,7 +15,7 @@ from . import claims, dealing, exchange, marks, outcomes, play, remedies
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..record.log import Log
-from .ruling import Report, Ruling
+from .ruling import Report, Ruling, Said, Summary
 from .scoring import game_value
 from ..record.table import Deal, Hand
 
@@ -42,7 +42,7 @@ class Pending:
     deal: Deal
     concerns: str | None
     actor: str | None
-    what: str
+    what: Said
     facts: dict[str, Any]
     extra: dict[str, Any] | None
 
@@ -334,7 +334,7 @@ class Replay:
             f.update(extra)
         return f
 
-    def irregular(self, irregularity: str, n: int, *, public: bool, what: str,
+    def irregular(self, irregularity: str, n: int, *, public: bool, what: Said,
                   concerns: str | None = None, actor: str | None = None,
                   extra: dict[str, Any] | None = None, deal: Deal | None = None) -> None:
         """An irregularity happened at event n: rule now (public) or keep it for its claim."""
@@ -346,7 +346,7 @@ class Replay:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
-                    actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool) -> Ruling:
         if self.facts_at is not None and len(self.rulings) in self.facts_at:
             facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
@@ -357,9 +357,7 @@ class Replay:
         decided = self._decision(found, deal, concerns, actor)
         offender, chooser = decided["offender"], decided["chooser"]
         law = self.book.law(found.law)
-        summary = what + "; " + decided["summary"]
-        if not claimed:
-            summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
+        summary = Summary(what, case.summary, decided["summary"].names, claimed)
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
                         # before any deal (the cut for deal): the deal it comes before
                         deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
@@ -385,10 +383,10 @@ class Replay:
         case = found.case
         offender = _player(case.offender, deal, concerns, actor, None)
         chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
-        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
-                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
+        names = (("offender", offender), ("chooser", chooser), ("concerned", concerns),
+                 ("dealer", deal.dealer if deal else None), ("non_dealer", deal.elder if deal else None))
         return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
-                "options": list(case.options), "summary": case.summary.format_map(_Names(names))}
+                "options": list(case.options), "summary": Summary((), case.summary, names)}
 
     def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: Deal | None,
                     concerns: str | None, actor: str | None) -> dict[str, Any] | None:
@@ -447,10 +445,6 @@ class Replay:
                 return ruling
         return None
 
-
-class _Names(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: str | None,

@@ -234,6 +234,43 @@ class QuizWords(_Strict):
     end: QuizEnd
 
 
+class Joined(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    between: str
+    each: str = "{}"
+
+
+class Happened(BaseModel):
+    """What happened at the table (happened.yaml): a template for each key the engine says."""
+    model_config = ConfigDict(extra="forbid")
+    said: dict[str, str]
+    tables: dict[str, dict[str, str]] = {}
+    optional: dict[str, str] = {}
+    joined: dict[str, Joined] = {}
+    unclaimed: str
+
+
+PLAIN_SPECS = ("", "s", "spaced")   # happened.yaml's own: a value, a plural ending, an id in words
+
+
+def _happened(directory: Path, problems: list[str]) -> Happened | None:
+    """happened.yaml, with each template's fields checked against the specs it may use."""
+    from string import Formatter
+    happened = _checked(directory, "happened.yaml", Happened, problems)
+    if happened is None:
+        return None
+    known = set(PLAIN_SPECS) | happened.tables.keys() | happened.optional.keys() | happened.joined.keys()
+    for key, template in happened.said.items():
+        try:
+            specs = [spec for _, field, spec, _ in Formatter().parse(template) if field is not None]
+        except ValueError as e:
+            problems.append(f"happened.yaml: said: {key}: {e}")
+            continue
+        problems += [f"happened.yaml: said: {key}: {{...:{s}}} is neither a table, an optional nor a joined"
+                     for s in specs if s not in known]
+    return happened
+
+
 class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
@@ -242,7 +279,7 @@ class Words:
                  scores: Scores | None = None, synonyms: list[list[str]] | None = None,
                  interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
                  events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None,
-                 hand: dict[str, FactWords] | None = None):
+                 happened: Happened | None = None, hand: dict[str, FactWords] | None = None):
         self.facts = facts
         self.hand = hand or {}   # the facts of the hand `resolve` asks besides the law book's (hand.yaml)
         self.moments = irregularities.moments
@@ -255,6 +292,7 @@ class Words:
         self.synonyms = synonyms or []
         self.events = events        # each event of a log (events.yaml)
         self.table = table          # the card table's labels (table.yaml)
+        self.happened = happened    # what happened at the table (happened.yaml)
         # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
         self.quiz: dict[str, dict[str, str]] = quiz.model_dump(by_alias=True) if quiz else {}
 
@@ -414,6 +452,7 @@ def load(directory: Path = WORDS_DIR) -> Words:
     if table is not None:
         problems += [f"table.yaml: suits: the suit {s!r} has no words" for s in SUITS if s not in table.suits]
     quiz = _checked(directory, "quiz.yaml", QuizWords, problems)
+    happened = _happened(directory, problems)
     hand = _checked(directory, "hand.yaml", dict[str, FactWords], problems) or {}
     problems += [f"hand.yaml: {h!r} is a fact of the law book: its words are facts.yaml's" for h in hand if h in facts]
     for irr, w in irregularities.irregularities.items():
@@ -421,7 +460,7 @@ def load(directory: Path = WORDS_DIR) -> Words:
     if problems:
         raise WordsError("\n".join(problems))
     return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
-                 events, table, quiz, hand)
+                 events, table, quiz, happened, hand)
 
 
 def _events(directory: Path, problems: list[str]) -> Events | None:
