@@ -38,7 +38,7 @@ def propose(r: Replay, ev: Any, n: int) -> None:
     deal.proposals += 1
     deal.answer = None
     deal.conditional = False
-    deal.asked = None
+    deal.asked = getattr(ev, "count", None)   # a proposal of a number of cards asks for them (RULESETS.md)
     deal.round_discard = {}
     deal.round_given = {}
     deal.round_cards = {}

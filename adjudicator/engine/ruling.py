@@ -33,7 +33,7 @@ class Summary:
 class Ruling:
     """What the laws make of one irregularity (RULINGS.md)."""
 
-    law: int
+    law: int | None                   # null for a rule of a rule set that no law covers (`rule`)
     irregularity: str
     event: int
     deal: int
@@ -59,6 +59,7 @@ class Ruling:
     what: Said = ()                                  # what happened (`said`)
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
     unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
+    rule: str | None = None                          # the option whose rule decides, where `law` is null
 
     @property
     def open(self) -> bool:
@@ -83,6 +84,7 @@ class Report:
     title: str | None = None          # a scenario's header: what it shows
     description: str | None = None
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
+    options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
 
     @property
     def ok(self) -> bool:

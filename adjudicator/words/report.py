@@ -14,8 +14,11 @@ from .vocabulary import default_words
 
 def ruling_json(r: Ruling) -> dict[str, Any]:
     """One ruling as RULINGS.md gives it."""
-    out: dict[str, Any] = {
-        "law": r.law, "irregularity": r.irregularity, "event": r.event,
+    out: dict[str, Any] = {"law": r.law}
+    if r.rule is not None:   # a rule set's own rule (RULESETS.md): law null
+        out["rule"] = r.rule
+    out |= {
+        "irregularity": r.irregularity, "event": r.event,
         "deal": r.deal, "offender": r.offender, "chooser": r.chooser,
         "options": r.options, "elected": r.elected, "claimed": r.claimed,
         "summary": summary_text(r.summary), "text": r.text,
@@ -37,7 +40,7 @@ def ruling_json(r: Ruling) -> dict[str, Any]:
 def report_json(report: Report) -> dict[str, Any]:
     """The report on one log as RULINGS.md gives it (`adjudicate --json`)."""
     out = {
-        "ok": report.ok, "rules": report.rules,
+        "ok": report.ok, "rules": report.rules, "options": report.options,
         "rulings": [ruling_json(r) for r in sorted(report.rulings, key=lambda r: r.event)],
         "score": report.score, "winner": report.winner, "game_value": report.game_value,
         "deals": report.deals,
