@@ -48,11 +48,13 @@ def connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
     except ImportError:
         raise DaskMissing("the dask engine needs Dask: pip install 'ecarte[dask]'") from None
     if scheduler is not None:
-        return Client(scheduler), None
+        return Client(scheduler, timeout="10s"), None
     # a worker lost once is replaced and its partitions retried; one lost twice on the same
-    # partition is judged here, as --jobs judges it (cheaper than Dask's three retries)
+    # partition is judged here, as --jobs judges it (cheaper than Dask's three retries). The
+    # workers are forked: they start with this process's modules, not a second import of all
+    # (on a busy machine, a second instead of ten)
     with dask.config.set({"distributed.scheduler.allowed-failures": 1,
-                          "distributed.worker.daemon": False}):
+                          "distributed.worker.multiprocessing-method": "fork" if hasattr(os, "fork") else "spawn"}):
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
                                dashboard_address=":0", worker_dashboard_address=None,
                                silence_logs=logging.CRITICAL)
