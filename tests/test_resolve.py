@@ -257,5 +257,7 @@ def test_a_fact_of_the_hand_is_asked_only_where_it_changes_the_ending():
     told = turn.final["outcomes_if"]
     assert len(told) > 1 and all("tricks" in each["if"] for each in told)
     said = {json.dumps(each["if"]["tricks"]): each["ruling"]["outcomes"]["play_on"]["score"] for each in told}
-    # law 48: the dealer wins the point; law 43: the offender who wins it after a refusal marks one
-    assert said == {"[0, 1, 2]": {"dealer": 1, "non_dealer": 0}, "[3, 4]": {"dealer": 0, "non_dealer": 1}}
+    # law 48: the dealer wins the vole or the point; law 43: the offender who wins the point
+    # after a refusal marks one
+    assert said == {"0": {"dealer": 2, "non_dealer": 0}, "[1, 2]": {"dealer": 1, "non_dealer": 0},
+                    "[3, 4]": {"dealer": 0, "non_dealer": 1}}
