@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args, get_origin
 from ..lawbook.facts import Facts
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
+from ..lawbook.rulesets import DEFAULT, InForce, in_force
 from .situation import Built, build
 from ..words.vocabulary import Words, default_words
 
@@ -70,11 +71,16 @@ class Resolve:
     back_allowed = True
 
     def __init__(self, players: list[str] | None = None, book: LawBook | None = None,
-                 words: Words | None = None):
+                 words: Words | None = None, rules: InForce | None = None):
         self.players = players
         self.book = book or default_book()
         self.words = words or default_words()
+        self.rules = rules or in_force(DEFAULT)
         self.domains = {f: _domain(f, self.words) for f in ORDER}   # each fact's values
+        options = self.rules.options.to_json()
+        for f in ORDER:   # a fact that is an option of the rules in force is known, never asked
+            if f in options:
+                self.domains[f] = (options[f],)
         self._built: dict[tuple, Built | None] = {}
         self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
 
@@ -133,7 +139,7 @@ class Resolve:
         facts = dict(state.asked, **extra)
         key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor)
         if key not in self._built:
-            self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
+            self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case, header=self.rules.header(),
                                      players=self.players, actor=state.actor)
         return self._built[key]
 

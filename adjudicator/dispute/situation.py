@@ -762,14 +762,15 @@ class Built:
 
 
 def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
-          case: str | None = None, players: list[str] | None = None, actor: str | None = None) -> Built | None:
+          case: str | None = None, players: list[str] | None = None, actor: str | None = None,
+          header: dict[str, Any] | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
     `case`, when given; and has `actor`, a player, for its offender, when given); None when no
-    telling the builder knows says it."""
+    telling the builder knows says it. `header`: the rules and options it is told under."""
     tellings = (TELLINGS[irregularity](facts, dealer, elder, actor) if actor    # who did it, told
                 else TELLINGS[irregularity](facts, dealer, elder))
     for t in tellings:
-        log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
+        log: dict[str, Any] = {"ecarte": 1, **(header or {}), "players": list(players or (dealer, elder))}
         if t.header_dealer:
             log["dealer"] = dealer
         log["events"] = t.events

@@ -433,16 +433,22 @@ def _take_back(deal: Deal, player: str, k: int) -> None:
 
 def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
     """The non-dealer exchanges as many as he asked for, or as many as are left (a discard
-    beyond that goes back to his hand); the dealer takes no card: his discard not yet served
-    goes back to his hand, and the hands are played."""
+    beyond that goes back to his hand). The dealer: under law 38 he takes no card (his discard
+    not yet served goes back to his hand); where the last to exchange takes what remains (option
+    stock_shortage), he takes what is left after the non-dealer, and the rest goes back."""
     elder, dealer = deal.elder, deal.dealer
     to_elder, _ = _wishes(deal)
     if to_elder > deal.stock:
         deal.asked = deal.round_given.get(elder, 0) + deal.stock
         _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
-    _take_back(deal, dealer, _unserved(deal, dealer))
-    deal.stands[dealer] = n
-    _recheck(r, deal, dealer, n)
+    left = 0
+    if r.options.stock_shortage == "last_takes_what_remains":
+        left = max(0, deal.stock - min(to_elder, deal.stock))
+    unserved = _unserved(deal, dealer)
+    _take_back(deal, dealer, unserved - min(unserved, left))
+    if not min(unserved, left):
+        deal.stands[dealer] = n
+        _recheck(r, deal, dealer, n)
 
 
 def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:

@@ -246,6 +246,8 @@ class LawBook:
                 merged = self.scoring.model_dump(exclude_none=True) | given
                 self.scoring_law |= dict.fromkeys(given, number)
                 self.scoring = Scoring(**merged)
+        if "point_against_vulnerable" in self.scoring_law:   # the refusal point on the vole (an option)
+            self.scoring_law["vole_against_vulnerable"] = self.scoring_law["point_against_vulnerable"]
         for name in sorted(self.rules):
             for case in self.rules[name].cases:
                 compiled = _compile(None, case, name)
