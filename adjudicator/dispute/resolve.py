@@ -78,16 +78,20 @@ class Resolve:
         self.rules = rules or in_force(DEFAULT)
         self.domains = {f: _domain(f, self.words) for f in ORDER}   # each fact's values
         options = self.rules.options.to_json()
-        for f in ORDER:   # a fact that is an option of the rules in force is known, never asked
-            if f in options:
-                self.domains[f] = (options[f],)
+        self.fixed = {f: options[f] for f in ORDER if f in options}
+        for f, value in self.fixed.items():   # a fact that is an option of the rules in force is known, never asked
+            self.domains[f] = (value,)
         self._built: dict[tuple, Built | None] = {}
         self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
 
     # -- the state -------------------------------------------------------------------
 
     def cases(self, irregularity: str) -> list[CompiledCase]:
-        return self.book.by_irregularity.get(irregularity, [])
+        """The book's cases of this irregularity that the rules in force leave possible (a rule
+        set's own rule, such as the dealer's duty to exchange, only where its option is on)."""
+        cases = self.book.by_irregularity.get(irregularity, [])
+        fixed = self.fixed
+        return [c for c in cases if all(f not in fixed or fixed[f] in allowed for f, allowed in c.tests)]
 
     def narrow(self, allowed: dict[str, tuple], fact: str, values: tuple) -> dict[str, tuple] | None:
         """The allowed values once `fact` is one of `values`, with what follows; None if impossible."""

@@ -484,6 +484,22 @@ def _insufficient_stock(f, D, N):
         yield t
 
 
+def _dealer_took_no_card(f, D, N):
+    """The dealer accepts, serves the non-dealer and takes none: claimed before the first card,
+    or found at it."""
+    for played in ((False, True) if "played" not in f else (f["played"],)):
+        t = _turned_up(D, N)
+        t.ev("propose", by=N)
+        t.ev("accept", by=D)
+        t.discard(N, 1)
+        t.give(N, 1)
+        if played:
+            t.play()
+        else:
+            t.claim(N, "dealer_took_no_card")
+        yield t
+
+
 def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
     """The pack with these pairs of cards changed over."""
     pack = list(PACK)
@@ -739,6 +755,7 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "turned_in_error": _turned_in_error(refuse=False),
     "refusal_barred": _turned_in_error(refuse=True),
     "insufficient_stock": _insufficient_stock,
+    "dealer_took_no_card": _dealer_took_no_card,
     "late_king": _late_king,
     "false_king": _false_king,
     "lead_out_of_turn": _lead_out_of_turn,

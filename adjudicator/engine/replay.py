@@ -317,6 +317,7 @@ class Replay:
         f["first_deal"] = not self._a_deal_was_played(deal)
         f["king_after_first_card"] = self.options.king_after_first_card   # the options cases test
         f["stock_shortage"] = self.options.stock_shortage
+        f["dealer_must_exchange"] = self.options.dealer_must_exchange
         if deal is None:
             f["phase"] = "before_deal"
         else:

@@ -286,8 +286,9 @@ class LawBook:
                 return compiled
         return None
 
-    def law(self, number: int) -> Law:
-        return self.laws[number]
+    def law(self, number: int | None, rule: str | None = None) -> Law | Rule:
+        """A law by its number, or (number None) a rule set's rule by its name."""
+        return self.laws[number] if number is not None else self.rules[rule]  # type: ignore[index]
 
 
 def _depth(case: CompiledCase, cases: list[CompiledCase]) -> int:
