@@ -357,8 +357,9 @@ def _play_hand(d: _Deal) -> dict[str, int]:
     return won
 
 
-def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
-    """Laws 48-49: the point 1, the vole 2; 2 for the point against no proposal / a refusal."""
+def hand_points(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> tuple[str, int]:
+    """Laws 48-49: (who wins the hand, what it scores): the point 1, the vole 2; 2 for the point
+    against no proposal / a refusal."""
     winner = max(won, key=won.__getitem__)
     if won[winner] == 5:
         points = 2
@@ -366,19 +367,29 @@ def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bo
         points = 1 if proposed else 2
     else:
         points = 2 if refused_first else 1
-    d.g.add(winner, points)
+    return winner, points
+
+
+def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
+    d.g.add(*hand_points(d, won, proposed, refused_first))
+
+
+def dealt(g: _Game, dealer: str) -> _Deal:
+    """A deal dealt and its trump turned up: dealt afresh, by the same dealer, as often as a
+    wrong number is claimed so (every deal counted)."""
+    while True:
+        g.deals += 1
+        d = _Deal(g, dealer)
+        wrong = None
+        if g.irregular and g.rng.random() < g.irregular:
+            wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
+        if _distribute(d, wrong):
+            return d
 
 
 def _play_deal(g: _Game, dealer: str) -> None:
     """One whole deal (it may end the game part-way)."""
-    g.deals += 1
-    d = _Deal(g, dealer)
-    wrong = None
-    if g.irregular and g.rng.random() < g.irregular:
-        wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
-    if not _distribute(d, wrong):
-        _play_deal(g, dealer)   # dealt afresh, by the same dealer
-        return
+    d = dealt(g, dealer)
     proposed, refused_first = _exchange(d)
     assert all(len(h) == 5 for h in d.hands.values())
     _score_hand(d, _play_hand(d), proposed, refused_first)

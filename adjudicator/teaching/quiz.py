@@ -87,7 +87,7 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
-        # the quiz asks about the laws: a rule set's own rule (law null) is not among them
+        # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
         rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
         if law is not None:
             own = [r for r in rulings if r.law == law or law in r.laws]
