@@ -226,9 +226,10 @@ class Resolve:
         parts = []
         for v in values:
             laws = dict.fromkeys(law for (_, combo), end in table.items() if combo[i] == v for law in end[2])
-            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws)
+            named = [w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws]
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
-                named = w["why_none"] + (f"; {named}" if named else "")
+                named.insert(0, w["why_lawful"])
+            named = w["or"].join(named)
             parts.append(w["why_value"].format(phrase=self.words.hand[fact].values[v].phrase, laws=named))
         return w["why_hand"].format(cases="\n".join(parts))
 

@@ -416,13 +416,20 @@ def _more_than_one_turned(f, D, N):
 
 
 def _late_mark_king(f, D, N):
+    """The king turned up marked after the next deal's trump card (law 22), or before it; the
+    hand's result as the person gave it, its winner marking what it scores."""
     t = _turned_up(D, N, king_pack("turn_up"))
-    t.ev("tricks", **{N: 3, D: 2})
-    t.ev("mark", by=N, points=1, **{"for": "point"})
+    t.begin(f.get("exchange"))
+    if not t.finish(D, f.get("tricks", 2)):
+        return
+    _marks_due(t, f.get("exchange"), but=None)
     for to, n in ((D, 3), (N, 3), (D, 2), (N, 2)):
         t.ev("deal", to=to, count=n)
+    if f.get("marked_when") == "in_time":   # law 22: while the next deal is dealt is in time
+        t.ev("mark_king", by=D)
     t.ev("turn_up", card="7C")
-    t.ev("mark_king", by=D)
+    if f.get("marked_when") != "in_time":
+        t.ev("mark_king", by=D)
     yield t
 
 
@@ -689,7 +696,12 @@ def _abandoned(f, D, N, A=None):
                 who = A or (D if cards == 2 else N)
                 if tricks is not None and tricks != t.won[who]:
                     continue
-                t.ev("abandon", by=who)
+                if f.get("claiming"):   # law 42: claiming to score, the hand's result as given
+                    t.ev("show", by=who)
+                    if not t.finish(who, f.get("tricks")):
+                        continue
+                else:
+                    t.ev("abandon", by=who)
                 yield t
 
 
@@ -700,7 +712,7 @@ def _due(t: Table, exchange: str | None) -> tuple[str, int, str] | None:
     return scored and scored[:3]
 
 
-def _marks_due(t: Table, exchange: str | None, but: str) -> None:
+def _marks_due(t: Table, exchange: str | None, but: str | None) -> None:
     """The hand's score marked at once by its winner, unless he is `but` (whose marks are the
     dispute): nothing the person did not say is irregular."""
     due = _due(t, exchange)
