@@ -523,6 +523,22 @@ def _insufficient_stock(f, D, N):
         yield t
 
 
+def _dealer_took_no_card(f, D, N):
+    """The dealer accepts, serves the non-dealer and takes none: claimed before the first card,
+    or found at it."""
+    for played in ((False, True) if "played" not in f else (f["played"],)):
+        t = _turned_up(D, N)
+        t.ev("propose", by=N)
+        t.ev("accept", by=D)
+        t.discard(N, 1)
+        t.give(N, 1)
+        if played:
+            t.play()
+        else:
+            t.claim(N, "dealer_took_no_card")
+        yield t
+
+
 def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
     """The pack with these pairs of cards changed over."""
     pack = list(PACK)
@@ -843,6 +859,7 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "turned_in_error": _turned_in_error(refuse=False),
     "refusal_barred": _turned_in_error(refuse=True),
     "insufficient_stock": _insufficient_stock,
+    "dealer_took_no_card": _dealer_took_no_card,
     "late_king": _late_king,
     "false_king": _false_king,
     "lead_out_of_turn": _lead_out_of_turn,
@@ -868,17 +885,18 @@ class Built:
 
 def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
           case: str | None = None, players: list[str] | None = None, actor: str | None = None,
-          hand: dict[str, Any] | None = None) -> Built | None:
+          hand: dict[str, Any] | None = None, header: dict[str, Any] | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
     `case`, when given; and has `actor`, a player, for its offender, when given); None when no
     telling the builder knows says it. With the facts of the hand (`hand`: the tricks, the
     proposal, the king, what was marked, when), the telling is the deal they describe, and it
-    may show no irregularity at all: then it is the ending (its `ruling` None)."""
+    may show no irregularity at all: then it is the ending (its `ruling` None). `header`: the
+    rules and options it is told under."""
     told = dict(facts, **(hand or {}))
     tellings = (TELLINGS[irregularity](told, dealer, elder, actor) if actor    # who did it, told
                 else TELLINGS[irregularity](told, dealer, elder))
     for t in tellings:
-        log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
+        log: dict[str, Any] = {"ecarte": 1, **(header or {}), "players": list(players or (dealer, elder))}
         if t.header_dealer:
             log["dealer"] = dealer
         log["events"] = t.events

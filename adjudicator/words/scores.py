@@ -86,5 +86,6 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
                 and (not now or final_now(r, words)):
-            out.append(f"{happened(r.what)}: law {r.law} (event {r.event})")
+            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
+                       + f" (event {r.event})")
     return out
