@@ -68,7 +68,7 @@ IRREGULARITIES = (
     "no_turn_up",   # law 10: the exchange or the play began before the trump card was turned up
     "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error
     # the variants' own (RULESETS.md): ruled with `law: null` and `rule:` the option
-    "double_out_of_time", "offer_out_of_time",
+    "double_out_of_time", "offer_out_of_time", "double_unanswered", "offer_unanswered",
 )
 OPTIONS = (
     "rectify", "fresh_deal", "deal_void", "play_on", "choose_trump", "discard_superfluous",
