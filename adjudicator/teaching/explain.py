@@ -115,7 +115,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in tested]
     chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
                if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
-    out.append(f"  Law {ruling.law} decides it: {chooser}. [case {decided.case.id}]")
+    out.append(f"  {_deciding(ruling.law, ruling.rule)} decides it: {chooser}. [case {decided.case.id}]")
     for t in data["tested"]:
         out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
     if not data["tested"]:
@@ -126,15 +126,20 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
     for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
         when = f", when {when_words(other.case)}" if other.case.when else ""
-        out.append(f"  Not law {other.law}{when} [case {other.case.id}]:")
+        out.append(f"  Not {_deciding(other.law, other.rule).lower()}{when} [case {other.case.id}]:")
         for t in entry["failed"]:
             out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
         if not entry["failed"]:
-            out.append(f"    its conditions hold too, but law {ruling.law}'s case {decided.case.id} "
+            out.append(f"    its conditions hold too, but {_deciding(ruling.law, ruling.rule).lower()}'s case {decided.case.id} "
                        "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
     if not data["why_not"]:
         out.append("  No other case of the book rules on this.")
     return out
+
+
+def _deciding(law: int | None, rule: str | None) -> str:
+    """"Law 17", or a rule set's own rule where the law is null: "The rule doubling"."""
+    return f"Law {law}" if law is not None else f"The rule {rule}"
 
 
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
