@@ -114,7 +114,8 @@ def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
     facts_at = facts_at if facts_at is not None else replay.facts_at
     key = {i: (r.event, r.irregularity) for i, r in enumerate(replay.rulings)}
     elect = [(key[i], o, c) for i, (o, c) in sorted(run.items())] if run else None
-    again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at)
+    again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at,
+                   shown=replay.shown)
     try:
         done = again.run()
     except ReplayError as e:   # the option cannot be carried out on this table

@@ -81,12 +81,13 @@ class Replay:
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
-                 facts_at: dict[int, dict[str, Any]] | None = None):
+                 facts_at: dict[int, dict[str, Any]] | None = None,
+                 shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
         # (event, irregularity) -> (elected, card, lapsed): the choices the log showed after the
         # event in `final`, seen by the replay that found the points stood (`_won_at`)
-        self.shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] = {}
+        self.shown = shown or {}
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
         # ((event, irregularity), option, card): elections made when the log ends, to see what an
@@ -149,9 +150,8 @@ class Replay:
         after it, on rulings made before it, are handed on: the log went on to show them."""
         shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed)
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
-        again = Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at)
-        again.shown = shown
-        return again.run(observe)
+        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
+                      {**self.shown, **shown}).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
