@@ -90,6 +90,7 @@ class _Game:
         self.game_to = game_to
         self.events: list[dict] = []
         self.score = {p: 0 for p in players}
+        self.winner: str | None = None
         self.packets: dict[str, tuple[int, int]] = {}
         self.deals = 0
 
@@ -110,6 +111,7 @@ class _Game:
             return
         self.score[player] += points
         if self.score[player] >= self.game_to:
+            self.winner = player
             raise _GameOver
 
 
@@ -467,7 +469,7 @@ def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int]) -> Non
         running[player] += points
         lost = sum(n for j, (p, n) in enumerate(held[:i + 1]) if j in struck and p == player)
         if running[player] - lost >= g.game_to:
-            g.score = running
+            g.score, g.winner = running, player
             raise _GameOver
 
 
@@ -518,7 +520,7 @@ def random_game(
     except _GameOver:
         pass
     log["events"] = g.events
-    winner = max(g.score, key=g.score.__getitem__)
+    winner = g.winner
     value_won = game_value(value, g.score[g.other(winner)])
     return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
 
