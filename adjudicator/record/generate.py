@@ -134,6 +134,7 @@ class _Deal:
         self.by_count = bool(game.irregular) and game.rng.random() < 0.5
         self.believed: dict[str, int] = {}   # what a hand dealt wrong was recorded as holding
         self.held: list[tuple[str, int]] | None = None   # points kept until the hand's finding
+        self.false_king = False   # a king was announced in this deal by one who does not hold it
 
     def check(self) -> None:
         """Every one of the 32 cards is in exactly one place."""
@@ -392,8 +393,9 @@ def _false_king(d: _Deal, player: str) -> None:
     plays (law 25: the king does not count), or nobody does: then it counts, as recorded."""
     g, rng = d.g, d.g.rng
     at_game = g.score[player] + 1 >= g.game_to
-    if rng.random() >= (0.4 if at_game else 0.05):
+    if rng.random() >= (0.4 if at_game else 0.05) or d.false_king:
         return
+    d.false_king = True   # one a deal: its ruling's place among the others is then plain
     g.seen["false_king_at_game_point" if at_game else "false_king"] += 1
     g.emit("announce_king", by=player)
     g.emit("holds", player=player, cards=list(d.hands[player]))
