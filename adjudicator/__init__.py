@@ -1,8 +1,8 @@
 """ecarte: the 51 laws of Écarté (the London club laws, as Cavendish gives them), adjudicated.
 
-    from adjudicator import adjudicate_text
+    from adjudicator import adjudicate_text, report_json, report_text
     report = adjudicate_text(open("game.yaml").read(), "game.yaml")
-    report.to_json()
+    report_json(report)     # RULINGS.md's JSON; report_text(report): the same in words
 
 The package is in layers, each a folder, each importing only from those below it
 (docs/ARCHITECTURE.md): `record` (the log and the cards), `lawbook` (the law book as data),
@@ -20,13 +20,15 @@ if TYPE_CHECKING:
     from .engine.replay import ReplayError, adjudicate
     from .engine.ruling import Report, Ruling
     from .record.log import LogError, read_file, read_text
+    from .words.report import report_json, report_text
 
 __all__ = ["LogError", "ReplayError", "Report", "Ruling", "adjudicate", "adjudicate_text",
-           "adjudicate_file", "read_file", "read_text"]
+           "adjudicate_file", "read_file", "read_text", "report_json", "report_text"]
 _WHERE = {"LogError": "record.log", "read_file": "record.log", "read_text": "record.log",
           "ReplayError": "engine.replay", "adjudicate": "engine.replay", "Report": "engine.ruling",
           "Ruling": "engine.ruling", "adjudicate_text": "engine.adjudicate",
-          "adjudicate_file": "engine.adjudicate"}
+          "adjudicate_file": "engine.adjudicate", "report_json": "words.report",
+          "report_text": "words.report"}
 
 
 def __getattr__(name: str) -> Any:

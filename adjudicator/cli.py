@@ -86,7 +86,8 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
     _tune_gc()
     report = _report_or_exit(log)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
+        from .words.report import report_json
+        typer.echo(json.dumps(report_json(report), ensure_ascii=False))
     else:
         from .words.report import report_text
         typer.echo(_visible(report_text(report)))

@@ -9,6 +9,7 @@ from hypothesis import assume, given, strategies as st
 
 from adjudicator import adjudicate_text
 from adjudicator.record.cards import PACK
+from adjudicator.words.report import report_json
 
 ALL = [str(c) for c in PACK]
 
@@ -130,6 +131,6 @@ def test_injected_irregularity_is_ruled(seed: int, kind: str) -> None:
     log, _ = random_game(rng)
     event, law, irregularity = _inject(log, kind, rng)
     log["events"] = log["events"][:event]
-    report = adjudicate_text(json.dumps(log), "injected").to_json()
+    report = report_json(adjudicate_text(json.dumps(log), "injected"))
     found = [(r["law"], r["irregularity"], r["event"]) for r in report["rulings"]]
     assert (law, irregularity, event) in found, found

@@ -14,6 +14,7 @@ from adjudicator.engine import outcomes
 from adjudicator.cli import app
 from adjudicator.record.log import read_text
 from adjudicator.engine.replay import Replay
+from adjudicator.words.report import report_json
 
 LAWS = Path(__file__).resolve().parent.parent / "scenarios" / "laws"
 OPEN_11 = LAWS / "law11-choice-open-king-among-the-cards.yaml"
@@ -23,7 +24,7 @@ runner = CliRunner()
 
 
 def test_a_choice_made_carries_no_outcomes() -> None:
-    report = adjudicate_file(str(CHOSEN_43)).to_json()
+    report = report_json(adjudicate_file(str(CHOSEN_43)))
     assert "outcomes" not in report["rulings"][0] and report["score"] == {"A": 1, "Y": 0}
 
 
@@ -43,13 +44,13 @@ def test_validate_gives_what_adjudicate_gives(tmp_path: Path) -> None:
     for jobs in ("1", "2"):
         lines = runner.invoke(app, ["validate", "--json", "--jobs", jobs, str(archive)]).output.splitlines()
         got = [json.loads(line) for line in lines]
-        assert [{k: v for k, v in g.items() if k != "source"} for g in got] == [r.to_json() for r in logs]
+        assert [{k: v for k, v in g.items() if k != "source"} for g in got] == [report_json(r) for r in logs]
 
 
 def test_too_many_combinations_are_capped_and_say_so(monkeypatch) -> None:
     monkeypatch.setattr(outcomes, "MAX_RUNS", 2)
     monkeypatch.setattr(outcomes, "MIN_RUNS", 2)
-    report = adjudicate_file(str(OPEN_11)).to_json()
+    report = report_json(adjudicate_file(str(OPEN_11)))
     assert report["outcomes_capped"] is True
     ruling = report["rulings"][0]
     assert set(ruling["outcomes"]) == {"choose_trump"}   # the two cards: the cap is reached
@@ -68,7 +69,7 @@ UNKNOWN_25 = LAWS / "law25-adversary-king-not-known.yaml"
 
 
 def test_each_value_of_an_unknown_fact_has_its_figures_and_the_score_holds_for_both() -> None:
-    report = adjudicate_file(str(UNKNOWN_25)).to_json()
+    report = report_json(adjudicate_file(str(UNKNOWN_25)))
     either = report["rulings"][0]["unknown"]["adversary_holds_king"]
     assert either["true"]["score"] == {"A": 0, "Y": 2} and either["false"]["score"] == {"A": 0, "Y": 0}
     assert report["score"] == {"A": 0, "Y": 0}
@@ -79,7 +80,7 @@ def test_each_value_of_an_unknown_fact_has_its_figures_and_the_score_holds_for_b
 
 def test_unknown_facts_past_the_cap_are_not_replayed_and_say_so(monkeypatch) -> None:
     monkeypatch.setattr(outcomes, "MAX_UNKNOWN", 1)
-    report = adjudicate_file(str(UNKNOWN_25)).to_json()
+    report = report_json(adjudicate_file(str(UNKNOWN_25)))
     assert report["outcomes_capped"] is True
     assert "score" not in report["rulings"][0]["unknown"]["adversary_holds_king"]["true"]
 

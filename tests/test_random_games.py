@@ -12,6 +12,7 @@ from adjudicator.engine import invariants
 from adjudicator.record.generate import games, random_game
 from adjudicator.record.log import read_text
 from adjudicator.engine.replay import Replay
+from adjudicator.words.report import ruling_json
 
 
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from(["single", "treble_double_single"]),
@@ -19,7 +20,7 @@ from adjudicator.engine.replay import Replay
 def test_random_game_is_clean(seed: int, value: str, game_to: int) -> None:
     log, expected = random_game(random.Random(seed), game_to=game_to, value=value)
     report = Replay(read_text(json.dumps(log), "generated")).run(observe=invariants.check)
-    assert [r.to_json() for r in report.rulings] == []
+    assert [ruling_json(r) for r in report.rulings] == []
     assert report.score == expected.score
     assert report.winner == expected.winner
     assert report.game_value == expected.game_value
@@ -36,7 +37,7 @@ def test_games_with_claimed_wrong_numbers_score_as_reckoned(seed: int, game_to: 
     value and deals are the generator's own reckoning, and so are the rulings."""
     log, expected = random_game(random.Random(seed), game_to=game_to, irregular=0.5)
     report = _replayed(log)
-    got = [{k: r.to_json()[k] for k in want} for r, want in zip(report.rulings, expected.rulings)]
+    got = [{k: ruling_json(r)[k] for k in want} for r, want in zip(report.rulings, expected.rulings)]
     assert got == list(expected.rulings) and len(report.rulings) == len(expected.rulings)
     assert (report.score, report.winner, report.game_value, report.deals) == \
         (expected.score, expected.winner, expected.game_value, expected.deals)

@@ -9,6 +9,7 @@ from adjudicator import adjudicate_text
 from adjudicator.words.interview import run_json
 from adjudicator.lawbook.laws import Range, default_book
 from adjudicator.dispute.resolve import Resolve
+from adjudicator.words.report import report_json
 
 MAX_QUESTIONS = 8
 
@@ -81,7 +82,7 @@ def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
         assert status == 1 and len(questions) == len(answers) <= MAX_QUESTIONS
         final = said[-1]
         assert final["ruling"]["case"] == case.ref
-        report = adjudicate_text(json.dumps(final["log"]), "<resolved>").to_json()
+        report = report_json(adjudicate_text(json.dumps(final["log"]), "<resolved>"))
         again = [r for r in report["rulings"] if r["case"] == case.ref and r["claimed"]]
         assert again, f"{case.ref}: the log is ruled otherwise: {[r['case'] for r in report['rulings']]}"
         for key in ("law", "chooser", "options", "irregularity"):

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from adjudicator import adjudicate_text
 from adjudicator.cli import app
 from adjudicator.dispute.resolve import Resolve
+from adjudicator.words.report import report_json
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-c", "from adjudicator.cli import main; main()", "resolve"]
@@ -56,7 +57,7 @@ def test_json_wrong_answer_back_and_the_ruling(tmp_path):
     final = said[-1]
     assert final["ruling"]["law"] == 11 and final["ruling"]["chooser"] == "non_dealer"
     assert final["ruling"]["options"] == ["choose_trump", "fresh_deal"]
-    again = adjudicate_text(saved.read_text(), str(saved)).to_json()["rulings"]
+    again = report_json(adjudicate_text(saved.read_text(), str(saved)))["rulings"]
     assert [(r["law"], r["chooser"], r["options"]) for r in again] == [(11, "non_dealer", ["choose_trump", "fresh_deal"])]
     assert saved.read_text().startswith("# A dispute told by `ecarte resolve`")
     assert yaml.safe_load(saved.read_text()) == final["log"]

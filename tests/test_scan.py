@@ -16,6 +16,7 @@ from adjudicator.record.generate import PACK, dumps, games, random_game
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan
 from adjudicator.record.source import LogError, parse_yaml
+from adjudicator.words.report import report_json
 
 SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.yaml"))
 SCORING = default_book().scoring
@@ -27,7 +28,7 @@ def full(text: str, source: str = "t") -> str | None:
         report = adjudicate_text(text, source)
     except LogError:
         return None
-    return json.dumps({"source": source, **report.to_json()}, ensure_ascii=False) if report.ok else None
+    return json.dumps({"source": source, **report_json(report)}, ensure_ascii=False) if report.ok else None
 
 
 def agree(text: str, source: str = "t") -> bool:

@@ -9,6 +9,7 @@ import pytest
 from adjudicator.engine import invariants
 from adjudicator.record.log import expected, read_file
 from adjudicator.engine.replay import Replay
+from adjudicator.words.report import report_json
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 FILES = sorted(SCENARIOS.rglob("*.yaml"))
@@ -20,7 +21,7 @@ def test_scenario(path: Path) -> None:
     expect = expected(log)
     assert expect is not None, f"{path.name}: a scenario needs an expect: block"
     report = Replay(log).run(observe=invariants.check)
-    got = report.to_json()
+    got = report_json(report)
     problems = []
     if expect.ok is not None and got["ok"] != expect.ok:
         problems.append(f"ok is {got['ok']}, expected {expect.ok}")

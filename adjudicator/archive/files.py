@@ -133,9 +133,10 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
         if obj is not None:
             return 0, obj
     from ..engine.adjudicate import adjudicate_text   # the full replay, imported the first time a game needs it
+    from ..words.report import report_json
     try:
         report = adjudicate_text(item.text, item.source)
     except LogError as e:
         return 2, {"source": item.source, "ok": False, "errors": [f"{e.source}: {p}" for p in e.problems]}
-    out = {"source": item.source, **report.to_json()}
+    out = {"source": item.source, **report_json(report)}
     return (0 if report.ok else 1), out

@@ -10,6 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..words.interview import Turn
+from ..words.report import report_json, ruling_json
 from ..lawbook.laws import CompiledCase
 
 if TYPE_CHECKING:
@@ -20,11 +21,11 @@ WIDTH = 78   # the columns a told ruling fills
 
 def _ruling_json(built) -> dict[str, Any]:
     """The ruling as `adjudicate --json` gives it (with `outcomes` where the report has them)."""
-    for r in built.report.to_json()["rulings"]:
+    for r in report_json(built.report)["rulings"]:
         if r["event"] == built.ruling.event and r["irregularity"] == built.ruling.irregularity \
                 and r.get("case") == built.ruling.case:
             return r
-    return built.ruling.to_json()
+    return ruling_json(built.ruling)
 
 
 def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, Any]:

@@ -4,9 +4,14 @@ The rules of play (`rules`: legal replies, who wins a trick, what a hand scores)
 place both paths call: the full replay (`replay`, the `Replay` coordinator, with its handlers
 `dealing`, `exchange`, `play`, `claims`, `marks`, `remedies`) and the lean scan for clean
 archives (`scan`). `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
-`Report`) in the contract's JSON; `adjudicate` goes from a log's text to its report. The
-handlers import one another only through what the `Replay` coordinator hands them (each takes
-the replay as its first argument). May import the record and the law book; it knows no words
-for people (that is the layer above). Exports `adjudicate.adjudicate_text`, `replay.adjudicate`,
-`ruling.Report`, `ruling.Ruling`, `scan.scan`.
+`Report`); `adjudicate` goes from a log's text to its report. The coordinator alone dispatches
+events (`replay.HANDLERS`); each handler takes the `Replay` as its first argument and keeps its
+state there. The handlers also call one another where a stage needs another's work (a claim
+the play's, the exchange the dealing's): those imports stay inside this layer, and several are
+made at call time to break their circles. May import the record and the law book. It knows no words
+for people: a ruling carries what happened as keys and values (`ruling.said`, said in words by
+laws/words/happened.yaml) and its case's own summary from the law book, and the words layer
+renders both, in JSON and in text. Its only sentences are the messages of a log error
+(`ReplayError`), for whoever wrote the log. Exports `adjudicate.adjudicate_text`,
+`replay.adjudicate`, `ruling.Report`, `ruling.Ruling`, `ruling.said`, `scan.scan`.
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..record.log import LogError, read_text
 from ..record.source import event_line, read_source
+from ..lawbook.rulesets import of_log
 from .replay import ReplayError, adjudicate
 from .ruling import Report
 
@@ -11,8 +12,9 @@ from .ruling import Report
 def adjudicate_text(text: str, source: str = "<log>") -> Report:
     """Read, validate and replay one log; `LogError` (with the source named) if it cannot be."""
     log = read_text(text, source)
+    rules = of_log(log, source)
     try:
-        return adjudicate(log)
+        return adjudicate(log, rules=rules)
     except ReplayError as e:
         raise LogError(source, [e.at(event_line(text, e.event))]) from None
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import exchange, marks
 from .play import holds_trump_king, played_by
 from .remedies import exposed_off_stock
+from .ruling import said
 from ..record.table import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -119,9 +120,7 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
         concerns = concerns or actor
     if irr == "retraction" and deal is not None:
         _something_to_retract(r, deal, actor, n)
-    detail = f" (trick {ev.trick})" if ev.trick else ""
-    detail += f" ({ev.card})" if ev.card else ""
-    what = f"{ev.by} claims {irr.replace('_', ' ')}" + (f" by {player}" if player else "") + detail
+    what = said("claims", by=ev.by, irregularity=irr, player=player, trick=ev.trick or None, card=ev.card)
     r.irregular(irr, n, public=True, concerns=concerns, actor=actor, what=what)
 
 
@@ -191,8 +190,7 @@ def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
     who = ev.player or deal.other(ev.by)
     whose = [p for p in (deal.elder, deal.dealer) if deal.discards.get(p)]
     r.irregular("discard_looked_at", n, public=True, actor=who, concerns=who,
-                what=f"{ev.by} claims that {who} looked at cards discarded (by "
-                     f"{' and '.join(whose)})")
+                what=said("claims_discard_looked_at", by=ev.by, player=who, whose=whose))
 
 
 PLAY_CLAIMS = frozenset({"revoke", "failure_to_win", "false_king"})
@@ -242,9 +240,7 @@ def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
         if _play_recorded(r, deal, n) and (start is not None and who in start and start[who][1] == 0
                                            or start is None and hand.known):
             r.fail(n, f"the log shows every card of {who}'s hand and no {words} remains to be claimed")
-    detail = f" (trick {ev.trick})" if ev.trick else ""
-    detail += f" ({ev.card})" if ev.card else ""
-    what = f"{ev.by} claims a {words} by {who}{detail}"
+    what = said("claims_in_play", by=ev.by, irregularity=irr, player=who, trick=ev.trick or None, card=ev.card)
     r.irregular(irr, n, public=True, concerns=who, actor=who,
                 extra={"played_to": True} if irr != "false_king" else None, what=what)
 
@@ -322,11 +318,11 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         deal.stock -= diff
     if pending is not None:
         r.pending.remove(pending)
-    holds = f"{player} holds {count} card{'s' if count != 1 else ''}" + \
-        (f" where he should hold {due}" if due != HAND_SIZE else "")
-    if pending is not None and count == size:
-        holds = pending.what + (f"; {holds}" if due != HAND_SIZE else "")
+    holds = said("holds", player=player, count=count) if due == HAND_SIZE else \
+        said("holds_due", player=player, count=count, due=due)
     what = holds
+    if pending is not None and count == size:
+        what = pending.what + (holds if due != HAND_SIZE else ())
     r.irregular("wrong_count", n, public=True, concerns=player, actor=deal.dealer,
                 extra={"size": "more" if count > due else "fewer"}, what=what)
 
@@ -389,7 +385,7 @@ def _claimed_by_election(r: Replay, ev: Any, n: int) -> Ruling:
             r.pending.remove(p)
             return r.make_ruling(p.irregularity, n, deal, p.concerns, p.actor, p.what, facts,
                                  claimed=True)
-        offered.append(f"{p.what}: law {found.law} offers {', '.join(found.case.options)} here")
+        offered.append(f"{p.irregularity} (event {p.event}): law {found.law} offers {', '.join(found.case.options)} here")
     return r.fail(n, f"no ruling open here offers {ev.option}" + (f" ({'; '.join(offered)})" if offered else ""))
 
 
@@ -412,5 +408,5 @@ def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:
     ruling.lapsed = True
     chooser = ruling.chooser
     new = r.make_ruling(ruling.irregularity, n, deal, ruling.concerns, ruling.actor,
-                        f"{ruling.what}; {chooser} looked at his hand before choosing", now, claimed=True)
+                        ruling.what + said("looked_before_choosing", chooser=chooser), now, claimed=True)
     return new if new.open else None

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import marks
 from ..record.cards import rank_power
-from .rules import ORDERS, distribution
+from .rules import distribution
+from .ruling import Said, said
 from ..record.table import HAND_SIZE, PACK_SIZE, Deal
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"{ev.by} has already cut for deal: his adversary cuts next")
     if len(cards) > 1:
         r.irregular("cut_for_deal_exposed", n, public=True, actor=ev.by,
-                    what=f"{ev.by} exposed {len(cards)} cards ({', '.join(map(str, cards))}) cutting for deal")
+                    what=said("cut_for_deal_exposed", by=ev.by, count=len(cards), cards=cards))
         return
     r.cut_cards[ev.by] = cards[0]
     r.cut_tie = None
@@ -33,7 +34,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
         r.cut_cards = {}
         if ca == cb:   # one pack, the same card twice: in plain view on the table
             r.irregular("incorrect_pack", n, public=True,
-                        what=f"{a} and {b} both cut {ca}: the pack is redundant")
+                        what=said("same_card_cut", a=a, b=b, card=ca))
         pa, pb = rank_power(ca.rank), rank_power(cb.rank)
         if pa != pb:
             r.next_dealer = a if pa > pb else b
@@ -57,8 +58,7 @@ def _start(r: Replay, n: int) -> Deal:
         deal.rightful = prev.rightful
     if tie is not None:
         r.irregular("cut_for_deal_tie", n, public=True, deal=deal,
-                    what=f"the cut for deal at event {tie} was a tie, and {deal.dealer} deals "
-                         "without cutting again")
+                    what=said("cut_for_deal_tie", event=tie, dealer=deal.dealer))
     return deal
 
 
@@ -81,7 +81,7 @@ def shuffle(r: Replay, ev: Any, n: int) -> None:
     if deal is not None and deal.phase in ("exchange", "play") and deal.annulled is None:
         # the deal is not over until its hand is: this shuffle is made during the hand (law 2)
         r.irregular("improper_shuffle", n, public=True, actor=ev.by,
-                    what=f"{ev.by} shuffled after the trump card was turned up, before the hand was over")
+                    what=said("shuffled_during_hand", by=ev.by))
         return
     deal = _deal_for(r, n, packet=False) if deal is None or deal.shuffles is None or deal.cut else deal
     if deal.cut and not deal.packets:
@@ -90,9 +90,9 @@ def shuffle(r: Replay, ev: Any, n: int) -> None:
         deal.shuffles = []
     deal.shuffles.append(ev.by)
     if ev.faces_exposed or ev.below_table:
-        how = " and ".join(w for w, f in (("below the table", ev.below_table),
-                                          ("so as to expose the faces of the cards", ev.faces_exposed)) if f)
-        r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=f"{ev.by} shuffled {how}")
+        how = ("shuffled_below_table_exposing" if ev.below_table and ev.faces_exposed
+               else "shuffled_below_table" if ev.below_table else "shuffled_exposing")
+        r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=said(how, by=ev.by))
 
 
 def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
@@ -100,7 +100,7 @@ def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
     s = deal.shuffles or []
     if s and s[-1] != deal.dealer and deal.dealer in s:
         r.irregular("shuffle_out_of_turn", n, public=True, actor=s[-1], concerns=deal.dealer,
-                    what=f"{s[-1]} shuffled after the dealer {deal.dealer}, and the pack went to the cut")
+                    what=said("shuffled_after_dealer", by=s[-1], dealer=deal.dealer))
     deal.shuffles = None
 
 
@@ -112,14 +112,13 @@ def cut(r: Replay, ev: Any, n: int) -> None:
     deal.cut = True
     bottom = ev.bottom if ev.bottom is not None else PACK_SIZE - ev.top
     if ev.bottom is not None and ev.top + ev.bottom != PACK_SIZE:
-        _incorrect_pack(r, deal, n, f"the cut shows {ev.top + ev.bottom} cards, not {PACK_SIZE}: "
-                                    "the pack is incorrect")
+        _incorrect_pack(r, deal, n, said("pack_miscounted", count=ev.top + ev.bottom, pack=PACK_SIZE))
     if ev.exposed:
         r.irregular("exposed_in_cut", n, public=True, actor=ev.by,
-                    what=f"{ev.by} exposed {', '.join(map(str, ev.exposed))} in cutting to the dealer")
+                    what=said("exposed_in_cut", by=ev.by, cards=ev.exposed))
     if ev.top < 2 or bottom < 2:
         r.irregular("short_cut", n, public=True, actor=ev.by,
-                    what=f"{ev.by} cut {ev.top} card{'s' if ev.top != 1 else ''}, leaving {bottom} below")
+                    what=said("short_cut", by=ev.by, top=ev.top, bottom=bottom))
 
 
 def deal_packet(r: Replay, ev: Any, n: int) -> None:
@@ -147,13 +146,15 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
     if before <= HAND_SIZE < hand.size:
         r.irregular("wrong_count", n, public=False, concerns=ev.to, actor=deal.dealer,
                     extra={"size": "more"},
-                    what=f"{deal.dealer} dealt {_whom(deal, ev.to)} {hand.size} cards")
+                    what=_dealt(deal, ev.to, hand.size))
     if len(deal.packets) == 4:
         dealing_done(r, deal, n)
 
 
-def _whom(deal: Deal, player: str) -> str:
-    return "himself" if player == deal.dealer else player
+def _dealt(deal: Deal, player: str, size: int) -> Said:
+    """The dealer dealt `player` (himself, or his adversary) `size` cards."""
+    return said("dealt_himself" if player == deal.dealer else "dealt_adversary", dealer=deal.dealer,
+                player=player, size=size)
 
 
 def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
@@ -178,14 +179,13 @@ def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
         deal.hands = {by: deal.hands[by], expected: deal.hands[expected]}
     if by != deal.rightful:
         r.irregular("deal_out_of_turn", n, public=False, actor=by,
-                    what=f"{by} dealt out of turn: it was {deal.rightful}'s deal")
+                    what=said("deal_out_of_turn", by=by, rightful=deal.rightful))
     deal.pack = ev.pack or (deal.dealer if not r.packs_changed else deal.elder)
     own = deal.dealer if not r.packs_changed else deal.elder
     if deal.pack != own:
-        what = f"{deal.dealer} dealt with {deal.pack}'s pack"
+        what = said("wrong_pack", dealer=deal.dealer, pack=deal.pack)
         if r.packs_changed:
-            what = (f"{deal.dealer} dealt with the pack that was his own, but the packs had been "
-                    f"changed (law 14): he now deals with {own}'s")
+            what = said("wrong_pack_changed", dealer=deal.dealer, own=own)
         r.irregular("wrong_pack", n, public=False, actor=deal.dealer, what=what)
 
 
@@ -200,7 +200,7 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
         if size < HAND_SIZE:
             wrong = True
             r.irregular("wrong_count", n, public=False, concerns=player, actor=deal.dealer,
-                        extra={"size": "fewer"}, what=f"{deal.dealer} dealt {_whom(deal, player)} {size} card{'s' if size != 1 else ''}")
+                        extra={"size": "fewer"}, what=_dealt(deal, player, size))
         elif size > HAND_SIZE:
             wrong = True
     if wrong or deal.annulled is not None or _count_ruled(r, deal):
@@ -210,12 +210,10 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
     if order is not None and (chosen is None or chosen[0] == order):
         return
     if order is not None:
-        what = (f"{deal.dealer} dealt {ORDERS[order]}, having selected {ORDERS[chosen[0]]} "  # type: ignore[index]
-                f"in deal {chosen[1]}")  # type: ignore[index]
+        what = said("order_changed", dealer=deal.dealer, order="{}-{}".format(*order),
+                    chosen="{}-{}".format(*chosen[0]), deal=chosen[1])  # type: ignore[index]
     else:
-        what = (f"{deal.dealer} dealt in packets "
-                f"{', '.join(f'{c} to {p}' for p, c in deal.packets)}, not by two and three (or "
-                "three and two) to each, his adversary first")
+        what = said("order_wrong", dealer=deal.dealer, packets=[list(p) for p in deal.packets])
     r.irregular("wrong_order", n, public=False, actor=deal.dealer, what=what)
 
 
@@ -248,7 +246,7 @@ def see(r: Replay, deal: Deal, cards: list, n: int) -> None:
     seen = deal.seen
     for card in cards:
         if card in seen:
-            _incorrect_pack(r, deal, n, f"{card} appears twice in this deal: the pack is redundant")
+            _incorrect_pack(r, deal, n, said("card_twice", card=card))
         seen.add(card)
 
 
@@ -263,7 +261,7 @@ def sighted(r: Replay, deal: Deal, player: str, card: Any, known: bool, n: int) 
     deal.revealed[card] = player
 
 
-def _incorrect_pack(r: Replay, deal: Deal, n: int, what: str) -> None:
+def _incorrect_pack(r: Replay, deal: Deal, n: int, what: Said) -> None:
     """The log proves the pack incorrect (law 45): hidden until claimed; once per deal."""
     if any(p.irregularity == "incorrect_pack" and p.deal is deal for p in r.pending) or \
             r.ruled(deal, "incorrect_pack"):
@@ -285,9 +283,8 @@ def expose(r: Replay, ev: Any, n: int) -> None:
         hand.cards.append(ev.card)
         see(r, deal, [ev.card], n)
     deal.exposed = ev.card
-    owner = "his own cards" if whose == deal.dealer else f"{whose}'s cards"
     r.irregular("exposed_card", n, public=True, concerns=whose, actor=deal.dealer,
-                what=f"{deal.dealer} exposed {ev.card}, one of {owner}")
+                what=said("exposed_own" if whose == deal.dealer else "exposed_adversary", dealer=deal.dealer, card=ev.card, owner=whose))
 
 
 def faced(r: Replay, ev: Any, n: int) -> None:
@@ -295,8 +292,8 @@ def faced(r: Replay, ev: Any, n: int) -> None:
     if deal is None or deal.phase == "over":
         deal = _start(r, n)
     deal.faced = ev.card
-    where = "in the stock" if deal.turned_over else "in the pack"
-    r.irregular("faced_card", n, public=True, what=f"{ev.card} was found faced {where}")
+    r.irregular("faced_card", n, public=True,
+                what=said("faced_in_stock" if deal.turned_over else "faced_in_pack", card=ev.card))
 
 
 def turn_up(r: Replay, ev: Any, n: int) -> None:
@@ -315,7 +312,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         see(r, deal, [card], n)
         deal.exposed = card   # it lies face up on the stock (law 37)
         r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
-                    what=f"{deal.dealer} turned up {card} after giving cards, as though it were the trump")
+                    what=said("turned_in_error", dealer=deal.dealer, card=card))
         return
     if deal.annulled is not None:
         r.fail(n, f"deal {deal.number} was annulled ({deal.annulled.replace('_', ' ')}): the next deal "
@@ -341,7 +338,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     if len(cards) > 1:
         deal.turned = list(cards)
         r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
-                    what=f"{deal.dealer} turned up {len(cards)} cards ({', '.join(map(str, cards))})")
+                    what=said("turned_several", dealer=deal.dealer, count=len(cards), cards=cards))
         if deal.turn_up is None and deal.annulled is None and deal.phase != "over":
             deal.turn_up = cards[0]   # until the non-dealer chooses (law 11), the top card
             deal.trump = cards[0].suit
@@ -362,11 +359,10 @@ def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
     deal.stock -= 1
     deal.turned = [first, card]
     r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
-                what=f"{deal.dealer} turned up {card} after turning up {first}")
+                what=said("turned_second", dealer=deal.dealer, card=card, first=first))
 
 
-EARLY_ACTS = {"propose": "proposed", "accept": "accepted", "refuse": "refused",
-              "ask": "asked for cards", "discard": "discarded", "play": "played a card"}
+EARLY_ACTS = frozenset({"propose", "accept", "refuse", "ask", "discard", "play"})
 
 
 def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
@@ -384,9 +380,9 @@ def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
     if deal.no_turn_up is None:
         deal.no_turn_up = n
         dealing_done(r, deal, n)
-        act = f"led {ev.card}" if ev.event == "play" else EARLY_ACTS[ev.event]
         r.irregular("no_turn_up", n, public=True, actor=deal.dealer,
-                    what=f"{ev.by} {act} before {deal.dealer} had turned up the trump card")
+                    what=said(f"before_turn_up_{ev.event}", by=ev.by, dealer=deal.dealer,
+                              card=getattr(ev, "card", None)))
     return True
 
 
@@ -402,9 +398,8 @@ def new_packs(r: Replay, ev: Any, n: int) -> None:
     """Law 44: new cards may be called for until the pack for the next deal is cut."""
     deal = r.deal
     if deal is not None and deal.phase == "dealing" and deal.annulled is None and (deal.cut or deal.packets):
-        what = "after the pack was cut for this deal" if deal.cut else "after this deal had begun"
         r.irregular("late_new_packs", n, public=True, actor=ev.by,
-                    what=f"{ev.by} called for new cards {what}")
+                    what=said("new_cards_after_cut" if deal.cut else "new_cards_after_begun", by=ev.by))
         return
     r.packs_changed = False   # two new packs, the dealer choosing his: each has his own pack again
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .dealing import before_turn_up, see, sighted
 from .rules import asking_error, giving_error, wishes
+from .ruling import Said, said
 from ..record.table import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def propose(r: Replay, ev: Any, n: int) -> None:
     deal.proposals += 1
     deal.answer = None
     deal.conditional = False
-    deal.asked = None
+    deal.asked = getattr(ev, "count", None)   # a proposal of a number of cards asks for them (RULESETS.md)
     deal.round_discard = {}
     deal.round_given = {}
     deal.round_cards = {}
@@ -45,7 +46,6 @@ def propose(r: Replay, ev: Any, n: int) -> None:
     deal.mixed = set()   # "mixed" is said of the cards given in this round
 
 
-PAST = {"accept": "accepted", "refuse": "refused"}
 
 
 def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
@@ -61,14 +61,13 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
         first = {"answer": deal.answer, "conditional": deal.conditional}
         deal.answer, deal.conditional = answer, conditional
         _overrule(r, deal, "retraction", n, first, ev.by,
-                  f"{ev.by} {PAST[answer]} after he had {PAST[first['answer']]} the proposal")
+                  said("answer_retracted", by=ev.by, answer=answer, first=first["answer"]))
         return
     error = _turned_in_error(r, deal)
     if answer == "refuse" and error is not None:
         deal.answer = answer
         _overrule(r, deal, "refusal_barred", n, {"answer": "accept", "conditional": False}, ev.by,
-                  f"{ev.by} refused {deal.elder}'s proposal after turning up a card in error "
-                  f"at event {error}")
+                  said("refused_after_error", by=ev.by, elder=deal.elder, event=error))
         return
     deal.answer = answer
     if deal.first_answer is None:
@@ -84,7 +83,7 @@ def _turned_in_error(r: Replay, deal: Deal) -> int | None:
 
 
 def _overrule(r: Replay, deal: Deal, irregularity: str, n: int, stands: dict, actor: str,
-              what: str) -> None:
+              what: Said) -> None:
     """A word said against the laws (a retraction, a refusal the dealer may not make) is on the
     table; `stands` is what holds if the ruling overrules it (`restore_words`)."""
     deal.overruled = stands
@@ -138,7 +137,7 @@ def ask(r: Replay, ev: Any, n: int) -> None:
         first = {"asked": deal.asked}
         deal.asked = ev.count
         _overrule(r, deal, "retraction", n, first, ev.by,
-                  f"{ev.by} asked for {ev.count} after asking for {first['asked']}")
+                  said("ask_retracted", by=ev.by, count=ev.count, first=first["asked"]))
     else:
         deal.asked = ev.count
     _check_stock(r, deal, n)
@@ -258,7 +257,7 @@ def round_over(r: Replay, deal: Deal, n: int) -> None:
 
 
 def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str, actor: str,
-                 size: str, what: str) -> None:
+                 size: str, what: Said) -> None:
     """A hidden error of number, unless already ruled on in this round."""
     if any(x.concerns == concerns and x.event >= deal.round_event for x in r.ruled(deal, irregularity)):
         return
@@ -276,15 +275,15 @@ def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
     error = asking_error(asked, discarded)
     if error == "took_more_than_discarded":
         _count_error(r, deal, error, n, elder, elder, "more",
-                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}"
-                     + (f", and took {given}" if given != asked else ", and took them"))
+                     said("asked_and_took" if given != asked else "asked_and_took_them", elder=elder,
+                          asked=asked, discarded=discarded, given=given))
     elif error:
         _count_error(r, deal, error, n, elder, elder, "fewer",
-                     f"{elder} asked for {asked} card{_s(asked)} having discarded {discarded}")
+                     said("asked_having_discarded", elder=elder, asked=asked, discarded=discarded))
     error = giving_error(given, asked)
     if error:
         _count_error(r, deal, error, n, elder, dealer, "more" if error == "too_many_given" else "fewer",
-                     f"{dealer} gave {elder} {given} card{_s(given)}; he asked for {asked}")
+                     said("gave_adversary", dealer=dealer, elder=elder, given=given, asked=asked))
 
 
 def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
@@ -295,7 +294,7 @@ def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
     error = giving_error(given, discarded)
     if error:
         _count_error(r, deal, error, n, dealer, dealer, "more" if error == "too_many_given" else "fewer",
-                     f"{dealer} gave himself {given} card{_s(given)} having discarded {discarded}")
+                     said("gave_himself", dealer=dealer, given=given, discarded=discarded))
 
 
 def _s(k: int) -> str:
@@ -350,7 +349,7 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     actor = deal.elder if his else deal.dealer
     r.irregular(irr, n, public=True, concerns=player, actor=actor,
                 extra={"size": "more" if more else "fewer"},
-                what=f"{ev.by} claims {words}: {player} holds {ev.count} cards")
+                what=said("claims_count", by=ev.by, irregularity=irr, player=player, count=ev.count))
 
 
 def _hint(r: Replay, deal: Deal, irr: str, player: str | None, more: bool) -> str:
@@ -359,7 +358,7 @@ def _hint(r: Replay, deal: Deal, irr: str, player: str | None, more: bool) -> st
     for p in reversed(r.pending):
         if p.irregularity in COUNTS and p.deal is deal and (p.extra or {}).get("size") == ("more" if more else "fewer") \
                 and (p.irregularity != irr or p.concerns != player):
-            return f"; the log shows that {p.what}: claim {p.irregularity}, player: {p.concerns}"
+            return f"; the log shows one at event {p.event}: claim {p.irregularity}, player: {p.concerns}"
     return ""
 
 
@@ -391,19 +390,15 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
     if to_elder + to_dealer <= deal.stock:
         return
     elder, dealer = deal.elder, deal.dealer
-    held = f"the stock holds {deal.stock}"
     if not deal.stock and not deal.round_discard.get(elder) and deal.asked is None:
-        concerned = elder
-        what = f"{dealer} accepted {elder}'s proposal with no card left in the stock"
+        concerned, key = elder, "accepted_stock_spent"
     elif to_elder > deal.stock:
-        concerned = elder
-        what = f"{elder} asks for {to_elder} card{_s(to_elder)} and {held}"
+        concerned, key = elder, "stock_short_for_elder"
     elif to_elder:
-        concerned = dealer
-        what = f"{elder} is due {to_elder} card{_s(to_elder)} and {dealer} wants {to_dealer}; {held}"
+        concerned, key = dealer, "stock_short_for_both"
     else:
-        concerned = dealer
-        what = f"{dealer} wants {to_dealer} card{_s(to_dealer)} and {held}"
+        concerned, key = dealer, "stock_short_for_dealer"
+    what = said(key, elder=elder, dealer=dealer, to_elder=to_elder, to_dealer=to_dealer, stock=deal.stock)
     if deal.conditional:   # law 38 allows it: the condition fails, and nobody is at fault
         stand_as_they_are(r, deal, n)
         return

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..record.cards import Card
+from .ruling import Said, said
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -115,11 +116,9 @@ def settle_held(r: Replay, deal: Deal) -> None:
         r.held.remove(held)
         by, left, n, for_ = held.by, held.left, held.event, held.for_
         if left and deal.annulled is None:
-            label = f" for the {for_}" if for_ else ""
             marked = r.events[n - 1].points
-            what = f"{by} marked {marked}{label} during the hand, " + (
-                f"{left} more than the hand entitled him to" if left != marked
-                else "and did not win what he marked")
+            what = said("held_mark_in_excess" if left != marked else "held_mark_not_won",
+                        by=by, marked=marked, mark_for=for_, excess=left)
             _overscore(r, n, by, left, what, {"mark_for": for_}, deal)
 
 
@@ -157,11 +156,11 @@ def lapse(r: Replay, deal: Deal | None, n: int) -> None:
     if deal is None:
         for ent in [e for e in r.lapsed if not e.ruled]:
             ent.ruled = True
-            when = "before the next deal's trump card was turned up" if ent.facts["next_turned_up"] \
-                else "before the log ended"
-            part = f"{ent.unpaid} of the {ent.points}" if ent.paid else f"the {ent.points}"
-            what = (f"{ent.player} did not mark {part} for the {ent.kind.replace('_', ' ')} "
-                    f"(earned at event {ent.event}) {when}")
+            by_turn_up = ent.facts["next_turned_up"]
+            key = (("omitted_part_by_next_turn_up" if by_turn_up else "omitted_part_by_log_end") if ent.paid
+                   else "omitted_by_next_turn_up" if by_turn_up else "omitted_by_log_end")
+            what = said(key, player=ent.player, unpaid=ent.unpaid, points=ent.points, kind=ent.kind,
+                        event=ent.event)
             r.make_ruling("omitted_score", ent.lapsed_at, ent.deal, None, ent.player, what,  # type: ignore[arg-type]
                           ent.facts, claimed=True)
 
@@ -179,15 +178,14 @@ def _rule_late(r: Replay, ent: Entitlement, n: int, marked: int, by: str) -> Non
     facts = {"next_turned_up": True, "mark_for": FOR_KIND[ent.kind]}
     if ent.kind == "turned_king":
         r.irregular("late_mark_king", n, public=True, actor=by, deal=ent.deal, extra=facts,
-                    what=f"{by} marked the king turned up (event {ent.event}) after the next "
-                         f"trump card was turned up (event {ent.lapsed_at})")
+                    what=said("king_marked_late", by=by, event=ent.event, lapsed_at=ent.lapsed_at))
         return
     r.irregular("omitted_score", n, public=True, actor=by, deal=ent.deal, extra=facts,
-                what=f"{by} marked {marked} for the {ent.kind.replace('_', ' ')} (earned at event "
-                     f"{ent.event}) after the next trump card was turned up (event {ent.lapsed_at})")
+                what=said("marked_late", by=by, marked=marked, kind=ent.kind, event=ent.event,
+                          lapsed_at=ent.lapsed_at))
 
 
-def _overscore(r: Replay, n: int, by: str, points: int, what: str, extra: dict[str, Any],
+def _overscore(r: Replay, n: int, by: str, points: int, what: Said, extra: dict[str, Any],
                deal: Deal | None = None) -> None:
     r.overscored[by] = r.overscored.get(by, 0) + points
     r.irregular("overscore", n, public=True, actor=by, extra=extra, what=what, deal=deal)
@@ -236,10 +234,10 @@ def mark_king(r: Replay, ev: Any, n: int) -> None:
         return
     facts: dict[str, Any] = {"mark_for": "king"}
     if ent is not None:
-        what = f"{ev.by} marked the king turned up a second time"
+        what = said("king_marked_twice", by=ev.by)
     elif _forfeited(r, ev.by):
         facts["forfeited"] = True
-        what = f"{ev.by} marked the king turned up, though it was forfeited"
+        what = said("king_marked_forfeited", by=ev.by)
     elif (late := _late(r, ev.by, ("turned_king",))) is not None:
         _rule_late(r, late, n, late.unpaid, ev.by)
         return
@@ -250,9 +248,9 @@ def mark_king(r: Replay, ev: Any, n: int) -> None:
         deal = _marking_deal(r)
         if deal is not None and deal.turn_up is None and deal.dealer == ev.by:
             return   # the log does not know the card turned up: it proves no overscore, counts no king
-        turned = ("no card has been turned up" if deal is None else f"{deal.turn_up} is the turn-up"
-                  if deal.turn_up is not None else "he did not deal")
-        what = f"{ev.by} marked a king turned up that is not his to mark ({turned})"
+        what = said("king_marked_none_turned" if deal is None else "king_marked_not_a_king"
+                    if deal.turn_up is not None else "king_marked_not_dealer",
+                    by=ev.by, turn_up=deal.turn_up if deal is not None else None)
     _overscore(r, n, ev.by, 1, what, facts)
 
 
@@ -284,10 +282,8 @@ def mark(r: Replay, ev: Any, n: int) -> None:
         facts["forfeited"] = True
     elif ev.for_ == "king" and _held_unannounced(r, ev.by):
         facts["unannounced"] = True
-    label = f" for the {ev.for_}" if ev.for_ else ""
-    what = f"{ev.by} marked {ev.points}{label}, " + (
-        f"{left} more than the laws entitle him to" if left != ev.points
-        else "to which the laws do not entitle him")
+    what = said("marked_in_excess" if left != ev.points else "marked_not_entitled",
+                by=ev.by, marked=ev.points, mark_for=ev.for_, excess=left)
     _overscore(r, n, ev.by, left, what, facts)
 
 

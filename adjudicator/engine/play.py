@@ -9,6 +9,7 @@ from ..record.cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
 from .rules import beats, breach, hand_score, legal_replies, trump_king as _king_of
+from .ruling import said
 from ..record.table import HAND_SIZE, Deal, Hand, Trick
 
 if TYPE_CHECKING:
@@ -85,19 +86,18 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
         cards = played_by(deal, by)   # empty if he took his only card back (law 39)
         first = cards[0] if cards else None
         king_first = first is not None and first == trump_king(deal)
-        when = ("after it was played to" if king_first and deal.tricks[0].leader == by and by != deal.dealer
-                else "after playing again" if king_first else
-                f"after playing his first card{f' ({first})' if first else ''}")
-        what = f"{by} announced the king of trumps {when}"
+        when = ("played_to" if king_first and deal.tricks[0].leader == by and by != deal.dealer
+                else "played_again" if king_first else "first_card" if first else "first_card_taken_back")
+        what = said(f"king_announced_after_{when}", by=by, first=first)
         r.irregular("late_king", n, public=True, actor=by, concerns=by,
                     extra={"first_card_king": king_first}, what=what)
         if held is False:
             r.irregular("false_king", n, public=False, actor=by, concerns=by,
-                        what=f"{by} announced the king of trumps, late, without holding it")
+                        what=said("false_king_late", by=by))
         return
     if held is False:
         r.irregular("false_king", n, public=False, actor=by, concerns=by,
-                    what=f"{by} announced the king of trumps without holding it")
+                    what=said("false_king", by=by))
         return
     r.award(by, r.book.scoring.held_king, "held_king", n, deal)
 
@@ -194,11 +194,11 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
     sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     if by != leader:
         r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by,
-                    what=f"{by} led {card} when it was {leader}'s lead")
+                    what=said("lead_out_of_turn", by=by, card=card, leader=leader))
     if names and names != card.suit:
         r.irregular("named_suit_not_played", n, public=True, actor=by, concerns=by,
                     extra={"holds_named_suit": named_held},
-                    what=f"{by} named {SUIT_NAMES[names]}s and led {card}")
+                    what=said("named_suit_not_played", by=by, suit=names, card=card))
 
 
 def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
@@ -217,14 +217,8 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
     winner = by if beats(card, trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
-                    what=_duty_words(duty, by, card, trick.lead))
+                    what=said(duty, by=by, card=card, lead=trick.lead))
     _won(r, deal, trick, winner, n)
-
-
-def _duty_words(duty: str, by: str, card: Card, lead: Card | None) -> str:
-    if duty == "revoke":
-        return f"{by} played {card} to {lead} holding a card of the suit led"
-    return f"{by} played {card} to {lead} when he could have won the trick"
 
 
 def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
@@ -296,10 +290,10 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
             return
         if out_of_turn is not None and played_to:
             r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by, extra=facts,
-                        what=f"{by} took up {t.lead}, led out of turn, after {t.follower} had played to it")
+                        what=said("lead_taken_back_played_to", by=by, card=t.lead, follower=t.follower))
             return
         r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
-                    what=f"{by} took up {t.lead}, a card he led")
+                    what=said("lead_taken_back", by=by, card=t.lead))
         return
     if not later_lead:
         duty = _duty_pending(r, deal, by, t)
@@ -310,9 +304,9 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
         if _duty_unknown(deal, by, t):   # the log cannot show the duty it saved: taken as lawful
             undo_follow(r, deal, t)
             return
-    why = "after another card was led" if later_lead else "though it broke no duty"
     r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
-                what=f"{by} took up {t.follow}, played to {t.lead}, {why}")
+                what=said("card_taken_back_after_lead" if later_lead else "card_taken_back_no_duty",
+                          by=by, card=t.follow, lead=t.lead))
 
 
 def _duty_unknown(deal: Deal, by: str, t: Trick) -> bool:
@@ -383,7 +377,7 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
         round_over(r, deal, n)
     made = deal.won[by]
     r.irregular("abandoned", n, public=True, actor=by, concerns=by,
-                what=f"{by} abandoned his hand with {made} trick{'s' if made != 1 else ''}")
+                what=said("abandoned", by=by, made=made))
     if deal.phase != "over" and deal.annulled is None:
         other = deal.other(by)
         deal.won[other] += HAND_SIZE - sum(deal.won.values())
@@ -530,8 +524,7 @@ def holds(r: Replay, ev: Any, n: int) -> None:
                 p.irregularity == "false_king" and p.deal is deal and p.actor == by for p in r.pending) \
                 and not any(x.offender == by for x in r.ruled(deal, "false_king")):
             r.irregular("false_king", n, public=False, actor=by, concerns=by,
-                        what=f"{by} announced the king of trumps (event {at}) without holding it: "
-                             f"{deal.other(by)} holds it")
+                        what=said("false_king_disproved", by=by, event=at, holder=deal.other(by)))
 
 
 HANDLERS = {"look": look, "announce_king": announce_king, "play": play_card,

@@ -14,8 +14,9 @@ from typing import Any, Callable, NoReturn
 from . import claims, dealing, exchange, marks, outcomes, play, remedies
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
+from ..lawbook.rulesets import InForce, of_log
 from ..record.log import Log
-from .ruling import Report, Ruling
+from .ruling import Report, Ruling, Said, Summary
 from .scoring import game_value
 from ..record.table import Deal, Hand
 
@@ -42,7 +43,7 @@ class Pending:
     deal: Deal
     concerns: str | None
     actor: str | None
-    what: str
+    what: Said
     facts: dict[str, Any]
     extra: dict[str, Any] | None
 
@@ -81,7 +82,7 @@ class Replay:
 
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
-                 facts_at: dict[int, dict[str, Any]] | None = None,
+                 facts_at: dict[int, dict[str, Any]] | None = None, rules: InForce | None = None,
                  shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] | None = None):
         self.log = log
         self.final = final   # events at which reaching the target is known to stand
@@ -98,8 +99,11 @@ class Replay:
         # ruling index -> facts taken as known: what a fact the log does not know would make of it
         self.facts_at = facts_at
         self.book = book or default_book()
+        # the rules in force (RULESETS.md): the engine reads `options`, never the rule set's name
+        self.rules = rules or of_log(log)
+        self.options = self.rules.options
         self.players = list(log.players)
-        self.game_to = log.options.game_to
+        self.game_to = self.options.game_to
         self.score = {p: 0 for p in self.players}
         self.marked = any(e.event in ("mark", "take_down") for e in log.events)
         self.rulings: list[Ruling] = []
@@ -151,7 +155,7 @@ class Replay:
         shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed)
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
         return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
-                      {**self.shown, **shown}).run(observe)
+                      self.rules, {**self.shown, **shown}).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
@@ -187,10 +191,10 @@ class Replay:
         value = None
         if self.winner:
             loser = next(p for p in self.players if p != self.winner)
-            value = game_value(self.score[loser], self.log.options.game_value, self.book.scoring)
-        return Report(self.log.rules, self.players, self.rulings, dict(self.score), self.winner,
+            value = game_value(self.score[loser], self.options.game_value, self.book.scoring)
+        return Report(self.rules.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals, self.earned,
-                      self.log.title, self.log.description)
+                      self.log.title, self.log.description, options=self.options.to_json())
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -361,7 +365,7 @@ class Replay:
             f.update(extra)
         return f
 
-    def irregular(self, irregularity: str, n: int, *, public: bool, what: str,
+    def irregular(self, irregularity: str, n: int, *, public: bool, what: Said,
                   concerns: str | None = None, actor: str | None = None,
                   extra: dict[str, Any] | None = None, deal: Deal | None = None) -> None:
         """An irregularity happened at event n: rule now (public) or keep it for its claim."""
@@ -373,7 +377,7 @@ class Replay:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
-                    actor: str | None, what: str, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool) -> Ruling:
         if self.facts_at is not None and len(self.rulings) in self.facts_at:
             facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
@@ -383,15 +387,16 @@ class Replay:
         case = found.case
         decided = self._decision(found, deal, concerns, actor)
         offender, chooser = decided["offender"], decided["chooser"]
-        law = self.book.law(found.law)
-        summary = what + "; " + decided["summary"]
-        if not claimed:
-            summary += " Nobody claimed it at the table, so nothing was done: the game stands as recorded."
+        if found.law is None:   # a rule set's own rule: law null, rule named (RULESETS.md)
+            text = " ".join(self.book.rules[found.rule].text.split())
+        else:
+            text = self.rules.text(found.law, self.book.law(found.law).text)
+        summary = Summary(what, case.summary, decided["summary"].names, claimed)
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
                         # before any deal (the cut for deal): the deal it comes before
                         deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
                         options=list(case.options), claimed=claimed, summary=summary,
-                        text=law.text, laws=list(case.cites), note=case.note, case=found.ref,
+                        text=text, laws=list(case.cites), note=case.note, case=found.ref, rule=found.rule,
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
                         facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
@@ -415,10 +420,10 @@ class Replay:
         case = found.case
         offender = _player(case.offender, deal, concerns, actor, None)
         chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
-        names = {"offender": offender, "chooser": chooser, "concerned": concerns,
-                 "dealer": deal.dealer if deal else None, "non_dealer": deal.elder if deal else None}
+        names = (("offender", offender), ("chooser", chooser), ("concerned", concerns),
+                 ("dealer", deal.dealer if deal else None), ("non_dealer", deal.elder if deal else None))
         return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
-                "options": list(case.options), "summary": case.summary.format_map(_Names(names))}
+                "options": list(case.options), "summary": Summary((), case.summary, names)}
 
     def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: Deal | None,
                     concerns: str | None, actor: str | None) -> dict[str, Any] | None:
@@ -478,10 +483,6 @@ class Replay:
         return None
 
 
-class _Names(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
 
 def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: str | None,
             offender: str | None) -> str | None:
@@ -510,9 +511,10 @@ HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
 }
 
 
-def adjudicate(log: Log, book: LawBook | None = None) -> Report:
-    """Replay a validated log and return its report."""
-    return Replay(log, book).run()
+def adjudicate(log: Log, book: LawBook | None = None, rules: InForce | None = None) -> Report:
+    """Replay a validated log and return its report (`rules`: the rules in force, resolved from
+    the log's header when not given)."""
+    return Replay(log, book, rules=rules).run()
 
 
 def _deal_key(deal: Deal | None, irregularity: str) -> tuple[int, str]:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from ..lawbook.laws import Scoring
 
-ORDERS = {(3, 2): "three then two", (2, 3): "two then three"}   # law 8: the orders a dealer may select
+ORDERS = frozenset({(3, 2), (2, 3)})   # law 8: the orders a dealer may select (three then two, two then three)
 
 
 def beats(card: Card, lead: Card, trump: str | None) -> bool:

@@ -1,16 +1,39 @@
-"""Rulings and the report of a whole log, as records and in the contract's JSON (RULINGS.md);
-`words.report` says them in words."""
+"""Rulings and the report of a whole log, as records of facts and ids: `words.report` gives
+them in the contract's JSON (RULINGS.md) and in words.
+
+What happened is said as ids and values (`said`), never as a sentence: the words are
+laws/words/happened.yaml's. A case's own summary is the law book's, with the players it names.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+Said = tuple   # ((key, values), ...): what happened, each part a key of laws/words/happened.yaml
+
+
+def said(key: str, **values: Any) -> Said:
+    """What happened, as one key of laws/words/happened.yaml and the values its words name.
+    Parts add up: `said("a") + said("b")` is said "a; b"."""
+    return ((key, values),)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A ruling's summary, for the words layer to say: what happened, then the deciding case's
+    own summary (the law book's words, on the roles it names), and whether it was claimed."""
+
+    what: Said
+    case: str                       # the case's summary in the law book, on {offender}, {chooser}, ...
+    names: tuple                    # ((role, player), ...) those placeholders stand for
+    claimed: bool = True
 
 
 @dataclass
 class Ruling:
     """What the laws make of one irregularity (RULINGS.md)."""
 
-    law: int
+    law: int | None                   # null for a rule of a rule set that no law covers (`rule`)
     irregularity: str
     event: int
     deal: int
@@ -18,7 +41,7 @@ class Ruling:
     chooser: str | None
     options: list[str]
     claimed: bool
-    summary: str
+    summary: Summary
     text: str
     laws: list[int] = field(default_factory=list)
     elected: str | None = None
@@ -33,34 +56,15 @@ class Ruling:
     concerns: str | None = None                      # whose hand or card it concerns
     actor: str | None = None                         # who did it
     facts: dict[str, Any] = field(default_factory=dict, repr=False)   # the facts it was made on
-    what: str = ""                                   # what happened, in words
+    what: Said = ()                                  # what happened (`said`)
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
     unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
+    rule: str | None = None                          # the option whose rule decides, where `law` is null
 
     @property
     def open(self) -> bool:
         """A choice nobody has made yet, on a claimed irregularity."""
         return self.elected is None and self.chooser is not None and self.claimed and not self.lapsed
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "law": self.law, "irregularity": self.irregularity, "event": self.event,
-            "deal": self.deal, "offender": self.offender, "chooser": self.chooser,
-            "options": self.options, "elected": self.elected, "claimed": self.claimed,
-            "summary": self.summary, "text": self.text,
-        }
-        if self.laws:
-            out["laws"] = self.laws
-        if self.elected_card is not None:
-            out["elected_card"] = self.elected_card
-        if self.note:
-            out["note"] = self.note
-        out["case"] = self.case
-        if self.unknown is not None:
-            out["unknown"] = self.unknown
-        if self.outcomes is not None:
-            out["outcomes"] = self.outcomes
-        return out
 
 
 @dataclass
@@ -80,20 +84,8 @@ class Report:
     title: str | None = None          # a scenario's header: what it shows
     description: str | None = None
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
+    options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
 
     @property
     def ok(self) -> bool:
         return not self.rulings
-
-    def to_json(self) -> dict[str, Any]:
-        rulings = sorted(self.rulings, key=lambda r: r.event)
-        out = {
-            "ok": self.ok, "rules": self.rules, "rulings": [r.to_json() for r in rulings],
-            "score": self.score, "winner": self.winner, "game_value": self.game_value,
-            "deals": self.deals,
-        }
-        if self.ignored_events:
-            out["ignored_events"] = self.ignored_events
-        if self.outcomes_capped:
-            out["outcomes_capped"] = True
-        return out

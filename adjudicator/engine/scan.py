@@ -21,12 +21,12 @@ from typing import Any
 from ..record.cards import PACK, Card, rank_power
 from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, trump_king, wishes)
 from .scoring import game_value
+from ..lawbook.rulesets import in_force
+from ..record.options import Options
 from ..record.source import MAX_ITEMS
 from ..record.table import HAND_SIZE, PACK_SIZE
 
 HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
-OPTION_KEYS = frozenset({"game_to", "game_value"})
-GAME_VALUES = ("single", "treble_double_single")
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 CARD: dict[str, Card] = {c.text: c for c in PACK}   # the notation the generator and most tools write
 _players_ok: dict[tuple[str, str], bool] = {}
@@ -38,6 +38,13 @@ def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
         return _scan(text, source, scoring)
     except Exception:   # anything at all it does not understand: the replay decides
         return None
+
+
+def _handled(opts: Options) -> bool:
+    """The options this loop applies exactly; any other game is the replay's."""
+    return opts.cut_for_deal == "highest" and not opts.ace_high and not opts.dealer_must_exchange \
+        and not opts.refusal_point_on_vole and opts.match == "single" and not opts.doubling \
+        and not opts.offer_point and not opts.pool
 
 
 def _good_players(a: Any, b: Any) -> bool:
@@ -76,23 +83,21 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     rules = raw.get("rules", "cavendish")
     players = raw.get("players")
     events = raw.get("events")
-    if rules != "cavendish" or type(players) is not list or len(players) != 2 \
+    if type(rules) is not str or type(players) is not list or len(players) != 2 \
             or type(events) is not list or len(events) > MAX_ITEMS:
         return None
     a, b = players
     if not _good_players(a, b):
         return None
     keys = len(raw)   # the mapping keys the text must write, as `log` counts them
-    game_to, value = 5, "single"
-    if "options" in raw:
-        options = raw["options"]
-        if type(options) is not dict or not OPTION_KEYS.issuperset(options):
-            return None
-        keys += len(options)
-        game_to = options.get("game_to", 5)
-        value = options.get("game_value", "single")
-        if type(game_to) is not int or not 1 <= game_to <= 100 or value not in GAME_VALUES:
-            return None
+    given = raw.get("options", {})
+    if type(given) is not dict:
+        return None
+    keys += len(given)
+    opts = in_force(rules, given, 2).options   # a header it cannot resolve raises: the replay says why
+    if not _handled(opts):
+        return None
+    game_to, value = opts.game_to, opts.game_value
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
             return None
@@ -366,5 +371,5 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)
-    return {"source": source, "ok": True, "rules": rules, "rulings": [], "score": score,
+    return {"source": source, "ok": True, "rules": rules, "options": opts.to_json(), "rulings": [], "score": score,
             "winner": winner, "game_value": value_of, "deals": deals}

@@ -21,6 +21,7 @@ from .cache import LawBookError
 from .places import LAWS_DIR
 from .facts import FACT_NAMES, Facts, fact_values
 from ..record.log import Irregularity, Option
+from ..record.options import NAMES
 
 LAW_NUMBERS = range(1, 52)
 
@@ -130,6 +131,28 @@ class Law(BaseModel):
         return self
 
 
+class Rule(BaseModel):
+    """A rule of a rule set that no London law covers (laws/rules/NAME.yaml): its rulings carry
+    `law: null` and `rule: NAME`, the option that brings it in (RULESETS.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+    rule: Literal[NAMES]  # type: ignore[valid-type]
+    title: str
+    source: Annotated[str, Field(pattern=r"^[0-9]{3}_[0-9a-f]{16}[.]txt$")]
+    """The seed file its text is quoted from (../shared/seeds/)."""
+    text: str
+    reading: str
+    related: list[StrictInt] = []
+    cases: Annotated[list[Case], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _ids(self) -> "Rule":
+        ids = [c.id for c in self.cases]
+        if len(ids) != len(set(ids)):
+            raise ValueError("two cases share an id")
+        return self
+
+
 def _check_condition(name: str, cond: Any) -> None:
     if name not in FACT_NAMES:
         raise ValueError(f"when: unknown fact {name!r} (known: {', '.join(sorted(FACT_NAMES))})")
@@ -152,13 +175,14 @@ def _check_condition(name: str, cond: Any) -> None:
 class CompiledCase:
     """A case ready to test: conditions as (fact, allowed values or range)."""
 
-    law: int
+    law: int | None
     case: Case
     tests: tuple[tuple[str, Any], ...]
+    rule: str | None = None   # a rule set's rule (laws/rules/), where `law` is None
 
     @property
     def ref(self) -> str:
-        return f"{self.law}:{self.case.id}"
+        return f"{self.law if self.law is not None else self.rule}:{self.case.id}"
 
     def matches(self, facts: dict[str, Any]) -> bool:
         for name, allowed in self.tests:
@@ -172,14 +196,14 @@ class CompiledCase:
         return True
 
 
-def _compile(law: int, case: Case) -> CompiledCase:
+def _compile(law: int | None, case: Case, rule: str | None = None) -> CompiledCase:
     tests = []
     for name, cond in case.when.items():
         if isinstance(cond, Range):
             tests.append((name, cond))
         else:
             tests.append((name, frozenset(cond if isinstance(cond, list) else [cond])))
-    return CompiledCase(law, case, tuple(tests))
+    return CompiledCase(law, case, tuple(tests), rule)
 
 
 def _disjoint(a: CompiledCase, b: CompiledCase) -> bool:
@@ -204,9 +228,10 @@ def _disjoint(a: CompiledCase, b: CompiledCase) -> bool:
 class LawBook:
     """All 51 laws, indexed by irregularity for the evaluator."""
 
-    def __init__(self, laws: dict[int, Law], sources: dict[int, Path]):
+    def __init__(self, laws: dict[int, Law], sources: dict[int, Path], rules: dict[str, Rule] | None = None):
         self.laws = laws
         self.sources = sources
+        self.rules = rules or {}   # the rule sets' own rules (laws/rules/), by option name
         self.by_irregularity: dict[str, list[CompiledCase]] = {}
         self.scoring = Scoring()
         self.scoring_law: dict[str, int] = {}   # a scoring table's key -> the law that gives it
@@ -221,7 +246,15 @@ class LawBook:
                 merged = self.scoring.model_dump(exclude_none=True) | given
                 self.scoring_law |= dict.fromkeys(given, number)
                 self.scoring = Scoring(**merged)
+        for name in sorted(self.rules):
+            for case in self.rules[name].cases:
+                compiled = _compile(None, case, name)
+                for irr in case.irregularities:
+                    self.by_irregularity.setdefault(irr, []).append(compiled)
         self._order_by_precedence()
+
+    def _file(self, c: CompiledCase) -> str:
+        return f"rules/{c.rule}.yaml" if c.law is None else self.sources[c.law].name
 
     def _order_by_precedence(self) -> None:
         problems = []
@@ -230,14 +263,14 @@ class LawBook:
             for c in cases:
                 for o in c.case.overrides:
                     if o not in refs:
-                        problems.append(f"{self.sources[c.law].name}: overrides: no case {o!r}")
+                        problems.append(f"{self._file(c)}: overrides: no case {o!r}")
             for i, a in enumerate(cases):
                 for b in cases[i + 1:]:
                     if _disjoint(a, b) or b.ref in a.case.overrides or a.ref in b.case.overrides:
                         continue
                     problems.append(
-                        f"{self.sources[a.law].name}: case {a.case.id!r} and "
-                        f"{self.sources[b.law].name}: case {b.case.id!r} both claim "
+                        f"{self._file(a)}: case {a.case.id!r} and "
+                        f"{self._file(b)}: case {b.case.id!r} both claim "
                         f"{set(a.case.irregularities) & set(b.case.irregularities)} "
                         "with no stated precedence (add overrides:)")
             listed = list(cases)   # a list being sorted reads as empty to its own key function
@@ -310,12 +343,42 @@ def load(directory: Path = LAWS_DIR) -> LawBook:
         for ref in law.related + [n for c in law.cases for n in c.cites]:
             if ref not in LAW_NUMBERS:
                 problems.append(f"{sources[number].name}: refers to law {ref}, which does not exist")
+    rules = _rules(directory / "rules", problems)
     if problems:
         raise LawBookError("\n".join(problems))
-    book = LawBook(laws, sources)
+    book = LawBook(laws, sources, rules)
     if parsed is None:
         cache.write(key, fresh, book.scoring.model_dump(exclude_none=True))
     return book
+
+
+def _rules(directory: Path, problems: list[str]) -> dict[str, Rule]:
+    """The rule sets' own rules (laws/rules/*.yaml), checked as the laws are."""
+    rules: dict[str, Rule] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        where = f"rules/{path.name}"
+        try:
+            rule = Rule.model_validate(_read(path, path.read_bytes()))
+        except OSError as e:
+            problems.append(f"{where}: cannot be read: {e}")
+            continue
+        except ValidationError as e:
+            for err in e.errors():
+                loc = ".".join(str(p) for p in err["loc"])
+                msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
+                problems.append(f"{where}: {loc}: {msg}")
+            continue
+        except LawBookError as e:
+            problems.append(f"rules/{e}")
+            continue
+        if rule.rule != path.stem:
+            problems.append(f"{where}: rule {rule.rule!r} is not the file's name")
+            continue
+        for ref in rule.related:
+            if ref not in LAW_NUMBERS:
+                problems.append(f"{where}: refers to law {ref}, which does not exist")
+        rules[rule.rule] = rule
+    return rules
 
 
 @lru_cache(maxsize=None)

@@ -20,6 +20,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       WithJsonSchema)
 
 from .cards import Card, SUITS
+from .options import options_schema, problems as option_problems
 from .source import MAX_ITEMS, MAX_PROBLEMS, LogError, check_json_keys, is_json, parse_text, read_source
 
 MAX_EVENTS = MAX_ITEMS
@@ -186,7 +187,11 @@ class AnnounceKing(ByPlayer):
 
 @fields
 class Propose(ByPlayer):
+    """The non-dealer proposes; `count`, the number of cards he proposes to exchange (004), means
+    what a following `ask` means (RULESETS.md)."""
+
     event: Literal["propose"]
+    count: Count | None = None
 
 
 @fields
@@ -300,14 +305,6 @@ Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ig
 EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
 
 
-@fields
-class Options:
-    """House agreements: law 46's game value, the length of the game."""
-
-    game_to: Annotated[StrictInt, Field(ge=1, le=100)] = 5
-    game_value: Literal["single", "treble_double_single"] = "single"
-
-
 class ExpectedOutcome(BaseModel):
     """What a scenario expects an open choice's option to make of the game."""
 
@@ -362,10 +359,12 @@ class Log(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     ecarte: Annotated[Literal[1], BeforeValidator(_version)]
-    rules: Literal["cavendish"] = "cavendish"
-    players: Annotated[list[TablePlayer], Field(min_length=2, max_length=2)]
+    rules: Annotated[StrictStr, Field(min_length=1, max_length=64)] = "cavendish"
+    """The rule set's name; `lawbook.rulesets` knows the names and resolves the options."""
+    players: Annotated[list[TablePlayer], Field(min_length=2, max_length=3)]
     dealer: Player | None = None
-    options: Options = Options()
+    options: Annotated[dict[StrictStr, Any], WithJsonSchema(options_schema())] = {}
+    """As written (checked by `record.options`: names and values); resolved by the law book."""
     events: Annotated[list[Event], Field(max_length=MAX_EVENTS)]
     # scenario extensions
     title: StrictStr | None = None
@@ -516,7 +515,8 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     events = raw.get("events")
     if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, str]] = [(0, p) for p in option_problems(raw["options"])] \
+        if "options" in raw else []
     more = 0
     try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
         tagged, numbers, keys = _tag_events(raw, problems)
@@ -524,7 +524,7 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
             check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
     except ValidationError as e:
-        errors = e.errors(include_url=False)
+        errors = [err for err in e.errors(include_url=False) if err["loc"][:1] != ("options",)]
         problems += [_describe(err, tagged, numbers) for err in errors[:MAX_PROBLEMS]]
         more = len(errors) - MAX_PROBLEMS
     except RecursionError:
@@ -532,11 +532,13 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     if problems:
         raise LogError(source, [message for _, message in sorted(problems, key=lambda p: p[0])], more=more)
     players = log.players
-    if players[0] == players[1]:
-        raise LogError(source, ["players: the two players must be distinct"])
-    if unicodedata.normalize("NFC", players[0]) == unicodedata.normalize("NFC", players[1]):
-        raise LogError(source, [f"players: {players[0]!r} and {players[1]!r} differ only in how their "
-                                "letters are encoded, and look the same: give them distinct names"])
+    for i, a in enumerate(players):
+        for b in players[i + 1:]:
+            if a == b:
+                raise LogError(source, [f"players: the {'two' if len(players) == 2 else 'three'} players must be distinct"])
+            if unicodedata.normalize("NFC", a) == unicodedata.normalize("NFC", b):
+                raise LogError(source, [f"players: {a!r} and {b!r} differ only in how their "
+                                        "letters are encoded, and look the same: give them distinct names"])
     if log.dealer is not None and log.dealer not in players:
         raise LogError(source, [f"dealer: {log.dealer!r} is not at the table {players}"])
     strangers = _strangers(log)

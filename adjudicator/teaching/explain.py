@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import scores as score_words
+from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..words.lawviews import when_words
 from ..engine.ruling import Report, Ruling
@@ -107,7 +108,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
     cases = book.by_irregularity.get(ruling.irregularity, [])
     decided = next(c for c in cases if c.ref == ruling.case)
     out = [f"Event {ruling.event} (deal {ruling.deal}): {words.irregularity(ruling.irregularity)}."]
-    out += _wrap(f"What happened: {ruling.what}.", "  ") if ruling.what else []
+    out += _wrap(f"What happened: {happened(ruling.what)}.", "  ") if ruling.what else []
     tested = list(dict.fromkeys(name for c in cases for name in c.case.when))
     if tested:
         out.append("  When it was found:")

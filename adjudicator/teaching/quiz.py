@@ -27,6 +27,7 @@ from ..engine.ruling import Report, Ruling
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
 from ..words.vocabulary import default_words
+from ..words.happened import happened, summary_text
 
 KINDS = ("law", "chooser", "options", "score")
 ROOT = SCENARIOS_DIR.parent
@@ -263,7 +264,7 @@ class Builder:
             said = earlier + [event_words(e) for e in events[first - 1:r.event - 1]]
             out.append(t["so_far"].format(events="; ".join(said)))
         found = events[r.event - 1]
-        what = cards_in(r.what)
+        what = cards_in(happened(r.what))
         if found.event == "claim":   # the claim, then what it shows
             out.append(t["claimed"].format(event=event_words(found), what=what))
         else:                        # the irregularity in plain view: what it is
@@ -301,7 +302,7 @@ class Builder:
         out = [res["law_text"].format(law=r.law, title=law.title, text=law.text), self.applies(r)]
         if asked.kind == "law":
             out += self.why_not(r, given)
-        out.append(res["ruled"].format(summary=cards_in(r.summary)))
+        out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
         if asked.kind == "score":
             out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
         out.append(res["read"].format(law=r.law))

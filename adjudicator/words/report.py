@@ -1,14 +1,55 @@
-"""A report in words, for a person at a terminal: each ruling (the irregularity, the law, who
-may choose what), how the game went deal by deal with why each point was scored, the score and
-the winner. The JSON is the report's own (`Report.to_json`); this is its text twin."""
+"""A report in the contract's JSON (RULINGS.md: `report_json`, `ruling_json`) and in words for a
+person at a terminal (`report_text`: each ruling, how the game went deal by deal with why each
+point was scored, the score and the winner). Both say a ruling's summary as `happened` does."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.ruling import Report
+from ..engine.ruling import Report, Ruling
+from .happened import spoken, summary_text
 from .scores import lines as why
 from .textwidth import fit, plain
 from .vocabulary import default_words
+
+
+def ruling_json(r: Ruling) -> dict[str, Any]:
+    """One ruling as RULINGS.md gives it."""
+    out: dict[str, Any] = {"law": r.law}
+    if r.rule is not None:   # a rule set's own rule (RULESETS.md): law null
+        out["rule"] = r.rule
+    out |= {
+        "irregularity": r.irregularity, "event": r.event,
+        "deal": r.deal, "offender": r.offender, "chooser": r.chooser,
+        "options": r.options, "elected": r.elected, "claimed": r.claimed,
+        "summary": summary_text(r.summary), "text": r.text,
+    }
+    if r.laws:
+        out["laws"] = r.laws
+    if r.elected_card is not None:
+        out["elected_card"] = r.elected_card
+    if r.note:
+        out["note"] = r.note
+    out["case"] = r.case
+    if r.unknown is not None:
+        out["unknown"] = spoken(r.unknown)
+    if r.outcomes is not None:
+        out["outcomes"] = r.outcomes
+    return out
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    """The report on one log as RULINGS.md gives it (`adjudicate --json`)."""
+    out = {
+        "ok": report.ok, "rules": report.rules, "options": report.options,
+        "rulings": [ruling_json(r) for r in sorted(report.rulings, key=lambda r: r.event)],
+        "score": report.score, "winner": report.winner, "game_value": report.game_value,
+        "deals": report.deals,
+    }
+    if report.ignored_events:
+        out["ignored_events"] = report.ignored_events
+    if report.outcomes_capped:
+        out["outcomes_capped"] = True
+    return out
 
 
 def report_text(report: Report, columns: int | None = None) -> str:
@@ -24,7 +65,7 @@ def report_text(report: Report, columns: int | None = None) -> str:
         cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
         state = "" if r.claimed else " [not claimed at the table]"
         lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
-        lines.append(f"  {r.summary}")
+        lines.append(f"  {summary_text(r.summary)}")
         if r.chooser:
             lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
         else:
@@ -108,7 +149,7 @@ def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> lis
         choice = f"{d['chooser']} may choose: {' or '.join(_words(o) for o in d['options'])}" if d["chooser"] \
             else f"compulsory: {_words(d['options'][0])}"
         figures = f" Then: {_figures(d, players)}." if "score" in d else ""
-        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {d['summary']} ({choice}).{figures}")
+        lines.append(f"    if {words.phrase(fact, value == 'true')}: law {d['law']} ({d['case']}): {summary_text(d['summary'])} ({choice}).{figures}")
     return lines
 
 

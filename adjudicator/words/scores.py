@@ -10,6 +10,7 @@ from typing import Any
 
 from ..lawbook.laws import LawBook, default_book
 from ..engine.ruling import Report, Ruling
+from .happened import happened
 from .vocabulary import Words, default_words
 
 
@@ -71,5 +72,5 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         out.append(line)
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score":
-            out.append(f"{r.what}: law {r.law} (event {r.event})")
+            out.append(f"{happened(r.what)}: law {r.law} (event {r.event})")
     return out

@@ -233,6 +233,43 @@ class QuizWords(_Strict):
     end: QuizEnd
 
 
+class Joined(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    between: str
+    each: str = "{}"
+
+
+class Happened(BaseModel):
+    """What happened at the table (happened.yaml): a template for each key the engine says."""
+    model_config = ConfigDict(extra="forbid")
+    said: dict[str, str]
+    tables: dict[str, dict[str, str]] = {}
+    optional: dict[str, str] = {}
+    joined: dict[str, Joined] = {}
+    unclaimed: str
+
+
+PLAIN_SPECS = ("", "s", "spaced")   # happened.yaml's own: a value, a plural ending, an id in words
+
+
+def _happened(directory: Path, problems: list[str]) -> Happened | None:
+    """happened.yaml, with each template's fields checked against the specs it may use."""
+    from string import Formatter
+    happened = _checked(directory, "happened.yaml", Happened, problems)
+    if happened is None:
+        return None
+    known = set(PLAIN_SPECS) | happened.tables.keys() | happened.optional.keys() | happened.joined.keys()
+    for key, template in happened.said.items():
+        try:
+            specs = [spec for _, field, spec, _ in Formatter().parse(template) if field is not None]
+        except ValueError as e:
+            problems.append(f"happened.yaml: said: {key}: {e}")
+            continue
+        problems += [f"happened.yaml: said: {key}: {{...:{s}}} is neither a table, an optional nor a joined"
+                     for s in specs if s not in known]
+    return happened
+
+
 class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
@@ -240,7 +277,8 @@ class Words:
                  options: dict[str, str], roles: dict[str, str],
                  scores: Scores | None = None, synonyms: list[list[str]] | None = None,
                  interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
-                 events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None):
+                 events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None,
+                 happened: Happened | None = None):
         self.facts = facts
         self.moments = irregularities.moments
         self.irregularities = irregularities.irregularities
@@ -252,6 +290,7 @@ class Words:
         self.synonyms = synonyms or []
         self.events = events        # each event of a log (events.yaml)
         self.table = table          # the card table's labels (table.yaml)
+        self.happened = happened    # what happened at the table (happened.yaml)
         # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
         self.quiz: dict[str, dict[str, str]] = quiz.model_dump(by_alias=True) if quiz else {}
 
@@ -411,10 +450,11 @@ def load(directory: Path = WORDS_DIR) -> Words:
     if table is not None:
         problems += [f"table.yaml: suits: the suit {s!r} has no words" for s in SUITS if s not in table.suits]
     quiz = _checked(directory, "quiz.yaml", QuizWords, problems)
+    happened = _happened(directory, problems)
     if problems:
         raise WordsError("\n".join(problems))
     return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
-                 events, table, quiz)
+                 events, table, quiz, happened)
 
 
 def _events(directory: Path, problems: list[str]) -> Events | None:

@@ -12,6 +12,7 @@ from ...engine.ruling import Ruling
 from ..snapshot import card_text, event_words, replay_frames
 from ...record.source import LogError
 from ...words.vocabulary import default_words
+from ...words.happened import summary_text
 
 
 @dataclass
@@ -42,7 +43,7 @@ def _ruling(r: Ruling) -> dict[str, Any]:
             "chooser": r.chooser, "options": [words.option(o) for o in r.options],
             "elected": words.option(r.elected) if r.elected else None,
             "elected_card": card_text(r.elected_card) if r.elected_card else None,
-            "claimed": r.claimed, "summary": r.summary, "note": r.note}
+            "claimed": r.claimed, "summary": summary_text(r.summary), "note": r.note}
 
 
 def replay_scenario(path: Path, root: Path) -> Scenario:

@@ -1,0 +1,67 @@
+"""What happened at the table, in words: the engine's `said` parts and a ruling's summary.
+
+The engine says what happened as ids and values (`engine.ruling.said`); the words are
+laws/words/happened.yaml's templates (its header says what a template may use).
+"""
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+from ..engine.ruling import Said, Summary
+from .vocabulary import Happened, Words, default_words
+
+
+class _Saying(Formatter):
+    def __init__(self, words: Happened):
+        self.words = words
+
+    def format_field(self, value: Any, spec: str) -> str:
+        w = self.words
+        if spec == "s":
+            return "" if value == 1 else "s"
+        if spec == "spaced":
+            return str(value).replace("_", " ")
+        if spec in w.tables:
+            return w.tables[spec][str(value)]
+        if spec in w.optional:
+            return "" if value is None or value == "" else w.optional[spec].format(value)
+        if spec in w.joined:
+            j = w.joined[spec]
+            return j.between.join(j.each.format(*(v if isinstance(v, (list, tuple)) else [v])) for v in value)
+        return super().format_field(value, spec)
+
+
+def happened(what: Said, words: Words | None = None) -> str:
+    """What happened, each part in its words, joined by semicolons."""
+    words = words or default_words()
+    saying = _Saying(words.happened)
+    return "; ".join(saying.format(words.happened.said[key], **values) for key, values in what)
+
+
+class _Names(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def summary_text(summary: Summary, words: Words | None = None) -> str:
+    """A ruling's summary: what happened; the case's own words on the players it names; and,
+    if nobody claimed it, that nothing was done."""
+    words = words or default_words()
+    text = summary.case.format_map(_Names(dict(summary.names)))
+    if summary.what:
+        text = happened(summary.what, words) + "; " + text
+    if not summary.claimed:
+        text += " " + words.happened.unclaimed
+    return text
+
+
+def spoken(data: Any, words: Words | None = None) -> Any:
+    """Plain data with every `Summary` in it said in words (for JSON)."""
+    if isinstance(data, Summary):
+        return summary_text(data, words)
+    if isinstance(data, dict):
+        return {k: spoken(v, words) for k, v in data.items()}
+    if isinstance(data, list):
+        return [spoken(v, words) for v in data]
+    return data
