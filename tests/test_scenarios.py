@@ -56,6 +56,6 @@ def _agrees(have: object, want: object) -> bool:
 def test_a_compulsory_ruling_carries_its_only_option(path: Path) -> None:
     """RULINGS.md: `elected` is the only compulsory option, claimed or not (laws 30 and 34 among
     them, whose remedy the play carries out whether claimed or not)."""
-    for ruling in Replay(read_file(str(path))).run().to_json()["rulings"]:
+    for ruling in report_json(Replay(read_file(str(path))).run())["rulings"]:
         if ruling["chooser"] is None:
             assert ruling["elected"] == ruling["options"][0], ruling
