@@ -6,13 +6,17 @@ allowed (narrowed by the answers, and by what each answer implies: `implies:` in
 laws/words/facts.yaml). The next question is the fact whose answers split the cases still
 possible most evenly (a case that does not test the fact stays possible under every answer),
 offering only answers that a real deal can have (the situation builder can tell one). It ends
-when the first possible case, in the book's order of precedence, is certain. "I don't know"
-leaves a fact open: the ruling then gives each outcome. The ruling is the adjudication of the
-log the situation builder tells from the answers.
+when the first possible case, in the book's order of precedence, is certain. Then the facts of
+the hand its telling takes (`hand:` in irregularities.yaml: the tricks, the proposal, the king,
+what was marked, when): each is asked only where its answers lead to different endings, a
+ruling or none, or another score. "I don't know" leaves a fact open: the ruling then gives each
+outcome. The ruling is the adjudication of the log the situation builder tells from the
+answers; where it finds no irregularity, the ending says so, and why the score is what it is.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections import defaultdict
 from itertools import product
 from typing import Any, Literal, get_args, get_origin
 
@@ -62,6 +66,8 @@ class State:
     asked: dict[str, Any] = field(default_factory=dict)   # the facts answered (not "I don't know")
     open: list[str] = field(default_factory=list)          # the facts answered "I don't know"
     actor: str | None = None   # who did it (a player), where either player may have
+    hand: dict[str, Any] = field(default_factory=dict)      # the facts of the hand answered
+    hand_open: list[str] = field(default_factory=list)      # those answered "I don't know"
 
 
 class Resolve:
@@ -128,14 +134,90 @@ class Resolve:
                 out.append((dict(zip(open_, values)), allowed))
         return out
 
-    def built(self, state: State, extra: dict[str, Any], case: str | None = None) -> Built | None:
+    def built(self, state: State, extra: dict[str, Any], case: str | None = None,
+              hand: dict[str, Any] | None = None) -> Built | None:
         """The situation told for these answers (cached: the interview is replayed at each step)."""
         facts = dict(state.asked, **extra)
-        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor)
+        hand = hand or {}
+        key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor,
+               tuple(sorted(hand.items())))
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players, actor=state.actor)
+                                     players=self.players, actor=state.actor, hand=hand)
         return self._built[key]
+
+    # -- the facts of the hand ---------------------------------------------------------
+
+    def hand_left(self, state: State) -> list[str]:
+        """The facts of the hand the irregularity's telling takes, not yet answered."""
+        return [h for h in self.words.irregularities[state.irregularity].hand
+                if h not in state.hand and h not in state.hand_open]
+
+    def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
+        """(the open facts' values, these hand facts' values) -> the ending the log told with
+        them comes to, for each way the facts left open (the law book's and the hand's) may be
+        and each combination of values of `hand_facts` (the others at their answers) a deal
+        can have."""
+        out = {}
+        opened = state.hand_open
+        for values, case in self.cases_open(state):
+            if case is None:
+                continue
+            for open_combo in product(*(tuple(self.words.hand[h].values) for h in opened)):
+                known = dict(state.hand, **dict(zip(opened, open_combo)))
+                for combo in product(*(tuple(self.words.hand[h].values) for h in hand_facts)):
+                    built = self.built(state, values, case.ref, dict(known, **dict(zip(hand_facts, combo))))
+                    if built is not None:
+                        out[(tuple(values.items()), open_combo), combo] = ending(built)
+        return out
+
+    def cases_open(self, state: State) -> list[tuple[dict[str, Any], CompiledCase | None]]:
+        """Each way the facts left open may be, and the case that rules then (None: none)."""
+        out = []
+        for values, allowed in self.branches(state):
+            case = self.outcome(allowed, state.irregularity)
+            if case is not False:
+                out.append((values, case))
+        return out
+
+    def next_hand(self, state: State) -> tuple[str, list[Any]] | None:
+        """The first fact of the hand whose answers change the ending (the others left free),
+        and the answers a deal can have; None when none changes it."""
+        left = self.hand_left(state)
+        if not left:
+            return None
+        table = self.endings(state, left)
+        for i, fact in enumerate(left):
+            ends = defaultdict(set)
+            for (values, combo), end in table.items():
+                ends[values, combo[:i] + combo[i + 1:]].add(end)
+            if any(len(e) > 1 for e in ends.values()):
+                return fact, [v for v in self.words.hand[fact].values if any(c[i] == v for _, c in table)]
+        return None
+
+    def hand_question(self, n: int, state: State, fact: str, values: list[Any]) -> Question:
+        w = self.words
+        hw = w.hand[fact]
+        choices = [Choice(v, hw.values[v].answer or hw.values[v].phrase) for v in values]
+        if hw.unknown:
+            choices.append(Choice(UNKNOWN, w.interview["unknown"]))
+        text = hw.named.format(offender=self.person(state, state.actor)) if hw.named and state.actor else hw.question
+        return Question(f"q{n}", text, choices, fact=fact, why=self.hand_why(state, fact, values))
+
+    def hand_why(self, state: State, fact: str, values: list[Any]) -> str:
+        """Which ending each answer leads to: a law, or no irregularity."""
+        w = self.words.interview
+        left = self.hand_left(state)
+        i = left.index(fact)
+        table = self.endings(state, left)
+        parts = []
+        for v in values:
+            laws = dict.fromkeys(law for (_, combo), end in table.items() if combo[i] == v for law in end[2])
+            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws)
+            if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
+                named = w["why_none"] + (f"; {named}" if named else "")
+            parts.append(w["why_value"].format(phrase=self.words.hand[fact].values[v].phrase, laws=named))
+        return w["why_hand"].format(cases="\n".join(parts))
 
     # -- the questions ---------------------------------------------------------------
 
@@ -275,18 +357,26 @@ class Resolve:
             n += 1
         for value in rest:
             self.settle(state)
-            fact, offered = self.next_fact(state)   # type: ignore[misc]
-            if value is UNKNOWN and None not in self.words.facts[fact].values:
-                state.open.append(fact)
+            following = self.next_fact(state)
+            if following is None:   # a fact of the hand
+                fact, _ = self.next_hand(state)   # type: ignore[misc]
+                (state.hand_open.append(fact) if value is UNKNOWN else state.hand.__setitem__(fact, value))
             else:
-                state.allowed = dict(offered)[value]
-                state.asked[fact] = value
+                fact, offered = following
+                if value is UNKNOWN and None not in self.words.facts[fact].values:
+                    state.open.append(fact)
+                else:
+                    state.allowed = dict(offered)[value]
+                    state.asked[fact] = value
             n += 1
         self.settle(state)
         following = self.next_fact(state)
         if following is not None:
             fact, offered = following
             return Turn(question=self.question(n, state, fact, offered))
+        hand = self.next_hand(state)
+        if hand is not None:
+            return Turn(question=self.hand_question(n, state, *hand))
         return self.ruling(state)
 
     def settle(self, state: State) -> None:
@@ -300,13 +390,36 @@ class Resolve:
             state.asked[fact] = value
 
     def ruling(self, state: State) -> Turn:
+        """The ending: each way the open facts (the law book's and the hand's) may be, with the
+        told log's ruling, or none; ways that differ only in the last open fact and come to
+        the same ending are said together (its values listed)."""
         from .telling import tell_ruling
-        outcomes = []
-        for values, allowed in self.branches(state):
-            case = self.outcome(allowed, state.irregularity)
-            if case is False or any(case is o[1] for o in outcomes):
-                continue
-            outcomes.append((values, case))
-        turn = tell_ruling(self, state, outcomes)
+        merged: dict[Any, tuple[dict[str, Any], CompiledCase | None, Built | None]] = {}
+        for values, case in self.cases_open(state):
+            for combo in product(*(tuple(self.words.hand[h].values) for h in state.hand_open)):
+                hand = dict(state.hand, **dict(zip(state.hand_open, combo)))
+                built = self.built(state, values, case.ref, hand) if case is not None else None
+                if case is not None and built is None and state.hand_open:
+                    continue   # no deal has these values
+                said = dict(values, **dict(zip(state.hand_open, combo)))
+                last = list(said)[-1] if said else None
+                key = (ending(built) if built is not None else case and case.ref,
+                       tuple((f, v) for f, v in said.items() if f != last))
+                if key in merged:
+                    first = merged[key][0]
+                    first[last] = (first[last] if isinstance(first[last], list) else [first[last]]) + [said[last]]
+                    continue
+                merged[key] = (said, case, built)
+        turn = tell_ruling(self, state, list(merged.values()))
         self.final = turn.final
         return turn
+
+
+def ending(built: Built) -> tuple:
+    """What an ending comes to: each ruling claimed (irregularity, case, choice made, each
+    option's score), the score, and the laws that rule."""
+    claimed = sorted((r for r in built.report.rulings if r.claimed), key=lambda r: r.event)
+    rulings = tuple((r.irregularity, r.case, r.elected,
+                     tuple((o, tuple(v["score"].items())) for o, v in (r.outcomes or {}).items()))
+                    for r in claimed)
+    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys(r.law for r in claimed))

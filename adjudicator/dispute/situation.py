@@ -18,6 +18,8 @@ from ..record.generate import beats, legal_cards
 from ..record.log import LogError, validate
 from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
+from ..engine.rules import hand_score
+from ..lawbook.laws import default_book
 
 # The pack, top card first: three to the non-dealer, three to the dealer, two each, the
 # trump card, then the stock. Hearts are trumps; the king of hearts lies at the bottom.
@@ -105,6 +107,36 @@ class Table:
         self.give(self.N, elder_gets)
         self.discard(self.D, 1)
         self.give(self.D, dealer_gets)
+
+    def begin(self, exchange: str | None, keep: tuple[str, ...] = ()) -> None:
+        """The exchange as the person said it went (law 49): none, a proposal refused, or cards
+        given both ways (each player laying out cards the telling does not need: not `keep`)."""
+        if exchange in (None, "no_proposal"):
+            return
+        self.ev("propose", by=self.N)
+        if exchange == "refused":
+            self.ev("refuse", by=self.D)
+            return
+        self.ev("accept", by=self.D)
+        for who, n in ((self.N, 2), (self.D, 1)):
+            out = [c for c in reversed(self.hands[who]) if c not in keep][:n]
+            for c in out:
+                self.hands[who].remove(c)
+            self.ev("discard", by=who, **self._cards(who, out))
+            self.give(who, n)
+
+    def finish(self, who: str, tricks: int | None) -> bool:
+        """The hand's result as the person gave it: `who` won `tricks` of the five (a `tricks`
+        summary, as a log records a hand not played card by card); False where the tricks
+        already played make it impossible."""
+        if tricks is None:
+            return True
+        other = self.other(who)
+        if self.won[who] > tricks or self.won[other] > 5 - tricks or self.trick:
+            return False
+        self.ev("tricks", **{who: tricks, other: 5 - tricks})
+        self.won = {who: tricks, other: 5 - tricks}
+        return True
 
     def next_player(self) -> str:
         return self.other(self.trick[0][0]) if self.trick else self.leader
@@ -501,18 +533,27 @@ def _dealer_leads(t: Table) -> None:
 
 
 def _late_king(f, D, N, A=None):
+    """The king announced after the holder's first card (law 23), or after the king played as
+    his first card had been played to or he had played again (law 24); or in time, as the
+    person may say (`announced`)."""
     A = A or N
+    when = f.get("announced") or "later"
     for first in ((False, True) if "first_card_king" not in f else (f["first_card_king"],)):
+        if when == "before_again" and not first:
+            continue
         if A == N:
             t = _turned_up(D, N, king_pack("non_dealer"))
-            t.play(card=KING if first else None)
-            t.play()
+            cards = [KING if first else None, None]       # his lead, the dealer's card to it
         else:   # the non-dealer leads a trump (first) or a spade; the dealer holds the king
             t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
-            t.play(card="7H" if first else "QS")
-            t.play()
-            t.play()   # the next card: announced with his first card, the dealer's king is in time
-        t.ev("announce_king", by=A)
+            cards = ["7H" if first else "QS", None, None]  # the lead, the dealer's card, the next
+        said = {"before_playing": 0 if A == N else 1, "before_again": 1 if A == N else 2}.get(when, len(cards))
+        for i, card in enumerate(cards):
+            if i == said:
+                t.ev("announce_king", by=A)
+            t.play(card=card)
+        if said == len(cards):
+            t.ev("announce_king", by=A)
         yield t
 
 
@@ -523,18 +564,25 @@ def _false_king(f, D, N, A=None):
     holds = f.get("adversary_holds_king", "any")
     for adversary_holds in ((True, False, None) if holds == "any" else (holds,)):
         for played in ((False, True) if "concerned_played" not in f else (f["concerned_played"],)):
+            if not played and f.get("tricks") is not None:
+                continue   # the hand's result is told only where the offender played on
             t = _turned_up(D, N, king_pack(role if adversary_holds else None),
                            counts=frozenset({role}) if adversary_holds is None else frozenset())
+            t.begin(f.get("exchange"), keep=(KING,))
             if A == D:
                 t.play()
             t.ev("announce_king", by=A)
             if played:
                 t.plays(2 if A == N else 1)
+                if not t.finish(A, f.get("tricks")):
+                    continue
             t.claim(O, "false_king", player=A)
             yield t
 
 
 def _lead_out_of_turn(f, D, N, A=None):
+    """A card led out of turn; played to, the adversary's claim then is law 40's dispute (the
+    card cannot be taken up: the claim's own fact, `played_to`)."""
     A = A or D
     for played_to in ((False, True) if "played_to" not in f else (f["played_to"],)):
         t = _turned_up(D, N)
@@ -542,9 +590,9 @@ def _lead_out_of_turn(f, D, N, A=None):
             _dealer_leads(t)
         t.leader = A
         t.play(by=A)
-        if played_to:   # law 40's case: the card is taken up after it was played to
+        if played_to:
             t.play()
-            t.ev("take_back", by=A)
+            t.claim(t.other(A), "lead_out_of_turn", player=A)
         yield t
 
 
@@ -575,53 +623,41 @@ def _named_suit(f, D, N, A=None):
 
 
 def _revoke(irregularity: str):
+    """A revoke (or a failure to win) in the first trick the offender follows to, claimed when
+    the hand is over: its result as the person gave it (`tricks`, `exchange`), the offender
+    losing the trick (or, revoking with a trump, winning it) as the tricks need."""
     def tell(f, D, N, A=None):
         A = A or D
-        if irregularity == "revoke" and A == N:
-            t = _turned_up(D, N)
-            _dealer_leads(t)
-            t.play(card="7S")
-            t.play(card="8D")     # the non-dealer holds spades and plays a diamond
-            t.claim(D, irregularity, player=N)
+        for pack, lead, card, keep in BREACHES[irregularity][A == N]:
+            t = _turned_up(D, N, _swapped(*pack))
+            t.begin(f.get("exchange"), keep=keep)
+            if A == N:
+                _dealer_leads(t)
+            t.play(card=lead)
+            t.play(card=card)
+            if not t.finish(A, f.get("tricks")):
+                continue
+            t.claim(t.other(A), irregularity, player=A)
             yield t
-            return
-        if irregularity == "failure_to_win" and A == N:
-            t = _turned_up(D, N, _swapped(("KS", "7S")))
-            _dealer_leads(t)
-            t.play(card="8S")
-            t.play(card="7S")     # the non-dealer holds the queen and knave and plays the seven
-            t.claim(D, irregularity, player=N)
-            yield t
-            return
-        t = _turned_up(D, N)
-        if irregularity == "revoke":
-            t.play(card="KS")
-            t.play(card="KD")     # the dealer holds spades and plays a diamond
-        else:
-            t.plays(6)
-            t.play(card="7D")
-            t.play(card="QD")     # the dealer plays his queen; his king of diamonds would not win either
-            t.play(card="KD")
-            t.play(card="8D")
-            t.pack = []
-        t.claim(N, irregularity, player=D)
-        yield t
     return tell
 
 
-def _failure_to_win(f, D, N, A=None):
-    if A == N:
-        yield from _revoke("failure_to_win")(f, D, N, A)
-        return
-    pack = list(PACK)
-    # the dealer's king and seven of diamonds: led the eight, he must win with the king
-    pack[pack.index("QD")], pack[pack.index("7D")] = "7D", "QD"
-    t = _turned_up(D, N, tuple(pack))
-    t.plays(6)
-    t.play(card="8D")
-    t.play(card="7D")
-    t.claim(N, "failure_to_win", player=D)
-    yield t
+# how each breach of duty is told, by the dealer (False) or the non-dealer (True): ways, each
+# the cards changed over in the pack, the card led, the card that breaks the duty, and the
+# cards an exchange must leave in the hands for it (the non-dealer leads 7D to the dealer's KD
+# first where the dealer must lead)
+BREACHES = {
+    "revoke": {
+        False: [((), "KS", "KD", ("KS", "KD", "7S")),          # the dealer holds a spade, plays a diamond
+                ((("QD", "7H"),), "KS", "7H", ("KS", "7H", "7S"))],   # ... or trumps, and wins
+        True: [((), "7S", "8D", ("7S", "8D", "7D", "KD", "KS")),      # the non-dealer likewise
+               ((("8D", "7H"),), "7S", "7H", ("7S", "7H", "7D", "KD", "KS"))],
+    },
+    "failure_to_win": {
+        False: [((("QD", "7D"),), "8D", "7D", ("8D", "7D", "KD"))],   # the dealer holds KD
+        True: [((("KS", "7S"),), "8S", "7S", ("8S", "7S", "7D", "KD", "QS"))],   # he holds QS
+    },
+}
 
 
 def _abandoned(f, D, N, A=None):
@@ -629,11 +665,10 @@ def _abandoned(f, D, N, A=None):
     # after how many cards, whether cards were exchanged, the pack: the first whose count of
     # the abandoner's tricks is the one given
     for pack in (PACK, _swapped(("KS", "7S"), ("QS", "8S"), ("JS", "9S"))):
-        for exchanged in (False, True):
+        for exchange in ((f["exchange"],) if f.get("exchange") else (None, "exchanged")):
             for cards in range(0, 10):
                 t = _turned_up(D, N, pack)
-                if exchanged:
-                    t.exchange()
+                t.begin(exchange)
                 t.plays(cards)
                 who = A or (D if cards == 2 else N)
                 if tricks is not None and tricks != t.won[who]:
@@ -642,27 +677,84 @@ def _abandoned(f, D, N, A=None):
                 yield t
 
 
+def _due(t: Table, exchange: str | None) -> tuple[str, int, str] | None:
+    """What the hand told scores, as the rules of play reckon it: (winner, points, what for)."""
+    scored = hand_score(t.won, t.D, t.N, no_proposal=exchange in (None, "no_proposal"),
+                        first_refused=exchange == "refused", scoring=default_book().scoring)
+    return scored and scored[:3]
+
+
+def _marks_due(t: Table, exchange: str | None, but: str) -> None:
+    """The hand's score marked at once by its winner, unless he is `but` (whose marks are the
+    dispute): nothing the person did not say is irregular."""
+    due = _due(t, exchange)
+    if due is not None and due[0] != but:
+        t.ev("mark", by=due[0], points=due[1], **{"for": due[2]})
+
+
 def _omitted_score(f, D, N, A=None):
     A = A or N
     O = D if A == N else N
     king = f.get("mark_for", "any")
+    told = "marked_when" in f or "tricks" in f    # the hand as the person gave it
     for mark_king in ((True, False) if king == "any" else (king == "king",)):
         t = Table(D, N, counts=frozenset({"dealer", "non_dealer"}))
         t.deal_hands()
         t.ev("turn_up", card="9H")
+        t.begin(f.get("exchange"))
         if mark_king:
             t.ev("announce_king", by=A)
-        t.ev("tricks", **{A: 3, O: 2})
-        if mark_king:
+        if not t.finish(A, f.get("tricks", 3)):
+            continue
+        due = _due(t, f.get("exchange"))
+        if told:
+            _marks_due(t, f.get("exchange"), but=A)
+            if mark_king and due and due[0] == A:
+                t.ev("mark", by=A, points=due[1], **{"for": due[2]})
+        elif mark_king:
             t.ev("mark", by=A, points=1, **{"for": "point"})
-        for to, n in ((D, 2), (N, 2), (D, 3), (N, 3)):
+        points = 1 if mark_king or not due or due[0] != A else due[1]
+        late = f.get("marked_when", "late") == "late"
+        for i, (to, n) in enumerate(((D, 2), (N, 2), (D, 3), (N, 3))):
             t.ev("deal", to=to, count=n)
+        if not late:
+            t.ev("mark", by=A, points=points, **{"for": "king" if mark_king else due[2] if due else "point"})
         t.ev("turn_up", card="7S")
-        t.ev("mark", by=A, points=1, **{"for": "king" if mark_king else "point"})
+        if late:
+            t.ev("mark", by=A, points=points, **{"for": "king" if mark_king else due[2] if due else "point"})
         yield t
 
 
+def _overscore_told(f, D, N, A):
+    """An overscore as the person gave the hand: what was marked (`marked`, `mark_for`), and
+    what it entitles (`king`, or `tricks` and `exchange`): an overscore, or none."""
+    A = A or N
+    if f.get("mark_for") == "king":
+        king = f.get("king")
+        holder = "dealer" if A == D else "non_dealer"
+        pack = king_pack({"turned_up": "turn_up", "announced": holder, "unannounced": holder}.get(king))
+        t = _turned_up(D, N, pack)
+        if king == "announced":
+            t.ev("announce_king", by=A)
+        if A == D and king == "turned_up":
+            t.ev("mark_king", by=D)
+        else:
+            t.ev("mark", by=A, points=1, **{"for": "king"})
+        yield t
+        return
+    t = _turned_up(D, N)
+    t.begin(f.get("exchange"))
+    if not t.finish(A, f.get("tricks")):
+        return
+    _marks_due(t, f.get("exchange"), but=A)
+    t.ev("mark", by=A, points=f.get("marked", 1), **({"for": f["mark_for"]} if f.get("mark_for") else {}))
+    yield t
+
+
 def _overscore(f, D, N, A=None):
+    if any(k in f for k in ("marked", "king", "tricks")) and not f.get("forfeited"):
+        yield from _overscore_told(f, D, N, A)
+        return
     mark_for = f.get("mark_for", "any")
     ways = []
     if mark_for in ("any", None):
@@ -745,7 +837,7 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "card_taken_back": _card_taken_back,
     "named_suit_not_played": _named_suit,
     "revoke": _revoke("revoke"),
-    "failure_to_win": _failure_to_win,
+    "failure_to_win": _revoke("failure_to_win"),
     "abandoned": _abandoned,
     "omitted_score": _omitted_score,
     "overscore": _overscore,
@@ -754,20 +846,25 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
 
 @dataclass
 class Built:
-    """A log that tells the dispute, its report, and the ruling on the irregularity."""
+    """A log that tells the dispute, its report, and the ruling on the irregularity (None where
+    the facts of the hand show there was none)."""
 
     log: dict[str, Any]
     report: Report
-    ruling: Ruling
+    ruling: Ruling | None
 
 
 def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
-          case: str | None = None, players: list[str] | None = None, actor: str | None = None) -> Built | None:
+          case: str | None = None, players: list[str] | None = None, actor: str | None = None,
+          hand: dict[str, Any] | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
     `case`, when given; and has `actor`, a player, for its offender, when given); None when no
-    telling the builder knows says it."""
-    tellings = (TELLINGS[irregularity](facts, dealer, elder, actor) if actor    # who did it, told
-                else TELLINGS[irregularity](facts, dealer, elder))
+    telling the builder knows says it. With the facts of the hand (`hand`: the tricks, the
+    proposal, the king, what was marked, when), the telling is the deal they describe, and it
+    may show no irregularity at all: then it is the ending (its `ruling` None)."""
+    told = dict(facts, **(hand or {}))
+    tellings = (TELLINGS[irregularity](told, dealer, elder, actor) if actor    # who did it, told
+                else TELLINGS[irregularity](told, dealer, elder))
     for t in tellings:
         log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
         if t.header_dealer:
@@ -786,4 +883,6 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
                 continue
             if all(ruling.facts.get(k) == v for k, v in facts.items()):
                 return Built(log, report, ruling)
+        if hand and not any(r.irregularity == irregularity for r in report.rulings):
+            return Built(log, report, None)
     return None

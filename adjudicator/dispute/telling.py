@@ -2,7 +2,9 @@
 
 Each outcome is the adjudication of the log the situation builder told: the law and its own
 words, who may choose and between what (or what is compulsory), what each option would make
-the score, and what happens next. Every word comes from laws/words/.
+the score, and what happens next; or, where the facts of the hand show no irregularity, that
+there is none and why the score is what it is. The cards the telling chose are named. Every
+word comes from laws/words/.
 """
 from __future__ import annotations
 
@@ -19,13 +21,21 @@ if TYPE_CHECKING:
 WIDTH = 78   # the columns a told ruling fills
 
 
-def _ruling_json(built) -> dict[str, Any]:
+def _ruling_json(built, ruling) -> dict[str, Any]:
     """The ruling as `adjudicate --json` gives it (with `outcomes` where the report has them)."""
     for r in report_json(built.report)["rulings"]:
-        if r["event"] == built.ruling.event and r["irregularity"] == built.ruling.irregularity \
-                and r.get("case") == built.ruling.case:
+        if r["event"] == ruling.event and r["irregularity"] == ruling.irregularity \
+                and r.get("case") == ruling.case:
             return r
-    return ruling_json(built.ruling)
+    return ruling_json(ruling)
+
+
+def _ruled(built):
+    """The ruling the told log comes to: the one on the irregularity, else the first other one
+    claimed (the facts given may make the act another irregularity), else None."""
+    if built.ruling is not None:
+        return built.ruling
+    return next((r for r in built.report.rulings if r.claimed), None)
 
 
 def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, Any]:
@@ -37,13 +47,13 @@ def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, 
             "summary": c.summary, "text": res.book.law(case.law).text, "case": case.ref}
 
 
-def _cards(log: dict[str, Any]) -> set[str]:
-    """The cards the log names (the builder's pack, not the table's)."""
-    named: set[str] = set()
+def _cards(log: dict[str, Any]) -> list[str]:
+    """The cards the log names, in its order (the builder's pack, not the table's)."""
+    named: dict[str, None] = {}
     for event in log["events"]:
         for fields in event.values():
-            named.update(fields.get("cards", []) + [fields[k] for k in ("card",) if k in fields])
-    return named
+            named.update(dict.fromkeys(fields.get("cards", []) + [fields[k] for k in ("card",) if k in fields]))
+    return list(named)
 
 
 def _person(res: "Resolve", state: "State", player: str | None) -> str:
@@ -57,12 +67,48 @@ def _score(score: dict[str, int]) -> str:
     return ", ".join(f"{p} {n}" for p, n in score.items())
 
 
+def _marks(log: dict[str, Any]) -> dict[str, int]:
+    """The points each player marked on the table in the told log."""
+    marked: dict[str, int] = {}
+    for event in log["events"]:
+        for name, fields in event.items():
+            if name in ("mark", "mark_king"):
+                marked[fields["by"]] = marked.get(fields["by"], 0) + fields.get("points", 1)
+    return marked
+
+
+def _why_score(res: "Resolve", built) -> list[str]:
+    """Why the told log's score is what it is, deal by deal (the replay's entitlements)."""
+    from ..words.scores import lines
+    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words)]
+
+
+def _no_irregularity(res: "Resolve", state: "State", built) -> list[str]:
+    """The ending where the facts of the hand show no irregularity: so, and why."""
+    w = res.words.interview
+    lines = [wrap(w["no_irregularity_hand"])]
+    said = [res.words.hand[f].values[v].phrase for f, v in state.hand.items() if v in res.words.hand[f].values]
+    if said:
+        lines.append(wrap(w["hand_said"].format(facts="; ".join(said)), "  "))
+    why = _why_score(res, built)
+    if why:
+        lines.append(wrap(w["why_score"], "  "))
+        lines += [wrap(line + ".", "    ") for line in why]
+    marks = _marks(built.log)
+    if marks:
+        lines.append(wrap(w["marked"].format(marks=_score(marks)), "  "))
+    lines.append(wrap(w["score"].format(score=_score(built.report.score)), "  "))
+    lines.append(wrap(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
+    return lines
+
+
 def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> list[str]:
     w = res.words.interview
     lines = [wrap(w["law"].format(law=ruling["law"], title=res.book.law(ruling["law"]).title))]
     lines.append(wrap(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
-    facts = built.ruling.facts if built is not None else state.asked   # what the case was ruled on
+    ruled = _ruled(built) if built is not None else None
+    facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
     if ruling["chooser"]:
         chooser = _person(res, state, ruling["chooser"])
         lines.append(wrap(w["chooser"].format(chooser=chooser[:1].upper() + chooser[1:]), "  "))
@@ -78,31 +124,48 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
         lines.append(wrap(w[key].format(score=_score(built.report.score)), "  "))
     else:
         lines.append(wrap(w["no_log"], "  "))
-    if built is not None and any(card in ruling["summary"] for card in _cards(built.log)):
-        lines.append(wrap(w["cards"], "  "))
+    if built is not None and _cards(built.log):
+        lines.append(wrap(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
     lines.append(wrap(w["quote"], "  "))
     lines.append(wrap(f"\"{ruling['text']}\"", "    "))
     return lines
 
 
-def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, CompiledCase | None]]) -> Turn:
+def _said(res: "Resolve", fact: str, value: Any) -> str:
+    """An open fact's value (or values, for the same ending) as a clause."""
+    if isinstance(value, list):
+        return res.words.interview["or"].join(_said(res, fact, v) for v in value)
+    if fact in res.words.hand:
+        return res.words.hand[fact].values[value].phrase
+    return res.words.phrase(fact, value)
+
+
+def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, CompiledCase | None, Any]]) -> Turn:
     w = res.words.interview
     told: list[dict[str, Any]] = []
     text: list[str] = []
-    for values, case in outcomes:
+    for values, case, built in outcomes:
         if len(outcomes) > 1:
-            facts = " and ".join(res.words.phrase(f, v) for f, v in values.items())
+            facts = " and ".join(_said(res, f, v) for f, v in values.items())
             text.append(w["if"].format(facts=facts))
         if case is None:
             told.append({"if": values, "ruling": None, "log": None})
             text.append(w["no_irregularity"])
             continue
-        built = res.built(state, values, case=case.ref)
-        ruling = _ruling_json(built) if built else _book_json(res, state, case)
-        told.append({"if": values, "ruling": ruling, "log": built.log if built else None})
+        if built is None:
+            built = res.built(state, values, case=case.ref)
+        ruled = _ruled(built) if built else None
+        if built is not None and ruled is None:   # the hand shows no irregularity
+            told.append({"if": values, "ruling": None, "log": built.log, "score": built.report.score,
+                         "why": _why_score(res, built)})
+            text += _no_irregularity(res, state, built) + [""]
+            continue
+        ruling = _ruling_json(built, ruled) if built else _book_json(res, state, case)
+        told.append({"if": values, "ruling": ruling, "log": built.log if built else None,
+                     **({"score": built.report.score} if built else {})})
         text += _words(res, state, ruling, built)
         text.append("")
-    final: dict[str, Any] = {"ruling": told[0]["ruling"], "log": told[0]["log"]}
+    final: dict[str, Any] = {k: v for k, v in told[0].items() if k != "if"}
     if len(told) > 1:
         final["outcomes_if"] = told
     status = 1 if any(t["ruling"] for t in told) else 0

@@ -42,8 +42,10 @@ def ask_names() -> list[str]:
 def save(final: dict, path: str, res: Resolve) -> str:
     """Write the dispute's log as YAML with a comment saying what it is; the words said."""
     ruling = final["ruling"]
+    replays = f"`ecarte adjudicate {Path(path).name}` replays it"
     head = (f"# A dispute told by `ecarte resolve`: {res.words.irregularity(ruling['irregularity'])}.\n"
-            f"# Ruled by law {ruling['law']} ({ruling['case']}); `ecarte adjudicate {Path(path).name}` replays it.\n")
+            f"# Ruled by law {ruling['law']} ({ruling['case']}); {replays}.\n" if ruling else
+            f"# A dispute told by `ecarte resolve`: no irregularity on the facts given; {replays}.\n")
     log = dict(final["log"])
     events = log.pop("events")
     text = yaml.safe_dump(log, sort_keys=False, default_flow_style=None, allow_unicode=True) + "events:\n"

@@ -109,6 +109,8 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
             r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
             return
+    if irr == "lead_out_of_turn" and deal is not None and _played_to(r, deal, ev, n):
+        return
     if any(x.claimed and player in (None, x.concerns, x.offender) for x in r.ruled(deal, irr)):
         return   # already ruled on when it happened, in plain view: the claim adds nothing
     _claim_shown(r, deal, irr, n)
@@ -144,6 +146,23 @@ SHOWN_BY_EVENTS = {
     "late_mark_king": ("late mark of the king", "a `mark_king`"),
     "turned_in_error": ("card turned up after giving", "a `turn_up`"),
 }
+
+
+def _played_to(r: Replay, deal: Deal, ev: Any, n: int) -> bool:
+    """A lead out of turn claimed after it has been played to (law 40): ruled at the claim, the
+    card played to being a fact of the claim itself. False where no card led out of turn has
+    been played to (a lead still unanswered was ruled on when it was made)."""
+    for x in reversed(r.ruled(deal, "lead_out_of_turn")):
+        trick = next((t for t in deal.tricks if t.lead_event == x.event), None)
+        if trick is None or trick.follow is None or ev.player not in (None, x.offender):
+            continue
+        later = deal.tricks[-1] is not trick
+        r.irregular("lead_out_of_turn", n, public=True, actor=x.offender, concerns=x.offender,
+                    extra={"played_to": True, "next_lead": later},
+                    what=said("claims_lead_played_to", by=ev.by, player=x.offender, card=trick.lead,
+                              follower=trick.follower))
+        return True
+    return False
 
 
 def _claim_shown(r: Replay, deal: Deal | None, irr: str, n: int) -> None:

@@ -52,6 +52,7 @@ class IrregularityWords(BaseModel):
     words: str
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
     also: list[str] = []     # the other moments it may be found at (listed there too)
+    hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
 
 
 class NextWords(BaseModel):
@@ -278,8 +279,9 @@ class Words:
                  scores: Scores | None = None, synonyms: list[list[str]] | None = None,
                  interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
                  events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None,
-                 happened: Happened | None = None):
+                 happened: Happened | None = None, hand: dict[str, FactWords] | None = None):
         self.facts = facts
+        self.hand = hand or {}   # the facts of the hand `resolve` asks besides the law book's (hand.yaml)
         self.moments = irregularities.moments
         self.irregularities = irregularities.irregularities
         self.options = options
@@ -451,10 +453,14 @@ def load(directory: Path = WORDS_DIR) -> Words:
         problems += [f"table.yaml: suits: the suit {s!r} has no words" for s in SUITS if s not in table.suits]
     quiz = _checked(directory, "quiz.yaml", QuizWords, problems)
     happened = _happened(directory, problems)
+    hand = _checked(directory, "hand.yaml", dict[str, FactWords], problems) or {}
+    problems += [f"hand.yaml: {h!r} is a fact of the law book: its words are facts.yaml's" for h in hand if h in facts]
+    for irr, w in irregularities.irregularities.items():
+        problems += [f"irregularities.yaml: {irr}: hand: {h!r} is not in hand.yaml" for h in w.hand if h not in hand]
     if problems:
         raise WordsError("\n".join(problems))
     return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
-                 events, table, quiz, happened)
+                 events, table, quiz, happened, hand)
 
 
 def _events(directory: Path, problems: list[str]) -> Events | None:
