@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from adjudicator.record.log import IRREGULARITIES
 
 runner = CliRunner()
 HEAD = "ecarte: 1\nplayers: [A, Y]\ndealer: A\nevents:\n"
@@ -64,7 +65,7 @@ CASES = {
                        "a YAML log is at most 1048576 characters (this one is 1360044): write a log this large as JSON"),
     "many-bad-events": (HEAD + "  - cut: {by: Y, top: x}\n" * 5000, "and 4980 more problems"),
     "card-with-space": (HEAD + "  - deal: {to: Y, cards: [' KH', QH, 9S]}\n", "event 1 (deal): cards.0: not a card: ' KH'"),
-    "near-miss-name": (HEAD + "  - claim: {by: Y, irregularity: revok}\n", "'revok' is not one of the 36 known values: did you mean 'revoke'?"),
+    "near-miss-name": (HEAD + "  - claim: {by: Y, irregularity: revok}\n", f"'revok' is not one of the {len(IRREGULARITIES)} known values: did you mean 'revoke'?"),
     "yaml-problem-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - look: {by: Y, by: A}\n",
                               "event 2, line 6: the key 'by' is given twice"),
     "yaml-tag-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: !!set {to: A}\n",

@@ -64,7 +64,7 @@ class Caller(io.StringIO):
 
 def _every_case():
     book = default_book()
-    return [(irr, c) for irr, cases in book.by_irregularity.items() for c in cases]
+    return [(irr, c) for irr, cases in book.by_irregularity.items() for c in cases if c.law is not None]
 
 
 def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
@@ -152,7 +152,8 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
             walk(answers + [choice.value])
 
     for irregularity in default_book().by_irregularity:
-        walk([irregularity])
+        if res.cases(irregularity):
+            walk([irregularity])
     assert {c.ref for _, c in _every_case()} <= set(ends)
     # no irregularity: a dealer who accepted on condition (law 38); and where the facts of the
     # hand show the act was lawful: a king announced in time (laws 23, 24), a mark the hand

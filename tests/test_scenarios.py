@@ -33,6 +33,10 @@ def test_scenario(path: Path) -> None:
         problems.append(f"game value is {got['game_value']}, expected {expect.game_value}")
     if expect.ignored_events is not None and got.get("ignored_events", []) != expect.ignored_events:
         problems.append(f"ignored events {got.get('ignored_events')}, expected {expect.ignored_events}")
+    if expect.games is not None and got.get("games") != [g.model_dump() for g in expect.games]:
+        problems.append(f"games are {got.get('games')}, expected {[g.model_dump() for g in expect.games]}")
+    if "pool_winner" in expect.model_fields_set and got.get("pool_winner", "absent") != expect.pool_winner:
+        problems.append(f"pool winner is {got.get('pool_winner', 'absent')!r}, expected {expect.pool_winner!r}")
     rulings = got["rulings"]
     if len(rulings) != len(expect.rulings):
         problems.append(f"{len(rulings)} rulings, expected {len(expect.rulings)}: "

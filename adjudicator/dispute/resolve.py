@@ -87,7 +87,9 @@ class Resolve:
     # -- the state -------------------------------------------------------------------
 
     def cases(self, irregularity: str) -> list[CompiledCase]:
-        return self.book.by_irregularity.get(irregularity, [])
+        """The book's cases of the irregularity: the laws' (a rule set's own rules, law null, are
+        its variants', off under the London laws the interview asks under)."""
+        return [c for c in self.book.by_irregularity.get(irregularity, []) if c.law is not None]
 
     def narrow(self, allowed: dict[str, tuple], fact: str, values: tuple) -> dict[str, tuple] | None:
         """The allowed values once `fact` is one of `values`, with what follows; None if impossible."""

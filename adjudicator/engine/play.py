@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import marks
+from . import marks, stakes
 from ..record.cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
@@ -224,7 +224,8 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
 def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     trick.winner = winner
     deal.won[winner] += 1
-    if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()):
+    bound_lost = deal.bound is not None and winner == deal.bound[1]   # offer_point: the hand ends
+    if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()) or bound_lost:
         end_play(r, deal, n)
     else:
         short_out(r, deal, n)
@@ -482,12 +483,18 @@ def end_play(r: Replay, deal: Deal, n: int) -> None:
 
 
 def score_hand(r: Replay, deal: Deal, n: int) -> None:
+    """The hand's point or vole (laws 48, 49; cut by laws 25, 43), counted twice when a double
+    was accepted; a hand ended early by a variant scored as it ended (`stakes`)."""
+    if deal.ended_early is not None or stakes.offer_lost(r, deal, n):
+        return
     cut = any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3)
     result = hand_score(deal.won, deal.dealer, deal.elder, no_proposal=deal.proposals == 0,
                         first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut)
     if result is None:
         return
     winner, points, kind, basis = result
+    if deal.times != 1:
+        points, basis = points * deal.times, basis + "_doubled"
     deal.hand_award = (winner, points, kind, n)
     if points:
         r.award(winner, points, kind, n, deal, basis=basis, limited=cut)

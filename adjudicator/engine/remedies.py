@@ -45,9 +45,9 @@ def _upcoming(r: Replay, ruling: Ruling, n: int) -> Any:
     it is what shows the choice (it is applied after), else the ones after it; looks, claims,
     elections and marks are passed over."""
     i = n - 1 if ruling.event < n and r.events[n - 1].event not in ("elect", "claim") else n
-    while i < len(r.events) and r.events[i].event in ("look", "claim", "elect", "mark", "mark_king"):
+    while i < r.last and r.events[i].event in ("look", "claim", "elect", "mark", "mark_king"):
         i += 1
-    return r.events[i] if i < len(r.events) else None
+    return r.events[i] if i < r.last else None
 
 
 def _owed_from_stock(r: Replay, ruling: Ruling, deal: Deal, holder: str, short: int, n: int,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NoReturn
 
-from . import claims, dealing, exchange, marks, outcomes, play, remedies
+from . import claims, dealing, exchange, marks, outcomes, play, remedies, stakes
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
@@ -83,8 +83,12 @@ class Replay:
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None, rules: InForce | None = None,
+                 span: tuple[int, int] | None = None,
                  shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] | None = None):
         self.log = log
+        # one game of a pool or linked log (`games`): its events are first+1 .. last
+        self.span = span
+        self.first, self.last = span if span is not None else (0, len(log.events))
         self.final = final   # events at which reaching the target is known to stand
         # (event, irregularity) -> (elected, card, lapsed): the choices the log showed after the
         # event in `final`, seen by the replay that found the points stood (`_won_at`)
@@ -126,6 +130,9 @@ class Replay:
         self.lapsed: list[marks.Entitlement] = []   # owed, not marked in time (laws 22, 50)
         self.earned: list[marks.Entitlement] = []   # every entitlement made, struck out or not
         self.held: list[marks.Held] = []   # marks for a hand made during its play (marks.hold)
+        self.asking: stakes.Asking | None = None   # a double or offer waiting for its answer
+        self.unanswerable: int | None = None       # the event of one out of time (an answer to it is ignored)
+        self.ignored_in_hand: list[int] = []      # plays of a hand the offerer's trick ended
 
     # ------------------------------------------------------------------ running
 
@@ -135,6 +142,12 @@ class Replay:
         A target reached while its deal may still take the points away is provisional: when they
         stand after all, the game was won there, and the log is replayed again knowing it (the
         events after it are ignored, an error among them too)."""
+        if self.span is None:
+            if not self.final and self.elect_at_end is None:
+                stakes.variants_on(self)
+            from .games import replay_games, several
+            if several(self.options):
+                return replay_games(self.log, self.book, self.rules, observe)
         try:
             self._apply(observe)
         except _GameWon as won:
@@ -155,11 +168,13 @@ class Replay:
         shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed)
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
         return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
-                      self.rules, {**self.shown, **shown}).run(observe)
+                      self.rules, self.span, {**self.shown, **shown}).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
-        for n, ev in enumerate(self.events, 1):
+        events = self.events
+        for n in range(self.first + 1, self.last + 1):
+            ev = events[n - 1]
             if self.winner is not None:
                 self.ignored.append(n)
                 continue
@@ -172,6 +187,12 @@ class Replay:
                     continue
             if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
                 self.resolve_open(ev, n)
+            if self.asking is not None:
+                stakes.must_answer(self, ev, n)
+            if stakes.ignores(self.deal, name):
+                self.ignored.append(n)
+                self.ignored_in_hand.append(n)
+                continue
             if name in OF_THE_HAND and self.deal is not None and self.deal.annulled is not None:
                 at = self.deal.annulled_at
                 when = (f"at event {at}" if at != n else "here, the log having gone on past a choice"
@@ -184,7 +205,7 @@ class Replay:
                 observe(self, n)
         for key, option, card in self.elect_at_end or ():
             for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
-                self.elect(ruling, option, card, len(self.events))
+                self.elect(ruling, option, card, self.last)
         self.end_of_log()
 
     def report(self) -> Report:
@@ -194,7 +215,8 @@ class Replay:
             value = game_value(self.score[loser], self.options.game_value, self.book.scoring)
         return Report(self.rules.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals, self.earned,
-                      self.log.title, self.log.description, options=self.options.to_json())
+                      self.log.title, self.log.description, options=self.options.to_json(),
+                      ignored_in_hand=list(self.ignored_in_hand))
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -258,7 +280,7 @@ class Replay:
         if self.deal is not None and self.deal.shown is not None:
             play.settle_show(self, self.deal)
         self.close_deal()
-        marks.lapse(self, None, len(self.events))
+        marks.lapse(self, None, self.last)
 
     # ---------------------------------------------------------------- the score
 
@@ -505,7 +527,7 @@ def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: st
 
 
 HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
-    **dealing.HANDLERS, **exchange.HANDLERS, **play.HANDLERS, **marks.HANDLERS,
+    **dealing.HANDLERS, **exchange.HANDLERS, **play.HANDLERS, **marks.HANDLERS, **stakes.HANDLERS,
     "claim": lambda r, ev, n: claims.on_claim(r, ev, n),
     "elect": lambda r, ev, n: claims.on_elect(r, ev, n),
 }

@@ -85,6 +85,10 @@ class Report:
     description: str | None = None
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
     options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
+    ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
+    games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
+    pool: bool = False                          # a pool: the report gives `pool_winner`
+    pool_winner: str | None = None
 
     @property
     def ok(self) -> bool:

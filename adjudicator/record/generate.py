@@ -91,6 +91,7 @@ class _Game:
         self.events: list[dict] = []
         self.score = {p: 0 for p in players}
         self.winner: str | None = None
+        self.by_counts = False   # some deals recorded by counts (`random_game`'s irregular games)
         self.packets: dict[str, tuple[int, int]] = {}
         self.deals = 0
 
@@ -131,7 +132,7 @@ class _Deal:
         self.records_looks = {p: game.rng.random() < 0.9 for p in game.players}
         self.looked: set[str] = set()
         # recorded by counts, as a table does: an irregular game's deals, now and then
-        self.by_count = bool(game.irregular) and game.rng.random() < 0.5
+        self.by_count = game.by_counts and game.rng.random() < 0.5
         self.believed: dict[str, int] = {}   # what a hand dealt wrong was recorded as holding
         self.held: list[tuple[str, int]] | None = None   # points kept until the hand's finding
         self.false_king = False   # a king was announced in this deal by one who does not hold it
@@ -424,8 +425,9 @@ def _play_hand(d: _Deal) -> dict[str, int]:
     return won
 
 
-def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
-    """Laws 48-49: the point 1, the vole 2; 2 for the point against no proposal / a refusal."""
+def hand_points(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> tuple[str, int]:
+    """Laws 48-49: (who wins the hand, what it scores): the point 1, the vole 2; 2 for the point
+    against no proposal / a refusal."""
     winner = max(won, key=won.__getitem__)
     if won[winner] == 5:
         points = 2
@@ -433,7 +435,33 @@ def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bo
         points = 1 if proposed else 2
     else:
         points = 2 if refused_first else 1
-    d.g.add(winner, points, d)
+    return winner, points
+
+
+def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
+    d.g.add(*hand_points(d, won, proposed, refused_first), d)
+
+
+def dealt(g: _Game, dealer: str) -> _Deal | None:
+    """A deal dealt and its trump turned up: dealt afresh, by the same dealer, as often as a
+    wrong number is claimed so (every deal counted). A deal whose wrong number is found only
+    after its hand (`_found_after_the_hand`, in a game recorded by counts) is played out here:
+    None when it stood (its hand is over)."""
+    while True:
+        g.deals += 1
+        d = _Deal(g, dealer)
+        wrong = None
+        if g.irregular and g.rng.random() < g.irregular:
+            wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
+        # found only after the hand: a card too many, recorded by counts, and no cards taken
+        late = wrong is not None and d.by_count and wrong[1] > 0 and g.rng.random() < 0.4
+        if not _distribute(d, wrong, late):
+            continue
+        if not late:
+            return d
+        _score_hand(d, _play_hand(d), False, False)
+        if _found_after_the_hand(d, wrong[0]):   # type: ignore[index]
+            return None
 
 
 def _found_after_the_hand(d: _Deal, holder: str) -> bool:
@@ -477,21 +505,8 @@ def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int]) -> Non
 
 def _play_deal(g: _Game, dealer: str) -> None:
     """One whole deal (it may end the game part-way)."""
-    g.deals += 1
-    d = _Deal(g, dealer)
-    wrong = None
-    if g.irregular and g.rng.random() < g.irregular:
-        wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
-    # found only after the hand: a card too many, recorded by counts, and no cards taken
-    late = wrong is not None and d.by_count and wrong[1] > 0 and g.rng.random() < 0.4
-    if not _distribute(d, wrong, late):
-        _play_deal(g, dealer)   # dealt afresh, by the same dealer
-        return
-    if late:
-        won = _play_hand(d)
-        _score_hand(d, won, False, False)
-        if not _found_after_the_hand(d, wrong[0]):   # type: ignore[index]
-            _play_deal(g, dealer)
+    d = dealt(g, dealer)
+    if d is None:
         return
     proposed, refused_first = _exchange(d)
     assert all(len(h) == 5 for h in d.hands.values())
@@ -506,6 +521,7 @@ def random_game(
     if value not in VALUES or game_to < 1 or not 0 <= irregular <= 1:
         raise ValueError(f"bad game_to={game_to!r}, value={value!r} or irregular={irregular!r}")
     g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to, irregular)
+    g.by_counts = bool(irregular)
     log: dict = {"ecarte": 1, "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:

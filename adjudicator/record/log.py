@@ -67,6 +67,8 @@ IRREGULARITIES = (
     "cut_for_deal_tie",
     "no_turn_up",   # law 10: the exchange or the play began before the trump card was turned up
     "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error
+    # the variants' own (RULESETS.md): ruled with `law: null` and `rule:` the option
+    "double_out_of_time", "offer_out_of_time",
 )
 OPTIONS = (
     "rectify", "fresh_deal", "deal_void", "play_on", "choose_trump", "discard_superfluous",
@@ -298,9 +300,56 @@ class NewPacks(ByPlayer):
     event: Literal["new_packs"]
 
 
+# the variants' events (RULESETS.md): doubling, offering the point, pool and linked games
+
+@fields
+class Double(ByPlayer):
+    """`doubling`: a player proposes to double the points of the hand."""
+
+    event: Literal["double"]
+
+
+@fields
+class AcceptDouble(ByPlayer):
+    event: Literal["accept_double"]
+
+
+@fields
+class DeclineDouble(ByPlayer):
+    event: Literal["decline_double"]
+
+
+@fields
+class OfferPoint(ByPlayer):
+    """`offer_point`: a player offers his adversary the point of the hand."""
+
+    event: Literal["offer_point"]
+
+
+@fields
+class AcceptOffer(ByPlayer):
+    event: Literal["accept_offer"]
+
+
+@fields
+class DeclineOffer(ByPlayer):
+    event: Literal["decline_offer"]
+
+
+@fields
+class NewGame:
+    """`pool` and `match: linked`: the next game begins, between these two players; `dealer`, who
+    deals first in it (else the rule of the variant says)."""
+
+    event: Literal["new_game"]
+    players: Annotated[list[Player], Field(min_length=2, max_length=2)]
+    dealer: Player | None = None
+
+
 EVENT_MODELS = (CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, Look, MarkKing,
                 AnnounceKing, Propose, Accept, Refuse, Ask, Discard, Give, Play, TakeBack, Abandon,
-                Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks)
+                Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks,
+                Double, AcceptDouble, DeclineDouble, OfferPoint, AcceptOffer, DeclineOffer, NewGame)
 Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
 EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
 
@@ -320,6 +369,7 @@ class ExpectedRuling(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     law: StrictInt | None = None
+    rule: StrictStr | None = None   # a variant's own ruling (`law: null`): the option's name
     laws: list[StrictInt] | None = None
     irregularity: Irregularity | None = None
     event: StrictInt | None = None
@@ -335,6 +385,16 @@ class ExpectedRuling(BaseModel):
     unknown: dict[StrictStr, dict[Literal["true", "false"], dict[StrictStr, Any]]] | None = None
 
 
+class ExpectedGame(BaseModel):
+    """One game of a pool or a linked match, as the report's `games` gives it."""
+
+    model_config = ConfigDict(extra="forbid")
+    players: list[StrictStr]
+    score: dict[StrictStr, StrictInt]
+    winner: StrictStr | None
+    value: StrictInt | None
+
+
 class Expect(BaseModel):
     """A scenario's expected answer (an extension of the format: logs may carry it), as this
     project's scenarios write it (`expected`)."""
@@ -346,6 +406,8 @@ class Expect(BaseModel):
     game_value: StrictInt | None = None
     rulings: list[ExpectedRuling]
     ignored_events: list[StrictInt] | None = None
+    games: list[ExpectedGame] | None = None   # pool and linked logs (RULESETS.md)
+    pool_winner: StrictStr | None = None
 
 
 def _version(value: Any) -> Any:
@@ -560,7 +622,8 @@ def _strangers(log: Log) -> list[str]:
     table.add(None)   # a field left out
     for n, ev in enumerate(log.events, 1):
         get = fields.get(ev.event)
-        named = get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else ()
+        named = get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else \
+            (*ev.players, ev.dealer) if ev.event == "new_game" else ()
         if table.issuperset(named):
             continue
         for p in dict.fromkeys(named):   # each stranger once, in the order the fields name them

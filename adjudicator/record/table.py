@@ -142,6 +142,12 @@ class Deal:
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
     score_after: dict | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
+    # the variants' stakes (engine/stakes.py)
+    times: int = 1                    # the hand's points count this many times (2: a double accepted)
+    doubled: bool = False             # a double was made in time in this hand (once a hand)
+    offered: bool = False             # the point was offered in time in this hand
+    bound: tuple | None = None        # (decliner, offerer): an offer declined binds him to the vole
+    ended_early: str | None = None    # double_declined, offer_accepted, offer_lost
 
     def other(self, player: str) -> str:
         return self.elder if player == self.dealer else self.dealer

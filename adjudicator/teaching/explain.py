@@ -153,7 +153,7 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
     out.append("Why the score is what it is:")
     for d in report.played:
         why = score_words.lines(report, d, book, words)
-        after = ", ".join(f"{p} {d.score_after[p]}" for p in report.players) if d.score_after else ""
+        after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
         out.append(f"  Deal {d.number} ({d.dealer} dealt)" + (f", score after it {after}" if after else "") + ":")
         out += [f"    {w}." for w in why] or [f"    {words.scores.nothing}."]
     score = ", ".join(f"{p} {report.score[p]}" for p in report.players)

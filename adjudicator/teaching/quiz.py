@@ -83,7 +83,8 @@ def moments(law: int | None = None) -> list[Moment]:
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
-        rulings = sorted((r for r in s.report.rulings if r.claimed), key=lambda r: r.event)
+        # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
+        rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
         if law is not None:
             own = [r for r in rulings if r.law == law or law in r.laws]
             rulings = own or rulings

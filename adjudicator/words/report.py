@@ -49,6 +49,10 @@ def report_json(report: Report) -> dict[str, Any]:
         out["ignored_events"] = report.ignored_events
     if report.outcomes_capped:
         out["outcomes_capped"] = True
+    if report.games is not None:
+        out["games"] = report.games
+    if report.pool:
+        out["pool_winner"] = report.pool_winner
     return out
 
 
@@ -98,14 +102,36 @@ def report_text(report: Report, columns: int | None = None) -> str:
     if any(r.outcomes for r in report.rulings):
         lines.append("  (with a choice still open: only the points that stand whatever is chosen"
                      + ("; too many open choices to combine, each was taken alone)" if report.outcomes_capped else ")"))
-    if report.winner:
+    if report.games is not None:
+        lines += _games(report)
+    elif report.winner:
         lines.append(f"Winner: {report.winner}, a game worth {report.game_value}.")
     else:
         lines.append("No winner yet.")
-    if report.ignored_events:
-        first = report.ignored_events[0]
-        lines.append(f"Events {first} to {report.ignored_events[-1]} come after the game was won and were ignored.")
+    in_hand = set(report.ignored_in_hand)
+    if in_hand:
+        lines.append(f"Events {', '.join(map(str, report.ignored_in_hand))} are plays of a hand that had ended "
+                     "(the player who offered the point took a trick) and were ignored.")
+    after = [n for n in report.ignored_events if n not in in_hand]
+    if after:
+        what = "the pool" if report.pool else "the match" if report.games is not None else "the game"
+        lines.append(f"Events {after[0]} to {after[-1]} come after {what} was won and were ignored.")
     return "\n".join(fit(lines, columns))
+
+
+def _games(report: Report) -> list[str]:
+    """A pool's or a linked match's games, a line each, and who won the pool or the match."""
+    lines = ["Games:"]
+    for i, g in enumerate(report.games or (), 1):
+        score = ", ".join(f"{p} {g['score'][p]}" for p in g["players"])
+        won = f"{g['winner']} won" if g["winner"] else "not finished"
+        lines.append(f"  {i}. {' and '.join(g['players'])}: {score}; {won}.")
+    what = "pool" if report.pool else "match"
+    if report.winner:
+        lines.append(f"Winner of the {what}: {report.winner}.")
+    else:
+        lines.append(f"No winner of the {what} yet.")
+    return lines
 
 
 def _deal_line(d: Any, players: list[str]) -> str:
@@ -134,7 +160,7 @@ def _deal_line(d: Any, players: list[str]) -> str:
     if any(d.won.values()):
         line += f"; tricks {d.elder} {d.won[d.elder]}, {d.dealer} {d.won[d.dealer]}"
     if d.score_after is not None:
-        line += ". Score " + ", ".join(f"{p} {d.score_after[p]}" for p in players)
+        line += ". Score " + ", ".join(f"{p} {s}" for p, s in d.score_after.items())   # the game's players
     return line + "."
 
 

@@ -477,11 +477,13 @@ EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
 
 def _scores(directory: Path, problems: list[str]) -> Scores | None:
     from ..engine.marks import STRUCK
+    from ..engine.stakes import BASES
     scores = _checked(directory, "scores.yaml", Scores, problems)
     if scores is None:
         return None
-    problems += [f"scores.yaml: earned: {k!r} has no words" for k in EARNING if k not in scores.earned]
-    problems += [f"scores.yaml: earned: {k!r} is not a key of a scoring table" for k in scores.earned if k not in EARNING]
+    problems += [f"scores.yaml: earned: {k!r} has no words" for k in EARNING + BASES if k not in scores.earned]
+    problems += [f"scores.yaml: earned: {k!r} is not a key of a scoring table, nor a variant's" for k in scores.earned
+                 if k not in EARNING and k not in BASES]
     problems += [f"scores.yaml: earned: {k}: it needs words for the dealer and the non-dealer"
                  for k, v in scores.earned.items() if isinstance(v, dict) and len(v) != 2]
     problems += [f"scores.yaml: struck: {k!r} has no words" for k in STRUCK if k not in scores.struck]

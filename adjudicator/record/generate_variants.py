@@ -1,0 +1,279 @@
+"""The generator's variants (RULESETS.md): doubles and offers of the point within a hand, and
+pools and linked matches of several games in one log.
+
+Stdlib only and independent of the engine on purpose, like `generate`, whose table (`_Deal`),
+players' habits and tally (`_Game`) it plays with; what each double, offer and game comes to is
+its own reckoning here, so the `Expected` it returns can check the adjudicator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from . import generate as gen
+
+PLAYER_TRIPLES = (("A", "Y", "Z"), ("ann", "bob", "cy"), ("N", "S", "E"))
+LINKED_GAMES = 3     # best of three
+POOL_GAMES = 9       # a pool that has not found its winner by then stops (the log ends)
+DOUBLE_MOMENTS = 5   # before each of the five leads (the first three in time)
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The variants a generated log plays under (its header's options)."""
+
+    doubling: bool = False
+    offer_point: bool = False
+    pool: bool = False
+    linked: bool = False
+
+    @classmethod
+    def of(cls, options: dict) -> Variants:
+        return cls(options.get("doubling") is True, options.get("offer_point") is True,
+                   options.get("pool") is True, options.get("match") == "linked")
+
+    @property
+    def in_hand(self) -> bool:
+        return self.doubling or self.offer_point
+
+
+class _HandOver(Exception):
+    """The hand ended early (a double declined, an offer accepted, the offerer's trick)."""
+
+
+class _Stakes:
+    """One hand's doubles and offer: what is at stake, and who is bound to the vole."""
+
+    def __init__(self, d: gen._Deal, v: Variants) -> None:
+        self.d, self.v, self.g, self.rng = d, v, d.g, d.g.rng
+        self.times = 1          # 2 once a double is accepted
+        self.doubled = False    # a double was made in time (a hand is doubled once)
+        self.proposed = self.refused_first = False
+        self.offered = False
+        self.bound: tuple[str, str] | None = None   # (decliner, offerer) of an offer declined
+
+    def rule(self, irregularity: str) -> None:
+        self.g.rulings.append({"irregularity": irregularity, "elected": "mark_refused", "claimed": True})
+        self.g.seen[irregularity] += 1
+
+    def vulnerable(self, player: str, played: bool) -> bool:
+        """The non-dealer who played a card without proposing; the dealer who refused the first."""
+        if player == self.d.nd:
+            return played and not self.proposed
+        return self.refused_first
+
+    def maybe_double(self, trick: int, played: bool) -> None:
+        """Before the lead of trick `trick` (0-4): now and then a double, answered at once.
+        From the third trick on, or after one in time, it is out of time (ruled, no answer
+        needed; now and then one is given, which the adjudicator ignores)."""
+        if not self.v.doubling or self.rng.random() > 0.12:
+            return
+        by = self.rng.choice((self.d.nd, self.d.dealer))
+        other = self.g.other(by)
+        self.g.emit("double", by=by)
+        if self.doubled or trick >= 3:
+            self.rule("double_out_of_time")
+            if self.rng.random() < 0.3:
+                self.g.emit(self.rng.choice(("accept_double", "decline_double")), by=other)
+            return
+        self.doubled = True
+        if self.rng.random() < 0.6:
+            self.g.emit("accept_double", by=other)
+            self.times = 2
+            self.g.seen["double_accepted"] += 1
+            return
+        self.g.emit("decline_double", by=other)
+        self.g.seen["double_declined"] += 1
+        self.g.add(by, 2 if self.vulnerable(other, played) else 1)
+        raise _HandOver
+
+    def maybe_offer(self, late: bool) -> None:
+        """Before the first card (or, `late`, after it: out of time): now and then an offer of the
+        point, answered at once."""
+        if not self.v.offer_point or self.rng.random() > (0.1 if late else 0.25):
+            return
+        by = self.rng.choice((self.d.nd, self.d.dealer))
+        other = self.g.other(by)
+        self.g.emit("offer_point", by=by)
+        if late or self.offered:
+            self.rule("offer_out_of_time")
+            if self.rng.random() < 0.3:
+                self.g.emit(self.rng.choice(("accept_offer", "decline_offer")), by=other)
+            return
+        self.offered = True
+        if self.rng.random() < 0.5:
+            self.g.emit("accept_offer", by=other)
+            self.g.seen["offer_accepted"] += 1
+            self.g.add(other, 2 if by == self.d.dealer and self.refused_first else 1)
+            raise _HandOver
+        self.g.emit("decline_offer", by=other)
+        self.g.seen["offer_declined"] += 1
+        self.bound = (other, by)
+
+
+def _play_hand(d: gen._Deal, s: _Stakes) -> dict[str, int]:
+    """Five tricks with the doubles and the offer's binding: the tricks won, or `_HandOver`."""
+    won = {d.nd: 0, d.dealer: 0}
+    leader = d.nd
+    for trick in range(5):
+        s.maybe_double(trick, played=trick > 0)
+        led = gen._play_card(d, leader, None)
+        if trick == 0:
+            s.maybe_offer(late=True)
+        second = d.g.other(leader)
+        if gen.beats(gen._play_card(d, second, led), led, d.trump):
+            leader = second
+        won[leader] += 1
+        if s.bound is not None and leader == s.bound[1]:
+            d.g.seen["offer_lost"] += 1
+            d.g.add(leader, 2)
+            _ignored_plays(d, leader, trick)
+            raise _HandOver
+    return won
+
+
+def _ignored_plays(d: gen._Deal, leader: str, trick: int) -> None:
+    """Now and then the log goes on with the hand the offerer's trick ended: plays the adjudicator
+    ignores (and reports)."""
+    if d.g.rng.random() < 0.5:
+        return
+    for _ in range(trick + 1, 5):
+        led = gen._play_card(d, leader, None)
+        second = d.g.other(leader)
+        if gen.beats(gen._play_card(d, second, led), led, d.trump):
+            leader = second
+        d.g.seen["ignored_play"] += 1
+
+
+def play_deal(g: gen._Game, dealer: str, v: Variants) -> None:
+    """One whole deal with the hand's variants (it may end the game part-way)."""
+    d = gen.dealt(g, dealer)
+    s = _Stakes(d, v)
+    try:
+        s.maybe_double(0, played=False)         # after the turn-up, before the exchange
+        s.proposed, s.refused_first = gen._exchange(d)
+        assert all(len(h) == 5 for h in d.hands.values())
+        s.maybe_offer(late=False)
+        won = _play_hand(d, s)
+    except _HandOver:
+        return
+    winner, points = gen.hand_points(d, won, s.proposed, s.refused_first)
+    g.add(winner, points * s.times)
+
+
+def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: Variants,
+              game_to: int, irregular: float, events: list[dict]) -> gen._Game:
+    """A game between `pair` written to `events`, to its end; `dealer` None: they cut for it."""
+    g = gen._Game(rng, pair, game_to, irregular)
+    g.events = events
+    while dealer is None:   # the cut for deal, recorded
+        dealer = gen._first_dealer(g)
+    try:
+        while True:
+            play_deal(g, dealer, v) if v.in_hand else gen._play_deal(g, dealer)
+            dealer = g.other(dealer)
+    except gen._GameOver:
+        pass
+    return g
+
+
+def single_game(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
+                players: tuple[str, str] | None = None) -> tuple[dict, gen.Expected]:
+    """One game with doubles or offers (options: `doubling` or `offer_point` true)."""
+    v = Variants.of(options)
+    pair = players or rng.choice(gen.PLAYER_PAIRS)
+    log: dict = {"ecarte": 1, "players": list(pair), "options": dict(options)}
+    events: list[dict] = []
+    dealer = rng.choice(pair) if rng.random() < 0.5 else None
+    if dealer is not None:
+        log["dealer"] = dealer
+    g = _one_game(rng, pair, dealer, v, game_to, irregular, events)
+    log["events"] = events
+    winner = max(g.score, key=g.score.__getitem__)
+    value = gen.game_value(options.get("game_value", "single"), g.score[g.other(winner)])
+    return log, gen.Expected(dict(g.score), winner, value, g.deals, tuple(g.rulings), g.seen)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a pool or a match: who played it, the score, the winner (RULESETS.md `games`)."""
+
+    players: tuple[str, str]
+    score: dict
+    winner: str
+
+    def as_json(self) -> dict:
+        return {"players": list(self.players), "score": self.score, "winner": self.winner, "value": 1}
+
+
+def match(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
+          ) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+    """A pool (three players; the loser sits out; two games running win) or a linked match (best
+    of three; the loser deals first), each game after the first begun by `new_game`."""
+    v = Variants.of(options)
+    assert v.pool != v.linked, "a log is a pool or a linked match"
+    ids = rng.choice(PLAYER_TRIPLES) if v.pool else rng.choice(gen.PLAYER_PAIRS)
+    log: dict = {"ecarte": 1, "players": list(ids), "options": dict(options)}
+    events: list[dict] = []
+    pair = (ids[0], ids[1])
+    dealer: str | None = None
+    if v.pool and rng.random() < 0.3:   # a pool may open with new_game
+        pair = tuple(rng.sample(ids, 2))   # type: ignore[assignment]
+        dealer = rng.choice(pair)
+        events.append({"new_game": {"players": list(pair), "dealer": dealer}})
+    elif rng.random() < 0.5:
+        dealer = log["dealer"] = rng.choice(pair)
+    played: list[Played] = []
+    rulings: list[dict] = []
+    seen: Counter = Counter()
+    deals = 0
+    wins: Counter = Counter()
+    champion = None
+    while True:
+        g = _one_game(rng, pair, dealer, v, game_to, irregular, events)
+        deals += g.deals
+        rulings += g.rulings
+        seen += g.seen
+        winner = max(g.score, key=g.score.__getitem__)
+        loser = g.other(winner)
+        played.append(Played(pair, dict(g.score), winner))
+        if v.pool:
+            if len(played) >= 2 and played[-2].winner == winner:
+                champion = winner
+                break
+            if len(played) == POOL_GAMES:
+                break
+            coming = next(p for p in ids if p not in pair)
+            pair = tuple(rng.sample((winner, coming), 2))   # type: ignore[assignment]
+            dealer = coming
+        else:
+            wins[winner] += 1
+            if wins[winner] == 2:
+                champion = winner
+                break
+            pair = tuple(rng.sample(pair, 2))   # type: ignore[assignment]
+            dealer = loser
+        new_game: dict = {"players": list(pair)}
+        if rng.random() < 0.3:
+            dealer = new_game["dealer"] = rng.choice(pair)
+        elif rng.random() < 0.15:
+            dealer = None   # a cut for deal follows new_game
+        events.append({"new_game": new_game})
+        seen["new_game"] += 1
+    log["events"] = events
+    last = played[-1]
+    expected = gen.Expected(dict(last.score), champion, 1 if champion else None, deals, tuple(rulings), seen)
+    return log, expected, tuple(played)
+
+
+def variant_game(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
+                 ) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+    """A log under these variants: a pool, a linked match, or one game with doubles or offers
+    (`games` empty then)."""
+    v = Variants.of(options)
+    if v.pool or v.linked:
+        return match(rng, options, game_to=game_to, irregular=irregular)
+    log, expected = single_game(rng, options, game_to=game_to, irregular=irregular)
+    return log, expected, ()
