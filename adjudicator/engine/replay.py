@@ -311,7 +311,7 @@ class Replay:
         event with no choice of the deal open, stand."""
         if deal is None or deal is not self.deal:
             return False
-        if self.now < len(self.events):
+        if self.now < self.last:   # the last event of this game (of the log, but for a pool)
             return True
         return any(x.open and x.table is deal for x in self.choosing)
 
