@@ -44,7 +44,8 @@ def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, 
     c = case.case
     return {"law": case.law, "irregularity": state.irregularity, "offender": roles.get(c.offender),
             "chooser": roles.get(c.chooser or ""), "options": list(c.options),
-            "summary": c.summary, "text": res.book.law(case.law).text, "case": case.ref}
+            "summary": c.summary, "text": res.book.law(case.law, case.rule).text, "case": case.ref,
+            **({"rule": case.rule} if case.rule else {})}
 
 
 def _cards(log: dict[str, Any]) -> list[str]:
@@ -104,7 +105,9 @@ def _no_irregularity(res: "Resolve", state: "State", built) -> list[str]:
 
 def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> list[str]:
     w = res.words.interview
-    lines = [wrap(w["law"].format(law=ruling["law"], title=res.book.law(ruling["law"]).title))]
+    title = res.book.law(ruling["law"], ruling.get("rule")).title
+    lines = [wrap(w["law"].format(law=ruling["law"], title=title) if ruling["law"] is not None
+                  else w["rule"].format(rule=ruling.get("rule"), title=title))]
     lines.append(wrap(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
     ruled = _ruled(built) if built is not None else None

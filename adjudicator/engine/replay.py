@@ -17,6 +17,7 @@ from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
 from ..record.log import Log
 from .ruling import Report, Ruling, Said, Summary
+from . import rules as rules_of_play
 from .scoring import game_value
 from ..record.table import Deal, Hand
 
@@ -106,6 +107,7 @@ class Replay:
         # the rules in force (RULESETS.md): the engine reads `options`, never the rule set's name
         self.rules = rules or of_log(log)
         self.options = self.rules.options
+        self.power = rules_of_play.ranking(self.options)   # the order of the cards in force
         self.players = list(log.players)
         self.game_to = self.options.game_to
         self.score = {p: 0 for p in self.players}
@@ -361,6 +363,9 @@ class Replay:
         """The facts of this moment, as the law book's `when:` tests them."""
         f = dict(_DEFAULT_FACTS)
         f["first_deal"] = not self._a_deal_was_played(deal)
+        f["king_after_first_card"] = self.options.king_after_first_card   # the options cases test
+        f["stock_shortage"] = self.options.stock_shortage
+        f["dealer_must_exchange"] = self.options.dealer_must_exchange
         if deal is None:
             f["phase"] = "before_deal"
         else:

@@ -18,8 +18,9 @@ import json
 import unicodedata
 from typing import Any
 
-from ..record.cards import PACK, Card, rank_power
-from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, trump_king, wishes)
+from ..record.cards import PACK, Card
+from .rules import (asking_error, beats, breach, cut_winner, distribution, giving_error, hand_score, ranking,
+                    trump_king, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -41,10 +42,10 @@ def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
 
 
 def _handled(opts: Options) -> bool:
-    """The options this loop applies exactly; any other game is the replay's."""
-    return opts.cut_for_deal == "highest" and not opts.ace_high and not opts.dealer_must_exchange \
-        and not opts.refusal_point_on_vole and opts.match == "single" and not opts.doubling \
-        and not opts.offer_point and not opts.pool
+    """The options this loop applies exactly (every base's: the ranking, who deals, law 24's
+    grace and the stock short, which it leaves to the replay either way, the refusal point on the
+    vole, the dealer's duty to exchange); the variants' games are the replay's."""
+    return opts.match == "single" and not opts.doubling and not opts.offer_point and not opts.pool
 
 
 def _good_players(a: Any, b: Any) -> bool:
@@ -98,6 +99,9 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
     if not _handled(opts):
         return None
     game_to, value = opts.game_to, opts.game_value
+    power = ranking(opts)
+    refusal_on_vole = opts.refusal_point_on_vole
+    must_exchange = opts.dealer_must_exchange
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
             return None
@@ -138,10 +142,12 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
 
     def round_clean() -> bool:
         """An accepted round of the exchange ends with no error of number (and some cards
-        exchanged: a round that exchanges none is unusual enough for the replay)."""
+        exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
+        took a card where he must (option dealer_must_exchange; the duty lapses with the stock)."""
         wanted = asked if asked is not None else d_e
         return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
-            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None
+            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
+            and (g_d > 0 or not must_exchange or stock == 0)
 
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
@@ -184,11 +190,11 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
                 first_play.add(by)
                 lead, leader = c, by
                 continue
-            if by == leader or breach(hand, lead, c, trump) is not None:
+            if by == leader or breach(hand, lead, c, trump, power) is not None:
                 return None
             hand.remove(c)
             first_play.add(by)
-            w = by if beats(c, lead, trump) else leader
+            w = by if beats(c, lead, trump, power) else leader
             won[w] += 1
             tricks += 1
             next_leader = w
@@ -197,7 +203,8 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
                 phase = "over"
                 next_dealer = elder
                 result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
-                                    first_refused=first_answer == "refuse", scoring=scoring)
+                                    first_refused=first_answer == "refuse", scoring=scoring,
+                                    refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
                     p = result[0]
                     score[p] += result[1]
@@ -357,10 +364,10 @@ def _scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:   # no
                 ca, cb = cut_cards[a], cut_cards[b]
                 if ca is cb:
                     return None   # the same card twice: the replay rules on the pack
-                pa, pb = rank_power(ca.rank), rank_power(cb.rank)
-                tied = pa == pb   # they must cut again (law 5)
+                first = cut_winner(ca, cb, opts)
+                tied = first is None   # they must cut again (law 5)
                 if not tied:
-                    next_dealer = a if pa > pb else b
+                    next_dealer = (a, b)[first]
                 cut_cards = {}
         else:
             return None

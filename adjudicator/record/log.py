@@ -67,6 +67,7 @@ IRREGULARITIES = (
     "cut_for_deal_tie",
     "no_turn_up",   # law 10: the exchange or the play began before the trump card was turned up
     "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error
+    "dealer_took_no_card",   # RULESETS.md, option dealer_must_exchange: the dealer accepted and took no card
     # the variants' own (RULESETS.md): ruled with `law: null` and `rule:` the option
     "double_out_of_time", "offer_out_of_time",
 )

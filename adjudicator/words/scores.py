@@ -72,5 +72,6 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         out.append(line)
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score":
-            out.append(f"{happened(r.what)}: law {r.law} (event {r.event})")
+            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
+                       + f" (event {r.event})")
     return out

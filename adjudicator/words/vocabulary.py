@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
+from ..engine.rules import DERIVED_BASES
+
 from ..lawbook.places import WORDS_DIR
 from ..record.cards import SUITS
 from ..lawbook.facts import FACT_NAMES, Facts
@@ -472,7 +474,7 @@ def _events(directory: Path, problems: list[str]) -> Events | None:
 
 
 # the scoring tables' keys that are points, not the game's target or value (laws 47-49)
-EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
+EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_")) + DERIVED_BASES
 
 
 def _scores(directory: Path, problems: list[str]) -> Scores | None:
