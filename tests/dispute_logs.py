@@ -250,6 +250,70 @@ def _lead_out_of_turn(A: str, f: dict[str, Any]) -> Hand | None:
     return h
 
 
+def _late_mark_king(A: str, f: dict[str, Any]) -> Hand | None:
+    h = Hand(*PLAIN, turn_up=KING)
+    how = f.get("exchange", "exchanged")
+    h.exchange(how, set())
+    h.result(D, f.get("tricks", 3))
+    owed = due(h.won, how)
+    h.ev("mark", by=owed[0], points=owed[1], **{"for": owed[2]})
+    for to, k in ((D, 3), (N, 3), (D, 2), (N, 2)):
+        h.ev("deal", to=to, count=k)
+    late = f.get("marked_when", "late") == "late"
+    if not late:
+        h.ev("mark_king", by=D)
+    h.ev("turn_up", card="9S")
+    if late:
+        h.ev("mark_king", by=D)
+    return h
+
+
+# two hands played out, trick by trick (lead, follow, winner): the non-dealer takes the first
+# three; or the dealer takes all five. An exchange changes the cards of the fifth trick.
+PLAYED = [
+    ((["AH", "KH", "QH", "7D", "8D"], ["JH", "10H", "9H", "AD", "KD"]),
+     [((N, "AH"), (D, "9H"), N), ((N, "KH"), (D, "10H"), N), ((N, "QH"), (D, "JH"), N),
+      ((N, "7D"), (D, "AD"), D), ((D, "KD"), (N, "8D"), D)], ("8D", "KD")),
+    ((["7D", "8D", "7H", "8H", "9S"], ["AD", "KD", "AH", "KH", "QH"]),
+     [((N, "7D"), (D, "AD"), D), ((D, "KD"), (N, "8D"), D), ((D, "AH"), (N, "7H"), D),
+      ((D, "KH"), (N, "8H"), D), ((D, "QH"), (N, "9S"), D)], ("9S", "QH")),
+]
+
+
+def _abandoned(A: str, f: dict[str, Any]) -> Hand | None:
+    k = f.get("offender_tricks", 1)
+    for (n, d), tricks, (n_out, d_out) in PLAYED:
+        won = {N: 0, D: 0}
+        for played, (_, _, winner) in enumerate(tricks):
+            if won[A] == k and (tricks[played][0][0] == A):
+                break   # he gives up (or shows) his hand when it is his lead
+            won[winner] += 1
+        else:
+            continue
+        h = Hand(list(n), list(d))
+        how = f.get("exchange", "exchanged")
+        if how == "exchanged":   # each lays out a card of the fifth trick, which is not played here
+            h.ev("propose", by=N)
+            h.ev("accept", by=D)
+            for who, out in ((N, n_out), (D, d_out)):
+                h.ev("discard", by=who, cards=[out])
+                h.ev("give", to=who, cards=[h.stock.pop(0)])
+            if played == 4:
+                continue
+        else:
+            h.exchange(how, set())
+        for lead, follow, winner in tricks[:played]:
+            h.trick(lead, follow, winner)
+        if f.get("claiming"):
+            h.ev("show", by=A)
+            if not h.result(A, f.get("tricks", 3)):
+                return None
+        else:
+            h.ev("abandon", by=A)
+        return h
+    return None
+
+
 EXCHANGES = ("no_proposal", "refused", "exchanged")
 FREE = {
     "overscore": {"marked": (1, 2), "king": ("turned_up", "announced", "unannounced", "elsewhere"),
@@ -260,6 +324,8 @@ FREE = {
     "failure_to_win": {"tricks": range(6), "exchange": EXCHANGES},
     "false_king": {"tricks": range(6), "exchange": EXCHANGES},
     "lead_out_of_turn": {},
+    "late_mark_king": {"marked_when": ("in_time", "late"), "tricks": range(6), "exchange": EXCHANGES},
+    "abandoned": {"claiming": (False, True), "tricks": range(6), "exchange": EXCHANGES},
 }
 
 TELLERS = {
@@ -270,4 +336,6 @@ TELLERS = {
     "failure_to_win": _breach("failure_to_win"),
     "false_king": _false_king,
     "lead_out_of_turn": _lead_out_of_turn,
+    "late_mark_king": _late_mark_king,
+    "abandoned": _abandoned,
 }

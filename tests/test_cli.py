@@ -128,3 +128,22 @@ def test_help_and_version_and_a_law_number_that_is_not_one() -> None:
 def test_search_shows_a_laws_own_text_not_only_its_title() -> None:
     found = {law["law"]: law["found"] for law in json.loads(runner.invoke(app, ["laws", "--search", "renounce", "--json"]).output)}
     assert 43 in found and any(f["in"] == "text" and "renounce" in f["snippet"] for f in found[43])
+
+
+def test_an_expect_written_for_another_test_suite_does_not_stop_adjudicate() -> None:
+    """`expect` is a test suite's, not the adjudicator's: keys of another suite (or another
+    shape altogether) are no reason to refuse the log; this project's tests read its own
+    scenarios' `expect` strictly (tests/test_scenarios.py)."""
+    from adjudicator.record.log import expected, read_text
+    body = WHOLE.read_text(encoding="utf-8").split("expect:")[0]
+    for other in ("expect: {final_score: [0, 2], verdict: clean}\n", "expect: [clean]\n"):
+        result = runner.invoke(app, ["adjudicate", "--json", "-"], input=body + other)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["score"] == {"A": 0, "Y": 2}
+    log = read_text(body + "expect: {final_score: [0, 2]}\n", "other-suite.yaml")
+    try:
+        expected(log)
+    except ValueError as e:
+        assert "final_score" in str(e)
+    else:
+        raise AssertionError("this project's reading of expect should refuse another suite's keys")

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from adjudicator import adjudicate_file
 from adjudicator.cli import app
 from adjudicator.lawbook.laws import default_book
+from adjudicator.record.log import expected
 from adjudicator.teaching.quiz import KINDS, Builder, moments
 from adjudicator.teaching.snapshot import event_words
 from adjudicator.words.vocabulary import default_words
@@ -79,9 +80,9 @@ def test_exactly_one_choice_is_right_for_every_kind_over_every_scenario() -> Non
         path, event = moment.scenario.path, moment.ruling.event
         report = adjudicate_file(str(ROOT / path))
         ruled = next(r for r in report.rulings if r.event == event and r.case == moment.ruling.case)
-        expected = [e for e in moment.scenario.log.expect.rulings if e.event == event]
-        if expected and expected[0].law is not None:
-            assert expected[0].law == ruled.law
+        wanted = [e for e in expected(moment.scenario.log).rulings if e.event == event]
+        if wanted and wanted[0].law is not None:
+            assert wanted[0].law == ruled.law
         truth = {"law": ruled.law, "chooser": ruled.chooser, "options": ruled.options, "score": report.score}
         for kind in moment.kinds:
             q = builder.ask(moment, kind, 1, 1, random.Random(f"{path}:{event}:{kind}")).question

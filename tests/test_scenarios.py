@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import invariants
-from adjudicator.record.log import read_file
+from adjudicator.record.log import expected, read_file
 from adjudicator.engine.replay import Replay
 from adjudicator.words.report import report_json
 
@@ -18,7 +18,7 @@ FILES = sorted(SCENARIOS.rglob("*.yaml"))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_scenario(path: Path) -> None:
     log = read_file(str(path))
-    expect = log.expect
+    expect = expected(log)
     assert expect is not None, f"{path.name}: a scenario needs an expect: block"
     report = Replay(log).run(observe=invariants.check)
     got = report_json(report)
@@ -54,3 +54,12 @@ def _agrees(have: object, want: object) -> bool:
     if isinstance(want, dict) and isinstance(have, dict):
         return set(want) <= set(have) and all(_agrees(have[k], v) for k, v in want.items())
     return have == want
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
+def test_a_compulsory_ruling_carries_its_only_option(path: Path) -> None:
+    """RULINGS.md: `elected` is the only compulsory option, claimed or not (laws 30 and 34 among
+    them, whose remedy the play carries out whether claimed or not)."""
+    for ruling in report_json(Replay(read_file(str(path))).run())["rulings"]:
+        if ruling["chooser"] is None:
+            assert ruling["elected"] == ruling["options"][0], ruling

@@ -55,3 +55,10 @@ def test_the_book_and_the_quiz_share_the_table_words():
     for key in ("dealer", "non_dealer", "looked", "not_looked", "stock", "no_turn_up", "each", "annulled", "suits"):
         assert book[key] == terminal[key]
     assert terminal["suits"] == {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def test_the_facts_of_the_hand_are_checked_with_the_irregularities_that_take_them(tmp_path):
+    message = _problems(tmp_path / "hand", {"hand.yaml": ("\ntricks:", "\ntrick:"),
+                                            "irregularities.yaml": ("hand: [announced]", "hand: [announced, played_to]")})
+    assert "irregularities.yaml: revoke: hand: 'tricks' is not in hand.yaml" in message
+    assert "irregularities.yaml: late_king: hand: 'played_to' is not in hand.yaml" in message

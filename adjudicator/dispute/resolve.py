@@ -23,7 +23,8 @@ from typing import Any, Literal, get_args, get_origin
 from ..lawbook.facts import Facts
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
-from .situation import Built, build
+from ..lawbook.rulesets import DEFAULT, InForce, in_force
+from .situation import TELLINGS, Built, build
 from ..words.vocabulary import Words, default_words
 
 UNKNOWN = None               # the value of "I don't know" for a fact that cannot be null
@@ -76,20 +77,30 @@ class Resolve:
     back_allowed = True
 
     def __init__(self, players: list[str] | None = None, book: LawBook | None = None,
-                 words: Words | None = None):
+                 words: Words | None = None, rules: InForce | None = None):
         self.players = players
         self.book = book or default_book()
         self.words = words or default_words()
+        self.rules = rules or in_force(DEFAULT)
         self.domains = {f: _domain(f, self.words) for f in ORDER}   # each fact's values
+        options = self.rules.options.to_json()
+        self.fixed = {f: options[f] for f in ORDER if f in options}
+        for f, value in self.fixed.items():   # a fact that is an option of the rules in force is known, never asked
+            self.domains[f] = (value,)
         self._built: dict[tuple, Built | None] = {}
         self.final: dict[str, Any] | None = None   # the last ruling told (what `--save` writes)
 
     # -- the state -------------------------------------------------------------------
 
     def cases(self, irregularity: str) -> list[CompiledCase]:
-        """The book's cases of the irregularity: the laws' (a rule set's own rules, law null, are
-        its variants', off under the London laws the interview asks under)."""
-        return [c for c in self.book.by_irregularity.get(irregularity, []) if c.law is not None]
+        """The book's cases of this irregularity that the rules in force leave possible: a rule
+        set's own rule (law null) only where its option is on and a dispute of it can be told,
+        and no case whose option fact the rules fix otherwise."""
+        cases = self.book.by_irregularity.get(irregularity, [])
+        fixed, options = self.fixed, self.rules.options
+        return [c for c in cases
+                if (c.law is not None or getattr(options, c.rule or "", False) is True and irregularity in TELLINGS)
+                and all(f not in fixed or fixed[f] in allowed for f, allowed in c.tests)]
 
     def narrow(self, allowed: dict[str, tuple], fact: str, values: tuple) -> dict[str, tuple] | None:
         """The allowed values once `fact` is one of `values`, with what follows; None if impossible."""
@@ -145,7 +156,7 @@ class Resolve:
                tuple(sorted(hand.items())))
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players, actor=state.actor, hand=hand)
+                                     players=self.players, actor=state.actor, hand=hand, header=self.rules.header())
         return self._built[key]
 
     # -- the facts of the hand ---------------------------------------------------------
@@ -215,9 +226,10 @@ class Resolve:
         parts = []
         for v in values:
             laws = dict.fromkeys(law for (_, combo), end in table.items() if combo[i] == v for law in end[2])
-            named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws)
+            named = [w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws]
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
-                named = w["why_none"] + (f"; {named}" if named else "")
+                named.insert(0, w["why_lawful"])
+            named = w["or"].join(named)
             parts.append(w["why_value"].format(phrase=self.words.hand[fact].values[v].phrase, laws=named))
         return w["why_hand"].format(cases="\n".join(parts))
 

@@ -416,13 +416,20 @@ def _more_than_one_turned(f, D, N):
 
 
 def _late_mark_king(f, D, N):
+    """The king turned up marked after the next deal's trump card (law 22), or before it; the
+    hand's result as the person gave it, its winner marking what it scores."""
     t = _turned_up(D, N, king_pack("turn_up"))
-    t.ev("tricks", **{N: 3, D: 2})
-    t.ev("mark", by=N, points=1, **{"for": "point"})
+    t.begin(f.get("exchange"))
+    if not t.finish(D, f.get("tricks", 2)):
+        return
+    _marks_due(t, f.get("exchange"), but=None)
     for to, n in ((D, 3), (N, 3), (D, 2), (N, 2)):
         t.ev("deal", to=to, count=n)
+    if f.get("marked_when") == "in_time":   # law 22: while the next deal is dealt is in time
+        t.ev("mark_king", by=D)
     t.ev("turn_up", card="7C")
-    t.ev("mark_king", by=D)
+    if f.get("marked_when") != "in_time":
+        t.ev("mark_king", by=D)
     yield t
 
 
@@ -514,6 +521,56 @@ def _insufficient_stock(f, D, N):
         t.give(N, 2)
         t.discard(D, 2)
         yield t
+
+
+def _dealer_took_no_card(f, D, N):
+    """The dealer accepts, serves the non-dealer and takes none: claimed before the first card,
+    or found at it."""
+    for played in ((False, True) if "played" not in f else (f["played"],)):
+        t = _turned_up(D, N)
+        t.ev("propose", by=N)
+        t.ev("accept", by=D)
+        t.discard(N, 1)
+        t.give(N, 1)
+        if played:
+            t.play()
+        else:
+            t.claim(N, "dealer_took_no_card")
+        yield t
+
+
+def _double_out_of_time(f, D, N, A=None):
+    """A double once the third trick has begun (its lead played), or a second in the hand."""
+    A = A or N
+    for second in (False, True):
+        t = _turned_up(D, N)
+        if second:
+            t.ev("double", by=A)
+            t.ev("accept_double", by=t.other(A))
+        else:
+            t.plays(5)
+        t.ev("double", by=A)
+        yield t
+
+
+def _offer_out_of_time(f, D, N, A=None):
+    """The point offered once a card has been played."""
+    A = A or N
+    t = _turned_up(D, N)
+    t.play()
+    t.ev("offer_point", by=A)
+    yield t
+
+
+def _unanswered(offer: bool):
+    def tell(f, D, N, A=None):
+        """A double or an offer in time, and the next card played without an answer."""
+        A = A or N
+        t = _turned_up(D, N)
+        t.ev("offer_point" if offer else "double", by=A)
+        t.play()
+        yield t
+    return tell
 
 
 def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
@@ -673,7 +730,12 @@ def _abandoned(f, D, N, A=None):
                 who = A or (D if cards == 2 else N)
                 if tricks is not None and tricks != t.won[who]:
                     continue
-                t.ev("abandon", by=who)
+                if f.get("claiming"):   # law 42: claiming to score, the hand's result as given
+                    t.ev("show", by=who)
+                    if not t.finish(who, f.get("tricks")):
+                        continue
+                else:
+                    t.ev("abandon", by=who)
                 yield t
 
 
@@ -684,7 +746,7 @@ def _due(t: Table, exchange: str | None) -> tuple[str, int, str] | None:
     return scored and scored[:3]
 
 
-def _marks_due(t: Table, exchange: str | None, but: str) -> None:
+def _marks_due(t: Table, exchange: str | None, but: str | None) -> None:
     """The hand's score marked at once by its winner, unless he is `but` (whose marks are the
     dispute): nothing the person did not say is irregular."""
     due = _due(t, exchange)
@@ -831,6 +893,11 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "turned_in_error": _turned_in_error(refuse=False),
     "refusal_barred": _turned_in_error(refuse=True),
     "insufficient_stock": _insufficient_stock,
+    "dealer_took_no_card": _dealer_took_no_card,
+    "double_out_of_time": _double_out_of_time,
+    "offer_out_of_time": _offer_out_of_time,
+    "double_unanswered": _unanswered(offer=False),
+    "offer_unanswered": _unanswered(offer=True),
     "late_king": _late_king,
     "false_king": _false_king,
     "lead_out_of_turn": _lead_out_of_turn,
@@ -856,17 +923,18 @@ class Built:
 
 def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
           case: str | None = None, players: list[str] | None = None, actor: str | None = None,
-          hand: dict[str, Any] | None = None) -> Built | None:
+          hand: dict[str, Any] | None = None, header: dict[str, Any] | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
     `case`, when given; and has `actor`, a player, for its offender, when given); None when no
     telling the builder knows says it. With the facts of the hand (`hand`: the tricks, the
     proposal, the king, what was marked, when), the telling is the deal they describe, and it
-    may show no irregularity at all: then it is the ending (its `ruling` None)."""
+    may show no irregularity at all: then it is the ending (its `ruling` None). `header`: the
+    rules and options it is told under."""
     told = dict(facts, **(hand or {}))
     tellings = (TELLINGS[irregularity](told, dealer, elder, actor) if actor    # who did it, told
                 else TELLINGS[irregularity](told, dealer, elder))
     for t in tellings:
-        log: dict[str, Any] = {"ecarte": 1, "players": list(players or (dealer, elder))}
+        log: dict[str, Any] = {"ecarte": 1, **(header or {}), "players": list(players or (dealer, elder))}
         if t.header_dealer:
             log["dealer"] = dealer
         log["events"] = t.events

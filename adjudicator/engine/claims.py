@@ -103,6 +103,9 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
     if irr in EXCHANGE_CLAIMS:
         _claim_in_exchange(r, deal, ev, n)
         return
+    if irr == "dealer_took_no_card":
+        exchange.claim_kept_hand(r, deal, ev, n)
+        return
     for p in reversed(r.pending):
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns, p.actor):
             r.pending.remove(p)

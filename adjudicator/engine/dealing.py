@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import marks
-from ..record.cards import rank_power
-from .rules import distribution
+from .rules import cut_winner, distribution
 from .ruling import Said, said
 from ..record.table import HAND_SIZE, PACK_SIZE, Deal
 
@@ -35,9 +34,9 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
         if ca == cb:   # one pack, the same card twice: in plain view on the table
             r.irregular("incorrect_pack", n, public=True,
                         what=said("same_card_cut", a=a, b=b, card=ca))
-        pa, pb = rank_power(ca.rank), rank_power(cb.rank)
-        if pa != pb:
-            r.next_dealer = a if pa > pb else b
+        first = cut_winner(ca, cb, r.options)   # highest or lowest, in the ranking in force
+        if first is not None:
+            r.next_dealer = (a, b)[first]
         else:
             r.cut_tie = n   # no ruling if they cut again, as they must; see _start
 

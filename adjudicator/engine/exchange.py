@@ -221,6 +221,32 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     _recheck(r, deal, to, n)
 
 
+# ----------------------------------------------------- the dealer's own exchange
+
+def kept_his_hand(r: Replay, deal: Deal) -> bool:
+    """Option dealer_must_exchange: the dealer accepted, the non-dealer has been given cards, and
+    the dealer has laid out and taken none in this round while the stock still holds some (the
+    duty lapses when it is empty, or when law 38 makes him play his hand)."""
+    dealer = deal.dealer
+    return r.options.dealer_must_exchange and deal.answer == "accept" and deal.stock > 0 \
+        and bool(deal.round_given.get(deal.elder)) and not deal.round_discard.get(dealer) \
+        and not deal.round_given.get(dealer) and dealer not in deal.stands
+
+
+def claim_kept_hand(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
+    """A claim that the dealer, who must exchange, took no card: heard before the first card is
+    played, in the round where it is so (RULESETS.md: compulsory rectify)."""
+    if not r.options.dealer_must_exchange:
+        r.fail(n, "a dealer who takes no card is no irregularity here: it needs the option "
+                  "dealer_must_exchange: true")
+    if deal is None or deal.phase != "exchange" or not kept_his_hand(r, deal):
+        r.fail(n, "the log shows no dealer_took_no_card: the dealer accepted, the non-dealer was "
+                  "served, and the dealer has taken no card while the stock has some")
+    deal.kept_claimed[deal.round_event] = n
+    r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer,
+                what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
+
+
 # ----------------------------------------------------- numbers: laws 29-34
 
 COUNTS = frozenset({"took_more_than_discarded", "asked_fewer_than_discarded", "too_many_given",
@@ -244,9 +270,20 @@ def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
 
 def round_over(r: Replay, deal: Deal, n: int) -> None:
     """The round's exchange is over (another proposal, the first card played, the hand settled):
-    a discard to which no card was given is compared too, as given none (laws 29-34)."""
+    a discard to which no card was given is compared too, as given none (laws 29-34); a dealer
+    who had to exchange and took no card is noted, and ruled on once the play begins."""
     if deal.answer != "accept":
         return
+    if kept_his_hand(r, deal):
+        if deal.round_event in deal.kept_claimed:
+            r.fail(n, f"{deal.dealer} must take at least one card of his own (the ruling at event "
+                      f"{deal.kept_claimed[deal.round_event]}): the log should show his discard and give")
+        deal.kept.append(deal.round_event)
+    if r.events[n - 1].event != "propose":   # the play begins: found at its first card
+        for _ in deal.kept:
+            r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer, extra={"played": True},
+                        what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
+        deal.kept = []
     for player in (deal.elder, deal.dealer):
         if deal.round_discard.get(player) and not deal.round_given.get(player) \
                 and player not in deal.stands:
@@ -433,16 +470,22 @@ def _take_back(deal: Deal, player: str, k: int) -> None:
 
 def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
     """The non-dealer exchanges as many as he asked for, or as many as are left (a discard
-    beyond that goes back to his hand); the dealer takes no card: his discard not yet served
-    goes back to his hand, and the hands are played."""
+    beyond that goes back to his hand). The dealer: under law 38 he takes no card (his discard
+    not yet served goes back to his hand); where the last to exchange takes what remains (option
+    stock_shortage), he takes what is left after the non-dealer, and the rest goes back."""
     elder, dealer = deal.elder, deal.dealer
     to_elder, _ = _wishes(deal)
     if to_elder > deal.stock:
         deal.asked = deal.round_given.get(elder, 0) + deal.stock
         _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
-    _take_back(deal, dealer, _unserved(deal, dealer))
-    deal.stands[dealer] = n
-    _recheck(r, deal, dealer, n)
+    left = 0
+    if r.options.stock_shortage == "last_takes_what_remains":
+        left = max(0, deal.stock - min(to_elder, deal.stock))
+    unserved = _unserved(deal, dealer)
+    _take_back(deal, dealer, unserved - min(unserved, left))
+    if not min(unserved, left):
+        deal.stands[dealer] = n
+        _recheck(r, deal, dealer, n)
 
 
 def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:

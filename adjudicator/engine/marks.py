@@ -10,10 +10,10 @@ the rest), or, if nobody ever tries, at the event where it lapsed (reported when
 A mark of more than is owed counts what is owed; the excess is an `overscore` and never counts,
 taken down (law 51) or not. The score reported is what the laws entitle, not what was marked.
 
-A mark for the hand made while it is still being played, by a player who has already won three
-tricks (the point is his), is *held*: it pays the hand's entitlement when the hand ends, and
-what it marks beyond that is judged then (law 48). A mark before the point is won has nothing
-to pay: it is an overscore when made.
+A mark for the hand made while it is still being played (after three tricks, the point his, or
+before he has won it) is *held*: it pays the hand's entitlement when the hand ends, and what it
+marks beyond that, or all of it if he does not win the hand, is an overscore judged then (laws
+48, 51).
 """
 from __future__ import annotations
 
@@ -100,11 +100,11 @@ class Held:
 
 
 def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
-    """A mark for the hand during its play, by a player who has won three tricks: held (see the
-    module's docstring). Returns whether it was."""
+    """A mark for the hand during its play, before the hand has paid it: held (see the module's
+    docstring). Returns whether it was."""
     deal = r.deal
     if ev.for_ not in (None, "point", "vole") or deal is None or deal.annulled is not None \
-            or deal.hand_award is not None or not deal.tricks or deal.won.get(ev.by, 0) < 3:
+            or deal.hand_award is not None or not deal.tricks:
         return False
     r.held.append(Held(deal, ev.by, left, n, ev.for_))
     return True

@@ -115,7 +115,7 @@ def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
     key = {i: (r.event, r.irregularity) for i, r in enumerate(replay.rulings)}
     elect = [(key[i], o, c) for i, (o, c) in sorted(run.items())] if run else None
     again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at,
-                   rules=replay.rules, span=replay.span)
+                   rules=replay.rules, span=replay.span, shown=replay.shown)
     try:
         done = again.run()
     except ReplayError as e:   # the option cannot be carried out on this table

@@ -82,7 +82,7 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
         return
     deal.announced[by] = n
     held = holds_trump_king(deal, by)
-    if by in deal.first_play and not _law24(deal, by):
+    if by in deal.first_play and not (r.options.king_after_first_card == "law24" and _law24(deal, by)):
         cards = played_by(deal, by)   # empty if he took his only card back (law 39)
         first = cards[0] if cards else None
         king_first = first is not None and first == trump_king(deal)
@@ -205,13 +205,13 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
         r.fail(n, f"who wins {card} played to {trick.lead} turns on the trump suit, which the log "
                   "does not know (the turn-up is recorded by count): name the card turned up, or "
                   "record the hand's result with `tricks`")
-    duty = breach(hand.cards, trick.lead, card, deal.trump)  # type: ignore[arg-type]
+    duty = breach(hand.cards, trick.lead, card, deal.trump, r.power)  # type: ignore[arg-type]
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
-    winner = by if beats(card, trick.lead, deal.trump) else trick.leader  # type: ignore[arg-type]
+    winner = by if beats(card, trick.lead, deal.trump, r.power) else trick.leader  # type: ignore[arg-type]
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
                     what=said(duty, by=by, card=card, lead=trick.lead))
@@ -407,14 +407,14 @@ def settle_show(r: Replay, deal: Deal) -> None:
     by, n = deal.shown  # type: ignore[misc]
     deal.shown = None
     rest = HAND_SIZE - sum(deal.won.values())
-    his = _settle(deal, by)
+    his = _settle(deal, by, r.power)
     his = rest if his is None else min(his, rest)
     deal.won[by] += his
     deal.won[deal.other(by)] += rest - his
     end_play(r, deal, n)
 
 
-def _settle(deal: Deal, shower: str) -> int | None:
+def _settle(deal: Deal, shower: str, power: Any) -> int | None:
     """The tricks still to play that `shower` wins with best play on both sides, or None when
     the log does not show every card left (or the hands are uneven)."""
     mine, theirs = deal.hands[shower], deal.hands[deal.other(shower)]
@@ -441,8 +441,8 @@ def _settle(deal: Deal, shower: str) -> int | None:
         else:
             follower = o if s_leads else s
             values = []
-            for c in legal_replies(follower, lead, deal.trump):
-                s_wins = beats(c, lead, deal.trump) != s_leads
+            for c in legal_replies(follower, lead, deal.trump, power):
+                s_wins = beats(c, lead, deal.trump, power) != s_leads
                 rest_s, rest_o = (s, o - {c}) if s_leads else (s - {c}, o)
                 values.append(s_wins + best(rest_s, rest_o, s_wins, None))
             value = min(values) if s_leads else max(values)
@@ -486,7 +486,8 @@ def score_hand(r: Replay, deal: Deal, n: int) -> None:
         return
     cut = any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3)
     result = hand_score(deal.won, deal.dealer, deal.elder, no_proposal=deal.proposals == 0,
-                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut)
+                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut,
+                        refusal_on_vole=r.options.refusal_point_on_vole)
     if result is None:
         return
     winner, points, kind, basis = result

@@ -17,6 +17,7 @@ from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
 from ..record.log import Log
 from .ruling import Report, Ruling, Said, Summary
+from . import rules as rules_of_play
 from .scoring import game_value
 from ..record.table import Deal, Hand
 
@@ -51,14 +52,16 @@ class Pending:
 @dataclass
 class Provisional:
     """A player reached the target at `event` with points of `deal` that a claim made in time
-    may still take away: the game is won there only if they stand when the deal's claims are
-    settled (the deal ends, or the log does)."""
+    may still take away, or while an earlier such target waits: the game is won at the first
+    whose points stand when the claims of the deal being played are settled (it ends, or the
+    log does)."""
 
     event: int
-    deal: Deal
+    deal: Deal | None
     player: str
     counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
     score: int
+    settles: Deal | None    # the deal whose end settles it: the deal being played then
 
 
 class _GameWon(Exception):
@@ -81,12 +84,16 @@ class Replay:
     def __init__(self, log: Log, book: LawBook | None = None, final: frozenset[int] = frozenset(),
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None, rules: InForce | None = None,
-                 span: tuple[int, int] | None = None):
+                 span: tuple[int, int] | None = None,
+                 shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] | None = None):
         self.log = log
         # one game of a pool or linked log (`games`): its events are first+1 .. last
         self.span = span
         self.first, self.last = span if span is not None else (0, len(log.events))
         self.final = final   # events at which reaching the target is known to stand
+        # (event, irregularity) -> (elected, card, lapsed): the choices the log showed after the
+        # event in `final`, seen by the replay that found the points stood (`_won_at`)
+        self.shown = shown or {}
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
         # ((event, irregularity), option, card): elections made when the log ends, to see what an
@@ -100,6 +107,7 @@ class Replay:
         # the rules in force (RULESETS.md): the engine reads `options`, never the rule set's name
         self.rules = rules or of_log(log)
         self.options = self.rules.options
+        self.power = rules_of_play.ranking(self.options)   # the order of the cards in force
         self.players = list(log.players)
         self.game_to = self.options.game_to
         self.score = {p: 0 for p in self.players}
@@ -133,7 +141,7 @@ class Replay:
     def run(self, observe: Callable[["Replay", int], None] | None = None) -> Report:
         """Apply every event; `observe(replay, n)`, if given, sees the table after each one.
 
-        A target reached with points a claim may still take away is provisional: when they
+        A target reached while its deal may still take the points away is provisional: when they
         stand after all, the game was won there, and the log is replayed again knowing it (the
         events after it are ignored, an error among them too)."""
         if self.span is None:
@@ -145,25 +153,24 @@ class Replay:
         try:
             self._apply(observe)
         except _GameWon as won:
-            report = self._won_at(won.event, observe)
-            shown = {(x.event, x.irregularity): x.elected for x in self.rulings
-                     if x.elected is not None and x.event < won.event}
-            for ruling in [x for x in report.rulings if x.open]:   # the choice the log went on to show
-                if (ruling.event, ruling.irregularity) in shown:
-                    ruling.elected, ruling.outcomes = shown[ruling.event, ruling.irregularity], None
-            return report
+            return self._won_at(won.event, observe)
         except ReplayError:
-            if not self.provisional:
+            standing = next((p for p in self.provisional if self._stands(p)), None)
+            if standing is None:
                 raise
-            return self._won_at(self.provisional[0].event, observe)
+            return self._won_at(standing.event, observe)
         report = self.report()
         if self.elect_at_end is None:
             outcomes.settle(self, report)
         return report
 
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
+        """The log replayed again, the game won at `event`. The choices this replay saw made
+        after it, on rulings made before it, are handed on: the log went on to show them."""
+        shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed)
+                 for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
         return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
-                      self.rules, self.span).run(observe)
+                      self.rules, self.span, {**self.shown, **shown}).run(observe)
 
     def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
         handlers = HANDLERS
@@ -290,28 +297,49 @@ class Replay:
         self.score[player] += points
         if self.score[player] < self.game_to:
             return
-        if self.now in self.final or deal is None or not self._at_risk(deal):
+        if self.now in self.final or not self.provisional and not self._may_undo(deal):
             self.winner = player
-        else:
+            self._close_shown()
+        else:   # settled with the deal being played: a target reached earlier in it may stand
             counted = [(e, e.paid) for e in self.owed if e.deal is deal and e.player == player and e.paid]
-            self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player]))
+            self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player],
+                                                self.deal))
 
-    def _at_risk(self, deal: Deal) -> bool:
-        """Points of this deal may still be taken away by a claim made in time: a hidden
-        irregularity of the deal waits for its claim, or a ruling on it waits for its choice."""
-        return any(p.deal is deal for p in self.pending) or \
-            any(x.open and x.table is deal for x in self.choosing)
+    def _may_undo(self, deal: Deal | None) -> bool:
+        """Whether anything the laws still allow may take away points of this deal now: until
+        the deal is over (the next deal begins) a claim of it is in time, whatever the log has
+        shown so far (a count the claim corrects, a king that `holds` disproves, an imperfect
+        pack, law 45). Points of a deal already over, and points reached at the log's last
+        event with no choice of the deal open, stand."""
+        if deal is None or deal is not self.deal:
+            return False
+        if self.now < self.last:   # the last event of this game (of the log, but for a pool)
+            return True
+        return any(x.open and x.table is deal for x in self.choosing)
+
+    def _close_shown(self) -> None:
+        """The game is won: an open choice that the log went on to show (`shown`) was made."""
+        for ruling in [x for x in self.choosing if x.open]:
+            taken = self.shown.get((ruling.event, ruling.irregularity))
+            if taken is not None:
+                ruling.elected, ruling.elected_card, ruling.lapsed = taken
+
+    def _stands(self, p: Provisional) -> bool:
+        """The points that reached the target at `p.event` are still all on the score."""
+        lost = sum(paid for e, paid in p.counted if e.cancelled)
+        return (p.deal is None or p.deal.annulled is None) and p.score - lost >= self.game_to
 
     def _settle(self, deal: Deal) -> None:
         """The deal is over and its claims are settled: a target reached provisionally in it was
         reached if the points stand (`_GameWon`). A choice still open at the log's end leaves
         it open."""
-        for p in [p for p in self.provisional if p.deal is deal]:
+        if self.winner is not None:   # won meanwhile, with points that stand
+            self.provisional.clear()
+        for p in [p for p in self.provisional if p.settles is deal]:
             if any(x.open and x.table is deal for x in self.choosing):
                 continue
             self.provisional.remove(p)
-            lost = sum(paid for e, paid in p.counted if e.cancelled)
-            if deal.annulled is None and p.score - lost >= self.game_to:
+            if self._stands(p):
                 raise _GameWon(p.event)
 
     # ----------------------------------------------------------------- rulings
@@ -335,6 +363,11 @@ class Replay:
         """The facts of this moment, as the law book's `when:` tests them."""
         f = dict(_DEFAULT_FACTS)
         f["first_deal"] = not self._a_deal_was_played(deal)
+        f["king_after_first_card"] = self.options.king_after_first_card   # the options cases test
+        f["stock_shortage"] = self.options.stock_shortage
+        f["dealer_must_exchange"] = self.options.dealer_must_exchange
+        f["doubling"] = self.options.doubling
+        f["offer_point"] = self.options.offer_point
         if deal is None:
             f["phase"] = "before_deal"
         else:
@@ -404,8 +437,11 @@ class Replay:
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
                 remedies.EFFECTS[effect](self, ruling, deal)
-        if claimed and chooser is None:
-            self.elect(ruling, case.options[0], None, n)
+        if chooser is None:   # compulsory: its only option, done now if claimed (RULINGS.md)
+            if claimed:
+                self.elect(ruling, case.options[0], None, n)
+            else:
+                ruling.elected = case.options[0]
         return ruling
 
     def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:

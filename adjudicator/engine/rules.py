@@ -10,33 +10,62 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..record.cards import Card
+from ..record.cards import PACK, Card
 from ..record.table import HAND_SIZE
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Sequence
+    from collections.abc import Collection, Mapping, Sequence
 
     from ..lawbook.laws import Scoring
+    from ..record.options import Options
 
 ORDERS = frozenset({(3, 2), (2, 3)})   # law 8: the orders a dealer may select (three then two, two then three)
 
 
-def beats(card: Card, lead: Card, trump: str | None) -> bool:
+DERIVED_BASES = ("vole_against_vulnerable",)
+"""What a hand's score may be earned for beyond the scoring tables' keys: the vole with the refusal
+point added (option refusal_point_on_vole), worth the vole and law 49's extra point."""
+
+LONDON: dict[Card, int] = {c: c.power for c in PACK}
+"""The order of the cards in a suit: K Q J A 10 9 8 7 (the ace between the knave and the ten)."""
+ACE_HIGH: dict[Card, int] = {c: (9 if c.rank == "A" else c.power) for c in PACK}
+"""With the ace ranked high (option ace_high): A K Q J 10 9 8 7."""
+
+
+def ranking(options: Options) -> dict[Card, int]:
+    """The order in force, for the cut for deal, the tricks and the duty to win."""
+    return ACE_HIGH if options.ace_high else LONDON
+
+
+def cut_winner(a: Card, b: Card, options: Options) -> int | None:
+    """Who deals after a cut for deal of `a` (the first player) and `b`: 0, 1, or None for cards
+    of equal rank (law 5: they cut again). The highest or the lowest deals (option
+    cut_for_deal), judged in the ranking in force."""
+    power = ranking(options)
+    pa, pb = power[a], power[b]
+    if pa == pb:
+        return None
+    return 0 if (pa > pb) == (options.cut_for_deal == "highest") else 1
+
+
+def beats(card: Card, lead: Card, trump: str | None, power: Mapping[Card, int] = LONDON) -> bool:
     """True when `card`, played second, wins the trick led by `lead`."""
     if card.suit == lead.suit:
-        return card.power > lead.power
+        return power[card] > power[lead]
     return card.suit == trump
 
 
-def legal_replies(hand: Collection[Card], lead: Card, trump: str | None) -> list[Card]:
+def legal_replies(hand: Collection[Card], lead: Card, trump: str | None,
+                  power: Mapping[Card, int] = LONDON) -> list[Card]:
     """The cards the second player may play: follow suit, win when able, trump when void."""
     follows = [c for c in hand if c.suit == lead.suit]
     if follows:
-        return [c for c in follows if c.power > lead.power] or follows
+        return [c for c in follows if power[c] > power[lead]] or follows
     return [c for c in hand if c.suit == trump] or list(hand)
 
 
-def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None) -> str | None:
+def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None,
+           power: Mapping[Card, int] = LONDON) -> str | None:
     """The duty broken by playing `card` to `lead` from a hand that also held `held` (as far as
     those cards prove it): "revoke", "failure_to_win", or None."""
     suit = lead.suit
@@ -49,10 +78,10 @@ def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None) ->
                 if c.suit == trump:
                     return "failure_to_win"
         return None
-    if card.power < lead.power:
-        power = lead.power
+    led = power[lead]
+    if power[card] < led:
         for c in held:
-            if c.suit == suit and c.power > power:
+            if c.suit == suit and power[c] > led:
                 return "failure_to_win"
     return None
 
@@ -107,19 +136,27 @@ def trump_king(trump: str | None) -> Card | None:
 
 
 def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: bool,
-               first_refused: bool, scoring: Scoring, cut: bool = False) -> tuple[str, int, str, str] | None:
+               first_refused: bool, scoring: Scoring, cut: bool = False,
+               refusal_on_vole: bool = False) -> tuple[str, int, str, str] | None:
     """(winner, points, "point" or "vole", the scoring table's key that gave it) for a hand
     played out, or None if nobody has three.
 
     `no_proposal`: the non-dealer played without proposing; `first_refused`: the dealer refused
-    the first proposal (law 49). `cut`: the winner is an offender under law 25 or 43.
+    the first proposal (law 49). `cut`: the winner is an offender under law 25 or 43 (his vole
+    marks one, under every rule set). `refusal_on_vole` (option refusal_point_on_vole): law 49's
+    extra point is added to the vole too.
     """
     winner = next((p for p, n in won.items() if n >= 3), None)
     if winner is None:
         return None
-    if won[winner] == HAND_SIZE:
-        return winner, (scoring.vole - 1 if cut else scoring.vole), "vole", "vole"
     vulnerable = (winner == dealer and no_proposal) or (winner == elder and first_refused)
+    if won[winner] == HAND_SIZE:
+        if cut:
+            return winner, scoring.vole - 1, "vole", "vole"
+        if vulnerable and refusal_on_vole:
+            extra = scoring.point_against_vulnerable - scoring.point
+            return winner, scoring.vole + extra, "vole", "vole_against_vulnerable"
+        return winner, scoring.vole, "vole", "vole"
     if vulnerable:
         return winner, (1 if cut else scoring.point_against_vulnerable), "point", "point_against_vulnerable"
     return winner, (0 if cut else scoring.point), "point", "point"

@@ -20,9 +20,9 @@ import json
 import unicodedata
 from typing import Any
 
-from ..record.cards import PACK, Card, rank_power
-from .rules import (asking_error, beats, breach, distribution, giving_error, hand_score, law24_grace, trump_king,
-                    wishes)
+from ..record.cards import PACK, Card
+from .rules import (asking_error, beats, breach, cut_winner, distribution, giving_error, hand_score, law24_grace,
+                    ranking, trump_king, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -60,10 +60,10 @@ def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
 
 
 def _handled(opts: Options) -> bool:
-    """The options this loop applies exactly; any other game is the replay's."""
-    return opts.cut_for_deal == "highest" and not opts.ace_high and not opts.dealer_must_exchange \
-        and not opts.refusal_point_on_vole and opts.match == "single" and not opts.doubling \
-        and not opts.offer_point and not opts.pool and opts.king_after_first_card == "law24"
+    """The options this loop applies exactly (every base's: the ranking, who deals, law 24's
+    grace or none, the stock short, which it leaves to the replay either way, the refusal point on the
+    vole, the dealer's duty to exchange); the variants' games are the replay's."""
+    return opts.match == "single" and not opts.doubling and not opts.offer_point and not opts.pool
 
 
 def _good_players(a: Any, b: Any) -> bool:
@@ -79,15 +79,15 @@ def _good_players(a: Any, b: Any) -> bool:
     return ok
 
 
-def _options(rules: str, given: dict) -> tuple[int, str, dict] | None:
-    """(game_to, game_value, the options' JSON) in force for a header, when this loop applies
+def _options(rules: str, given: dict) -> tuple[Options, dict] | None:
+    """(the options in force for a header, and their JSON), when this loop applies
     them exactly (else None: any other game is the replay's); raises for a header it cannot
     resolve (the replay says why). Kept for the few headers an archive repeats."""
     key = (rules, *((k, type(v), v) for k, v in given.items()))   # 1 and True are equal, not alike
     if key in _in_force:
         return _in_force[key]
     opts = in_force(rules, given, 2).options
-    found = (opts.game_to, opts.game_value, opts.to_json()) if _handled(opts) else None
+    found = (opts, opts.to_json()) if _handled(opts) else None
     if len(_in_force) < 256:
         _in_force[key] = found
     return found
@@ -133,7 +133,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     options = _options(rules, given)
     if options is None:
         return None
-    game_to, value, options_json = options
+    opts, options_json = options
+    game_to, value = opts.game_to, opts.game_value
+    power = ranking(opts)
+    refusal_on_vole = opts.refusal_point_on_vole
+    must_exchange = opts.dealer_must_exchange
+    grace = opts.king_after_first_card == "law24"
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
             return None
@@ -174,10 +179,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
 
     def round_clean() -> bool:
         """An accepted round of the exchange ends with no error of number (and some cards
-        exchanged: a round that exchanges none is unusual enough for the replay)."""
+        exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
+        took a card where he must (option dealer_must_exchange; the duty lapses with the stock)."""
         wanted = asked if asked is not None else d_e
         return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
-            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None
+            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
+            and (g_d > 0 or not must_exchange or stock == 0)
 
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
@@ -229,11 +236,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 played[by].append(c)
                 lead, leader = c, by
                 continue
-            if by == leader or breach(hand, lead, c, trump) is not None:
+            if by == leader or breach(hand, lead, c, trump, power) is not None:
                 return None
             hand.remove(c)
             played[by].append(c)
-            w = by if beats(c, lead, trump) else leader
+            w = by if beats(c, lead, trump, power) else leader
             won[w] += 1
             tricks += 1
             next_leader = w
@@ -242,7 +249,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 phase = "over"
                 next_dealer = elder
                 result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
-                                    first_refused=first_answer == "refuse", scoring=scoring)
+                                    first_refused=first_answer == "refuse", scoring=scoring,
+                                    refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
                     p = result[0]
                     score[p] += result[1]
@@ -377,7 +385,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             by = f["by"]
             king = trump_king(trump)
-            if by in announced or not (law24_grace(played[by], king, led_it=by == elder,
+            if by in announced or not (grace and law24_grace(played[by], king, led_it=by == elder,
                                                    first_trick_open=tricks == 0 and lead is not None,
                                                    dealer=by == dealer)
                                        if played[by] else king in hands[by]):
@@ -411,10 +419,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 ca, cb = cut_cards[a], cut_cards[b]
                 if ca is cb:
                     return None   # the same card twice: the replay rules on the pack
-                pa, pb = rank_power(ca.rank), rank_power(cb.rank)
-                tied = pa == pb   # they must cut again (law 5)
+                first = cut_winner(ca, cb, opts)
+                tied = first is None   # they must cut again (law 5)
                 if not tied:
-                    next_dealer = a if pa > pb else b
+                    next_dealer = (a, b)[first]
                 cut_cards = {}
         else:
             return None

@@ -74,6 +74,18 @@ class Facts(BaseModel):
     """What a mark was made for, when the log says."""
     unannounced: bool = False
     """The king marked was the king of trumps held in the marker's hand and never announced."""
+    king_after_first_card: Literal["law24", "never"] = "law24"
+    """The option in force (RULESETS.md): law 24's grace for a king that is its holder's first card,
+    or none (law 23 alone)."""
+    dealer_must_exchange: bool = False
+    """The option in force (RULESETS.md): the dealer who accepts must take a card of his own."""
+    doubling: bool = False
+    """The option in force (RULESETS.md): either player may double the hand."""
+    offer_point: bool = False
+    """The option in force (RULESETS.md): either player may offer his adversary the point."""
+    stock_shortage: Literal["dealer_plays", "last_takes_what_remains"] = "dealer_plays"
+    """The option in force (RULESETS.md): law 38's dealer who takes none, or the last to exchange
+    who takes what the stock holds."""
 
 
 FACT_NAMES = frozenset(Facts.model_fields)

@@ -246,6 +246,8 @@ class LawBook:
                 merged = self.scoring.model_dump(exclude_none=True) | given
                 self.scoring_law |= dict.fromkeys(given, number)
                 self.scoring = Scoring(**merged)
+        if "point_against_vulnerable" in self.scoring_law:   # the refusal point on the vole (an option)
+            self.scoring_law["vole_against_vulnerable"] = self.scoring_law["point_against_vulnerable"]
         for name in sorted(self.rules):
             for case in self.rules[name].cases:
                 compiled = _compile(None, case, name)
@@ -284,8 +286,9 @@ class LawBook:
                 return compiled
         return None
 
-    def law(self, number: int) -> Law:
-        return self.laws[number]
+    def law(self, number: int | None, rule: str | None = None) -> Law | Rule:
+        """A law by its number, or (number None) a rule set's rule by its name."""
+        return self.laws[number] if number is not None else self.rules[rule]  # type: ignore[index]
 
 
 def _depth(case: CompiledCase, cases: list[CompiledCase]) -> int:

@@ -68,6 +68,13 @@ class InForce:
     changes: dict[int, Change]
     silence: str | None = None
 
+    def header(self) -> dict[str, Any]:
+        """A log's header for these rules: `rules` (unless the default) and the options that
+        differ from the rule set's defaults (none: no `options`)."""
+        base = rule_sets()[self.rules].defaults.to_json()
+        given = {k: v for k, v in self.options.to_json().items() if base[k] != v}
+        return ({"rules": self.rules} if self.rules != DEFAULT else {}) | ({"options": given} if given else {})
+
     def removed(self, law: int) -> Change | None:
         change = self.changes.get(law)
         return change if change is not None and change.removed else None

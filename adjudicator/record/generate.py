@@ -1,5 +1,8 @@
 """Random legal Écarté games as logs (LOG_FORMAT.md, version 1): irregularity-free, or with
-deals dealt with a wrong number and claimed after the turn-up (`irregular`).
+irregular deals (`irregular`): dealt with a wrong number and claimed after the turn-up, or
+found after the hand was played (laws 20, 21); a king announced by a player who does not hold
+it, shown by a `holds`. Irregular games record some deals by counts, as a table does: a wrong
+number is then known only by the claim's `count`, a false king only by the `holds`.
 
 Independent of the replay on purpose: pure stdlib, its own card model and its own tally,
 so the `Expected` it returns can check the adjudicator.
@@ -87,6 +90,8 @@ class _Game:
         self.game_to = game_to
         self.events: list[dict] = []
         self.score = {p: 0 for p in players}
+        self.winner: str | None = None
+        self.by_counts = False   # some deals recorded by counts (`random_game`'s irregular games)
         self.packets: dict[str, tuple[int, int]] = {}
         self.deals = 0
 
@@ -98,10 +103,16 @@ class _Game:
         """The adversary."""
         return self.players[1] if player == self.players[0] else self.players[0]
 
-    def add(self, player: str, points: int) -> None:
-        """Score an entitlement when earned (the log is unmarked); end the game at the target."""
+    def add(self, player: str, points: int, deal: "_Deal | None" = None) -> None:
+        """Score an entitlement when earned (the log is unmarked); end the game at the target.
+        A deal whose wrong number will be found after its hand (`_Deal.held`) keeps its points
+        until then: the finding may strike them."""
+        if deal is not None and deal.held is not None:
+            deal.held.append((player, points))
+            return
         self.score[player] += points
         if self.score[player] >= self.game_to:
+            self.winner = player
             raise _GameOver
 
 
@@ -121,6 +132,11 @@ class _Deal:
         self.records_looks = {p: game.rng.random() < 0.9 for p in game.players}
         self.looked: set[str] = set()
         self.mark_king = "never"   # when the dealer marks a king turned up
+        # recorded by counts, as a table does: an irregular game's deals, now and then
+        self.by_count = game.by_counts and game.rng.random() < 0.5
+        self.believed: dict[str, int] = {}   # what a hand dealt wrong was recorded as holding
+        self.held: list[tuple[str, int]] | None = None   # points kept until the hand's finding
+        self.false_king = False   # a king was announced in this deal by one who does not hold it
 
     def check(self) -> None:
         """Every one of the 32 cards is in exactly one place."""
@@ -136,11 +152,15 @@ class _Deal:
             self.looked.add(player)
             self.g.emit("look", by=player)
 
-    def take(self, player: str, n: int, event: str) -> None:
-        """Move n cards from the top of the pack/stock to a hand, as a deal or give event."""
+    def take(self, player: str, n: int, event: str, recorded: int | None = None) -> None:
+        """Move n cards from the top of the pack/stock to a hand, as a deal or give event (by
+        count, `recorded` of them, in a deal recorded by counts)."""
         cards, self.stock[:n] = self.stock[:n], []
         self.hands[player] += cards
-        self.g.emit(event, to=player, cards=cards)
+        if self.by_count:
+            self.g.emit(event, to=player, count=n if recorded is None else recorded)
+        else:
+            self.g.emit(event, to=player, cards=cards)
         self.check()
 
     def discard(self, player: str, cards: list[str]) -> None:
@@ -148,7 +168,10 @@ class _Deal:
         for card in cards:
             self.hands[player].remove(card)
         self.discards += cards
-        self.g.emit("discard", by=player, cards=cards)
+        if self.by_count:
+            self.g.emit("discard", by=player, count=len(cards))
+        else:
+            self.g.emit("discard", by=player, cards=cards)
         self.check()
 
 
@@ -188,10 +211,12 @@ def _first_dealer(g: _Game) -> str | None:
             return order[0] if strength(cards[0]) > strength(cards[1]) else order[1]
 
 
-def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
+def _distribute(d: _Deal, wrong: tuple[str, int] | None = None, late: bool = False) -> bool:
     """Shuffle, perhaps record shuffle and cut, deal by the dealer's packets, turn up. `wrong`:
     (player, +1 or -1), a card too many or too few in his second packet, claimed after the
-    turn-up (`_wrong_number`). False when the deal is dealt afresh."""
+    turn-up (`_wrong_number`), or, `late`, found after the hand (`_found_after_the_hand`). In a
+    deal recorded by counts the packet is recorded as the right number. False when the deal is
+    dealt afresh."""
     g, rng = d.g, d.g.rng
     rng.shuffle(d.stock)
     if rng.random() < 0.3:
@@ -206,7 +231,7 @@ def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
     for i, size in enumerate(packets):
         for player in (d.nd, d.dealer):
             extra = wrong[1] if wrong is not None and i == 1 and player == wrong[0] else 0
-            d.take(player, size + extra, "deal")
+            d.take(player, size + extra, "deal", recorded=size)
     if wrong is not None and rng.random() < 0.5:   # a king on top: the king at stake (law 19)
         kings = [i for i, c in enumerate(d.stock) if c[0] == "K"]
         if kings:
@@ -216,7 +241,12 @@ def _distribute(d: _Deal, wrong: tuple[str, int] | None = None) -> bool:
     d.trump = suit(d.turn_up)
     g.emit("turn_up", card=d.turn_up)
     d.check()
-    if wrong is not None:
+    if wrong is not None and late:
+        d.held = []
+        if d.turn_up[0] == "K":
+            g.seen["king_until_the_finding"] += 1
+            g.add(d.dealer, 1, d)
+    elif wrong is not None:
         if not _wrong_number(d, *wrong):
             return False
     elif d.turn_up[0] == "K":
@@ -254,10 +284,16 @@ def _wrong_number(d: _Deal, holder: str, extra: int) -> bool:
     at_game = king and g.score[d.dealer] + 1 >= g.game_to
     g.seen["king_at_game_point" if at_game else "king_at_stake" if king else "wrong_number"] += 1
     if at_game and rng.random() < 0.3:
-        g.rulings.append({"irregularity": "wrong_count", "claimed": False})
+        if not d.by_count:   # counts that say five prove nothing: no ruling then
+            g.rulings.append({"irregularity": "wrong_count", "claimed": False})
         g.seen["unclaimed"] += 1
         g.add(d.dealer, 1)
-    g.emit("claim", by=d.nd, irregularity="wrong_count", player=holder)
+    if d.by_count:   # the log believed five: the claim's count is the truth discovered
+        g.seen["by_count_at_game_point" if at_game else "by_count"] += 1
+        g.emit("claim", by=d.nd, irregularity="wrong_count", player=holder,
+               count=len(d.hands[holder]))
+    else:
+        g.emit("claim", by=d.nd, irregularity="wrong_count", player=holder)
     if rng.random() < 0.4:
         g.emit("elect", by=d.nd, option="fresh_deal")
         g.rulings.append({"irregularity": "wrong_count", "elected": "fresh_deal", "claimed": True})
@@ -266,7 +302,10 @@ def _wrong_number(d: _Deal, holder: str, extra: int) -> bool:
     g.rulings.append({"irregularity": "wrong_count", "elected": option, "claimed": True})
     if option == "draw_superfluous":
         card = rng.choice(d.hands[holder])
-        g.emit("elect", by=d.nd, option=option, card=card)
+        if d.by_count:
+            g.emit("elect", by=d.nd, option=option)
+        else:
+            g.emit("elect", by=d.nd, option=option, card=card)
         d.hands[holder].remove(card)
         d.discards.append(card)   # thrown aside
     elif option == "discard_superfluous":
@@ -341,26 +380,53 @@ def _choose(d: _Deal, player: str, led: str | None) -> str:
 
 def _play_card(d: _Deal, player: str, led: str | None) -> str:
     """One card to the trick, with the look and the king's announcement before a first card, or
-    just after it when the king is that card, led first or the dealer's first (law 24)."""
+    just after it when the king is that card, led first or the dealer's first (law 24); a deal
+    recorded by counts records the hand's `tricks`, not its cards."""
     g = d.g
     king = "K" + d.trump
     announce = False
-    if len(d.hands[player]) == 5:
+    if not d.played or led is not None and len(d.played) == 1:
         d.look(player)
-        announce = king in d.hands[player] and g.rng.random() < 0.85
+        if king in d.hands[player]:
+            announce = g.rng.random() < 0.85
+        elif d.by_count and d.held is None and len(d.hands[player]) == 5 and d.turn_up[0] != "K":
+            _false_king(d, player)
     card = _choose(d, player, led)
-    after = announce and card == king and g.rng.random() < 0.5
+    after = announce and card == king and not d.by_count and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
-        g.add(player, 1)
+        g.add(player, 1, d)
     d.hands[player].remove(card)
     d.played.append(card)
-    g.emit("play", by=player, card=card)
+    if not d.by_count:
+        g.emit("play", by=player, card=card)
     d.check()
     if after:
         g.emit("announce_king", by=player)
-        g.add(player, 1)
+        g.add(player, 1, d)
     return card
+
+
+def _false_king(d: _Deal, player: str) -> None:
+    """Now and then (mostly at game point) a player announces a king he does not hold; the
+    `holds` that follows names his cards and disproves it. His adversary claims it before he
+    plays (law 25: the king does not count), or nobody does: then it counts, as recorded."""
+    g, rng = d.g, d.g.rng
+    at_game = g.score[player] + 1 >= g.game_to
+    if rng.random() >= (0.4 if at_game else 0.05) or d.false_king:
+        return
+    d.false_king = True   # one a deal: its ruling's place among the others is then plain
+    g.seen["false_king_at_game_point" if at_game else "false_king"] += 1
+    g.emit("announce_king", by=player)
+    g.emit("holds", player=player, cards=list(d.hands[player]))
+    if rng.random() < 0.8:
+        g.emit("claim", by=g.other(player), irregularity="false_king", player=player)
+        g.rulings.append({"irregularity": "false_king", "elected": "correct_score", "claimed": True})
+        return
+    g.seen["false_king_unclaimed"] += 1
+    if not at_game:   # at game point the game is won at the announcement: the `holds` is ignored
+        g.rulings.append({"irregularity": "false_king", "claimed": False})
+    g.add(player, 1, d)
 
 
 def _play_hand(d: _Deal) -> dict[str, int]:
@@ -373,6 +439,8 @@ def _play_hand(d: _Deal) -> dict[str, int]:
         if beats(_play_card(d, second, led), led, d.trump):
             leader = second
         won[leader] += 1
+    if d.by_count:
+        d.g.emit("tricks", **{p: n for p, n in won.items() if n})
     return won
 
 
@@ -390,25 +458,75 @@ def hand_points(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bo
 
 
 def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
-    d.g.add(*hand_points(d, won, proposed, refused_first))
+    d.g.add(*hand_points(d, won, proposed, refused_first), d)
 
 
-def dealt(g: _Game, dealer: str) -> _Deal:
+def dealt(g: _Game, dealer: str) -> _Deal | None:
     """A deal dealt and its trump turned up: dealt afresh, by the same dealer, as often as a
-    wrong number is claimed so (every deal counted)."""
+    wrong number is claimed so (every deal counted). A deal whose wrong number is found only
+    after its hand (`_found_after_the_hand`, in a game recorded by counts) is played out here:
+    None when it stood (its hand is over)."""
     while True:
         g.deals += 1
         d = _Deal(g, dealer)
         wrong = None
         if g.irregular and g.rng.random() < g.irregular:
             wrong = (g.rng.choice((d.nd, dealer)), g.rng.choice((1, -1)))
-        if _distribute(d, wrong):
+        # found only after the hand: a card too many, recorded by counts, and no cards taken
+        late = wrong is not None and d.by_count and wrong[1] > 0 and g.rng.random() < 0.4
+        if not _distribute(d, wrong, late):
+            continue
+        if not late:
             return d
+        _score_hand(d, _play_hand(d), False, False)
+        if _found_after_the_hand(d, wrong[0]):   # type: ignore[index]
+            return None
+
+
+def _found_after_the_hand(d: _Deal, holder: str) -> bool:
+    """The holder of a card too many played without taking cards; the card left in his hand
+    after the fifth trick shows it, claimed by his adversary. Law 20 (the non-dealer): there
+    must be a fresh deal. Law 21 (the dealer): the non-dealer may claim one, or let the hand
+    stand, the dealer then losing the king turned up (law 19). False when the deal is dealt
+    afresh. The deal's points were held (`_Deal.held`): see `_held_points`."""
+    g, rng = d.g, d.g.rng
+    held, d.held = d.held or [], None
+    at_game = any(g.score[p] + sum(n for q, n in held if q == p) >= g.game_to for p in g.players)
+    g.seen["found_after_the_hand_at_game_point" if at_game else "found_after_the_hand"] += 1
+    g.emit("claim", by=g.other(holder), irregularity="wrong_count", player=holder,
+           count=len(d.hands[holder]))
+    fresh = holder == d.nd or rng.random() < 0.5
+    if holder == d.dealer:   # (a shuffle beginning the next deal would not show the choice)
+        g.emit("elect", by=d.nd, option="fresh_deal" if fresh else "play_on")
+    king = [i for i, (p, n) in enumerate(held) if p == d.dealer and i == 0 and d.turn_up[0] == "K"]
+    struck = set(range(len(held))) if fresh else set(king)   # law 19: the king turned up
+    _held_points(g, held, struck)
+    g.rulings.append({"irregularity": "wrong_count", "elected": "fresh_deal" if fresh else "play_on",
+                      "claimed": True})
+    for i, (player, points) in enumerate(held):
+        if i not in struck:
+            g.add(player, points)
+    return not fresh
+
+
+def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int]) -> None:
+    """A target reached with points the claim after the hand strikes was never reached; one
+    reached with points that stand after it was reached there: the game was won, the claim
+    is not heard, and the score is what it was then (_GameOver)."""
+    running = dict(g.score)
+    for i, (player, points) in enumerate(held):
+        running[player] += points
+        lost = sum(n for j, (p, n) in enumerate(held[:i + 1]) if j in struck and p == player)
+        if running[player] - lost >= g.game_to:
+            g.score, g.winner = running, player
+            raise _GameOver
 
 
 def _play_deal(g: _Game, dealer: str) -> None:
     """One whole deal (it may end the game part-way)."""
     d = dealt(g, dealer)
+    if d is None:
+        return
     proposed, refused_first = _exchange(d)
     assert all(len(h) == 5 for h in d.hands.values())
     _score_hand(d, _play_hand(d), proposed, refused_first)
@@ -424,6 +542,7 @@ def random_game(
     if value not in VALUES or game_to < 1 or not 0 <= irregular <= 1:
         raise ValueError(f"bad game_to={game_to!r}, value={value!r} or irregular={irregular!r}")
     g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to, irregular)
+    g.by_counts = bool(irregular)
     log: dict = {"ecarte": 1, "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:
@@ -440,7 +559,7 @@ def random_game(
     except _GameOver:
         pass
     log["events"] = g.events
-    winner = max(g.score, key=g.score.__getitem__)
+    winner = g.winner
     value_won = game_value(value, g.score[g.other(winner)])
     return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
 

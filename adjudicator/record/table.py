@@ -127,6 +127,8 @@ class Deal:
     round_event: int = 0                             # the event of the proposal being answered
     round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
     stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
+    kept: list = field(default_factory=list)         # rounds (their event) the dealer who had to took no card
+    kept_claimed: dict = field(default_factory=dict) # round event -> the claim that ruled on it
     overruled: dict | None = None                    # the words that stand if the last is overruled
     superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
     completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock

@@ -14,6 +14,7 @@ from typing import Any
 from ..words import scores as score_words
 from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
+from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
 from ..engine.ruling import Report, Ruling
 from ..words.textwidth import fit, plain
@@ -56,8 +57,30 @@ def _overrides(book: LawBook, case: CompiledCase, irregularity: str) -> set[str]
     return seen
 
 
-def ruling_json(ruling: Ruling, book: LawBook) -> dict[str, Any]:
+def rules_of(report: Report) -> InForce:
+    """The rules the report was made under (its rule set and every option it echoes)."""
+    return in_force(report.rules, report.options or None, 3 if (report.options or {}).get("pool") else 2)
+
+
+def source_of(ruling: Ruling, book: LawBook, rules: InForce) -> dict[str, Any]:
+    """Where the rule that decided comes from: a rule set's own rule, a law as the rule set
+    words it, or a London law (filling the rule set's silence, where its source has one)."""
+    if ruling.law is None:
+        rule = book.rules[ruling.rule]   # type: ignore[index]
+        return {"kind": "rule", "rules": rules.rules, "seed": rule.source}
+    change = rules.changes.get(ruling.law)
+    if change is not None:
+        return {"kind": "replaced", "rules": change.ruleset, "seed": change.source, "reading": change.reading}
+    own = rule_sets()[rules.rules]
+    if own.silence and rules.rules != DEFAULT:
+        return {"kind": "london_fills_silence", "rules": rules.rules, "seed": rule_sets()[DEFAULT].source,
+                "silence": own.silence}
+    return {"kind": "london", "rules": rules.rules, "seed": rule_sets()[DEFAULT].source}
+
+
+def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> dict[str, Any]:
     """One ruling explained, as RULINGS.md's `explain --json` gives it (with more keys)."""
+    rules = rules or in_force(DEFAULT)
     cases = book.by_irregularity.get(ruling.irregularity, [])
     decided = next(c for c in cases if c.ref == ruling.case)
     above = _overrides(book, decided, ruling.irregularity)
@@ -72,7 +95,8 @@ def ruling_json(ruling: Ruling, book: LawBook) -> dict[str, Any]:
         if not entry["failed"]:
             entry["overridden_by"] = ruling.case if other.ref in above else None
         why_not.append(entry)
-    return {"law": ruling.law, "event": ruling.event, "deal": ruling.deal,
+    return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
+            "source": source_of(ruling, book, rules), "event": ruling.event, "deal": ruling.deal,
             "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
@@ -81,7 +105,9 @@ def ruling_json(ruling: Ruling, book: LawBook) -> dict[str, Any]:
 def to_json(report: Report, event: int | None = None, book: LawBook | None = None) -> dict[str, Any]:
     book = book or default_book()
     rulings = [r for r in sorted(report.rulings, key=lambda r: r.event) if event is None or r.event == event]
-    out: dict[str, Any] = {"rulings": [ruling_json(r, book) for r in rulings]}
+    rules = rules_of(report)
+    out: dict[str, Any] = {"rules": report.rules, "options": report.options,
+                           "rulings": [ruling_json(r, book, rules) for r in rulings]}
     if event is None:
         out["deals"] = [{"deal": d.number, "score_after": d.score_after,
                          "points": score_words.entries(report, d, book)} for d in report.played]
@@ -92,19 +118,45 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 
 # ------------------------------------------------------------------------------- words
 
-def _quote(test: dict[str, Any], law: int, words: Words) -> str:
+def _name(case: CompiledCase) -> str:
+    return f"law {case.law}" if case.law is not None else f"the rule {case.rule}"
+
+
+def _quote(test: dict[str, Any], law: int | None, words: Words) -> str:
     """The condition as its law says it (quoted) or as the fact's phrase."""
     if test["clause"]:
         return f"law {law}: \"{' '.join(test['clause'].split())}\""
     return words.phrase(test["fact"], test["wanted"])
 
 
+def _value(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
 def _wrap(text: str, indent: str) -> list[str]:
     return [indent + text]   # wrapped with the rest, to the terminal's width (to_text)
 
 
-def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
-    data = ruling_json(ruling, book)
+def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[str]:
+    """Where the deciding rule comes from, in words (said only under rules other than London's)."""
+    kind = source["kind"]
+    sets = rule_sets()
+    if kind == "rule":
+        rule = book.rules[ruling.rule]   # type: ignore[index]
+        return _wrap(f"Source: the rule {ruling.rule} of {sets[source['rules']].title} ({source['seed']}), "
+                     f"which no London law covers: \"{' '.join(rule.text.split())}\"", "    ")
+    if kind == "replaced":
+        return _wrap(f"Source: law {ruling.law} as {sets[source['rules']].title} word it ({source['seed']}): "
+                     f"{source['reading']}", "    ")
+    if kind == "london_fills_silence":
+        return _wrap(f"Source: law {ruling.law} of the London laws ({source['seed']}), filling the silence "
+                     f"of {sets[source['rules']].title}: {source['silence']}", "    ")
+    return []
+
+
+def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None) -> list[str]:
+    rules = rules or in_force(DEFAULT)
+    data = ruling_json(ruling, book, rules)
     cases = book.by_irregularity.get(ruling.irregularity, [])
     decided = next(c for c in cases if c.ref == ruling.case)
     out = [f"Event {ruling.event} (deal {ruling.deal}): {words.irregularity(ruling.irregularity)}."]
@@ -115,7 +167,9 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in tested]
     chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
                if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
-    out.append(f"  Law {ruling.law} decides it: {chooser}. [case {decided.case.id}]")
+    decider = f"Law {ruling.law}" if ruling.law is not None else f"The rule {ruling.rule}"
+    out.append(f"  {decider} decides it: {chooser}. [case {decided.case.id}]")
+    out += _source_text(data["source"], ruling, book)
     for t in data["tested"]:
         out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
     if not data["tested"]:
@@ -126,11 +180,11 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words) -> list[str]:
         out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
     for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
         when = f", when {when_words(other.case)}" if other.case.when else ""
-        out.append(f"  Not law {other.law}{when} [case {other.case.id}]:")
+        out.append(f"  Not {_name(other)}{when} [case {other.case.id}]:")
         for t in entry["failed"]:
             out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
         if not entry["failed"]:
-            out.append(f"    its conditions hold too, but law {ruling.law}'s case {decided.case.id} "
+            out.append(f"    its conditions hold too, but {_name(decided)}'s case {decided.case.id} "
                        "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
     if not data["why_not"]:
         out.append("  No other case of the book rules on this.")
@@ -143,9 +197,13 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
     out: list[str] = []
     if report.title and event is None:
         out += [report.title, ""]
+    rules = rules_of(report)
+    if rules.rules != DEFAULT or rules.options != rule_sets()[DEFAULT].defaults:
+        out += _wrap(f"Rules: {rule_sets()[rules.rules].title} ({rules.rules}, {rule_sets()[rules.rules].source}); "
+                     "options: " + ", ".join(f"{k} {_value(v)}" for k, v in report.options.items()) + ".", "") + [""]
     for r in sorted(report.rulings, key=lambda r: r.event):
         if event is None or r.event == event:
-            out += ruling_text(r, book, words) + [""]
+            out += ruling_text(r, book, words, rules) + [""]
     if event is not None:
         return "\n".join(fit(out)).rstrip()
     if not report.rulings:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, default_book
+from ..lawbook.rulesets import DEFAULT, InForce, in_force
 from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
@@ -73,9 +74,12 @@ def scenario_paths() -> tuple[str, ...]:
     return tuple(rel for rel, doc in scenario_docs() if (doc.get("expect") or {}).get("rulings"))
 
 
-def moments(law: int | None = None) -> list[Moment]:
-    """The moments to ask about: every claimed ruling of the scenarios (showing `law`, if given;
-    its own rulings first, the scenario's others only where none is its own)."""
+def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment]:
+    """The moments to ask about: every claimed ruling of the scenarios played under `rules` (the
+    London laws unless given) (showing `law`, if given; its own rulings first, the scenario's
+    others only where none is its own)."""
+    rules = rules or in_force(DEFAULT)
+    wanted = (rules.rules, rules.options.to_json())
     paths = scenario_paths()
     if law is not None:
         shown = set(scenarios_by_law().get(law, []))
@@ -95,8 +99,8 @@ def moments(law: int | None = None) -> list[Moment]:
     return out
 
 
-def laws_with_moments() -> list[int]:
-    return sorted({n for n in default_book().laws if moments(n)})
+def laws_with_moments(rules: InForce | None = None) -> list[int]:
+    return sorted({n for n in default_book().laws if moments(n, rules)})
 
 
 # -------------------------------------------------------------- questions
@@ -363,12 +367,13 @@ class Quiz:
 
     back_allowed = False
 
-    def __init__(self, seed: int, count: int, law: int | None = None, colour: bool = False):
+    def __init__(self, seed: int, count: int, law: int | None = None, colour: bool = False,
+                 rules: InForce | None = None):
         self.seed = seed
         builder = Builder(colour)
         self.builder = builder
         rng = random.Random(seed)
-        chosen = draw_moments(moments(law), count, rng)
+        chosen = draw_moments(moments(law, rules), count, rng)
         self.asked = [builder.ask(m, k, i, len(chosen), random.Random(f"{seed}:{i}"))
                       for i, (m, k) in enumerate(chosen, 1)]
 

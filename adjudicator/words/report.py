@@ -66,7 +66,8 @@ def report_text(report: Report, columns: int | None = None) -> str:
     if report.title or report.description:
         lines.append("")
     for r in sorted(report.rulings, key=lambda r: r.event):
-        cited = f"Law {r.law}" + (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
+        cited = (f"Law {r.law}" if r.law is not None else f"rule {r.rule}") + \
+            (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
         state = "" if r.claimed else " [not claimed at the table]"
         lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
         lines.append(f"  {summary_text(r.summary)}")

@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal, get_args
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
+from ..engine.rules import DERIVED_BASES
+
 from ..lawbook.places import WORDS_DIR
 from ..record.cards import SUITS
 from ..lawbook.facts import FACT_NAMES, Facts
@@ -53,6 +55,7 @@ class IrregularityWords(BaseModel):
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
     also: list[str] = []     # the other moments it may be found at (listed there too)
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
+    until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
 
 
 class NextWords(BaseModel):
@@ -79,6 +82,8 @@ class Scores(BaseModel):
     struck: dict[str, str]
     lapsed: str
     lapsed_part: str
+    owed: str          # at the end of a dispute told up to now: not yet marked, still in time
+    owed_part: str
     when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
@@ -472,7 +477,7 @@ def _events(directory: Path, problems: list[str]) -> Events | None:
 
 
 # the scoring tables' keys that are points, not the game's target or value (laws 47-49)
-EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_"))
+EARNING = tuple(k for k in Scoring.model_fields if not k.startswith("game_")) + DERIVED_BASES
 
 
 def _scores(directory: Path, problems: list[str]) -> Scores | None:
