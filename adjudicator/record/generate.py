@@ -378,10 +378,11 @@ def _choose(d: _Deal, player: str, led: str | None) -> str:
     return min(winners or options, key=lambda c: _keep_value(c, d.trump))
 
 
-def _play_card(d: _Deal, player: str, led: str | None) -> str:
+def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> str:
     """One card to the trick, with the look and the king's announcement before a first card, or
-    just after it when the king is that card, led first or the dealer's first (law 24); a deal
-    recorded by counts records the hand's `tricks`, not its cards."""
+    (`law24`, for a hand nothing else can end) just after it when the king is that card, led
+    first or the dealer's first (law 24); a deal recorded by counts records the hand's `tricks`,
+    not its cards."""
     g = d.g
     king = "K" + d.trump
     announce = False
@@ -392,7 +393,7 @@ def _play_card(d: _Deal, player: str, led: str | None) -> str:
         elif d.by_count and d.held is None and len(d.hands[player]) == 5 and d.turn_up[0] != "K":
             _false_king(d, player)
     card = _choose(d, player, led)
-    after = announce and card == king and not d.by_count and g.rng.random() < 0.5
+    after = law24 and announce and card == king and not d.by_count and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
         g.add(player, 1, d)
@@ -434,9 +435,9 @@ def _play_hand(d: _Deal) -> dict[str, int]:
     won = {d.nd: 0, d.dealer: 0}
     leader = d.nd
     for _ in range(5):
-        led = _play_card(d, leader, None)
+        led = _play_card(d, leader, None, law24=True)
         second = d.g.other(leader)
-        if beats(_play_card(d, second, led), led, d.trump):
+        if beats(_play_card(d, second, led, law24=True), led, d.trump):
             leader = second
         won[leader] += 1
     if d.by_count:
