@@ -48,6 +48,12 @@ def test_a_mark_the_hand_entitles_is_no_overscore_law_49():
     turn = settle([("irregularity", "overscore"), ("player", A), ("player", "dealer"),
                    ("mark_for", "point"), ("marked", 2), ("tricks", 3), ("exchange", "exchanged")])
     assert turn.final["ruling"]["law"] == 51 and turn.final["score"] == {A: 1, Y: 0}
+    # one marked of the two owed is no overscore, and the other may still be marked until the
+    # next deal's trump card is turned up (law 50): the dispute is told up to now
+    short = settle([("irregularity", "overscore"), ("player", A), ("player", "dealer"),
+                    ("mark_for", "point"), ("marked", 1), ("tricks", 3), ("exchange", "no_proposal")])
+    assert short.final["ruling"] is None and short.final["score"] == {A: 1, Y: 0}
+    assert "the other 1 may still be marked before the next deal's trump card is turned up" in words(short)
 
 
 def test_a_king_announced_before_the_dealer_plays_again_is_in_time_law_24():

@@ -539,6 +539,40 @@ def _dealer_took_no_card(f, D, N):
         yield t
 
 
+def _double_out_of_time(f, D, N, A=None):
+    """A double once the third trick has begun (its lead played), or a second in the hand."""
+    A = A or N
+    for second in (False, True):
+        t = _turned_up(D, N)
+        if second:
+            t.ev("double", by=A)
+            t.ev("accept_double", by=t.other(A))
+        else:
+            t.plays(5)
+        t.ev("double", by=A)
+        yield t
+
+
+def _offer_out_of_time(f, D, N, A=None):
+    """The point offered once a card has been played."""
+    A = A or N
+    t = _turned_up(D, N)
+    t.play()
+    t.ev("offer_point", by=A)
+    yield t
+
+
+def _unanswered(offer: bool):
+    def tell(f, D, N, A=None):
+        """A double or an offer in time, and the next card played without an answer."""
+        A = A or N
+        t = _turned_up(D, N)
+        t.ev("offer_point" if offer else "double", by=A)
+        t.play()
+        yield t
+    return tell
+
+
 def _swapped(*pairs: tuple[str, str]) -> tuple[str, ...]:
     """The pack with these pairs of cards changed over."""
     pack = list(PACK)
@@ -860,6 +894,10 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "refusal_barred": _turned_in_error(refuse=True),
     "insufficient_stock": _insufficient_stock,
     "dealer_took_no_card": _dealer_took_no_card,
+    "double_out_of_time": _double_out_of_time,
+    "offer_out_of_time": _offer_out_of_time,
+    "double_unanswered": _unanswered(offer=False),
+    "offer_unanswered": _unanswered(offer=True),
     "late_king": _late_king,
     "false_king": _false_king,
     "lead_out_of_turn": _lead_out_of_turn,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..words.interview import Turn
 from ..words.report import report_json, ruling_json
+from ..words.scores import final_now, lines
 from ..lawbook.laws import CompiledCase
 
 if TYPE_CHECKING:
@@ -30,12 +31,13 @@ def _ruling_json(built, ruling) -> dict[str, Any]:
     return ruling_json(ruling)
 
 
-def _ruled(built):
+def _ruled(res: "Resolve", built):
     """The ruling the told log comes to: the one on the irregularity, else the first other one
-    claimed (the facts given may make the act another irregularity), else None."""
+    claimed (the facts given may make the act another irregularity) and made at the table now
+    (not a score the log's end alone makes lost: the dispute is told up to now), else None."""
     if built.ruling is not None:
         return built.ruling
-    return next((r for r in built.report.rulings if r.claimed), None)
+    return next((r for r in built.report.rulings if r.claimed and final_now(r, res.words)), None)
 
 
 def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, Any]:
@@ -80,8 +82,7 @@ def _marks(log: dict[str, Any]) -> dict[str, int]:
 
 def _why_score(res: "Resolve", built) -> list[str]:
     """Why the told log's score is what it is, deal by deal (the replay's entitlements)."""
-    from ..words.scores import lines
-    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words)]
+    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True)]
 
 
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[str]:
@@ -110,7 +111,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
                   else w["rule"].format(rule=ruling.get("rule"), title=title))]
     lines.append(wrap(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
-    ruled = _ruled(built) if built is not None else None
+    ruled = _ruled(res, built) if built is not None else None
     facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
     if ruling["chooser"]:
         chooser = _person(res, state, ruling["chooser"])
@@ -157,7 +158,7 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
             continue
         if built is None:
             built = res.built(state, values, case=case.ref)
-        ruled = _ruled(built) if built else None
+        ruled = _ruled(res, built) if built else None
         if built is not None and ruled is None:   # the hand shows no irregularity
             told.append({"if": values, "ruling": None, "log": built.log, "score": built.report.score,
                          "why": _why_score(res, built)})

@@ -366,6 +366,8 @@ class Replay:
         f["king_after_first_card"] = self.options.king_after_first_card   # the options cases test
         f["stock_shortage"] = self.options.stock_shortage
         f["dealer_must_exchange"] = self.options.dealer_must_exchange
+        f["doubling"] = self.options.doubling
+        f["offer_point"] = self.options.offer_point
         if deal is None:
             f["phase"] = "before_deal"
         else:

@@ -3,8 +3,9 @@ double or an offer of the point, answered at once; the hand doubled, or ended ea
 decliner bound to the vole.
 
 A double is in time after the turn-up and before the first card of the third trick, once a
-hand; an offer, before the first card. One out of time is ruled under its variant (the rule
-files laws/rules/doubling.yaml and offer_point.yaml) and does not count. The points a hand
+hand; an offer, before the first card. One out of time, or one the next event does not answer,
+is ruled under its variant (the rule files laws/rules/doubling.yaml and offer_point.yaml) and
+does not count. The points a hand
 ended early scores are the scoring table's point (law 48), or the point against a vulnerable
 player (law 49), as the source says ("as if they had won the majority of tricks").
 """
@@ -66,11 +67,21 @@ def vulnerable(deal: Deal, player: str) -> bool:
 
 
 def must_answer(r: Replay, ev: Any, n: int) -> None:
-    """Called at every event while a double or offer waits: only its answer may follow."""
+    """Called at the event after a double or offer made in time: its answer, or else the double
+    or offer was not answered at once and does not count (ruled under its variant, at this
+    event, which shows it; the log goes on)."""
     asking = r.asking
-    if ev.event not in ANSWERS[asking.kind]:  # type: ignore[union-attr]
-        r.fail(n, f"{WORDS[asking.kind]} made at event {asking.event} is answered at once: "  # type: ignore[union-attr]
-                  f"the next event is {' or '.join(ANSWERS[asking.kind])}, not {ev.event}")  # type: ignore[union-attr]
+    if ev.event in ANSWERS[asking.kind]:  # type: ignore[union-attr]
+        return
+    r.asking = None
+    deal = r.current(n)
+    if asking.kind == "double":  # type: ignore[union-attr]
+        deal.doubled = False
+    else:
+        deal.offered = False
+    irregularity = "double_unanswered" if asking.kind == "double" else "offer_unanswered"  # type: ignore[union-attr]
+    r.irregular(irregularity, n, public=True, actor=asking.by, concerns=asking.by, deal=deal,  # type: ignore[union-attr]
+                what=said(irregularity, by=asking.by, event=asking.event, next=ev.event))  # type: ignore[union-attr]
 
 
 def _out_of_time(r: Replay, deal: Deal, ev: Any, n: int, irregularity: str, what: str) -> None:

@@ -79,6 +79,10 @@ class Facts(BaseModel):
     or none (law 23 alone)."""
     dealer_must_exchange: bool = False
     """The option in force (RULESETS.md): the dealer who accepts must take a card of his own."""
+    doubling: bool = False
+    """The option in force (RULESETS.md): either player may double the hand."""
+    offer_point: bool = False
+    """The option in force (RULESETS.md): either player may offer his adversary the point."""
     stock_shortage: Literal["dealer_plays", "last_takes_what_remains"] = "dealer_plays"
     """The option in force (RULESETS.md): law 38's dealer who takes none, or the last to exchange
     who takes what the stock holds."""

@@ -67,7 +67,8 @@ class _Stakes:
     def maybe_double(self, trick: int, played: bool) -> None:
         """Before the lead of trick `trick` (0-4): now and then a double, answered at once.
         From the third trick on, or after one in time, it is out of time (ruled, no answer
-        needed; now and then one is given, which the adjudicator ignores)."""
+        needed; now and then one is given, which the adjudicator ignores). Now and then one in
+        time goes unanswered: it does not count (ruled)."""
         if not self.v.doubling or self.rng.random() > 0.12:
             return
         by = self.rng.choice((self.d.nd, self.d.dealer))
@@ -77,6 +78,9 @@ class _Stakes:
             self.rule("double_out_of_time")
             if self.rng.random() < 0.3:
                 self.g.emit(self.rng.choice(("accept_double", "decline_double")), by=other)
+            return
+        if self.rng.random() < 0.08:   # nobody answers: it does not count (ruled at the next event)
+            self.rule("double_unanswered")
             return
         self.doubled = True
         if self.rng.random() < 0.6:
@@ -101,6 +105,9 @@ class _Stakes:
             self.rule("offer_out_of_time")
             if self.rng.random() < 0.3:
                 self.g.emit(self.rng.choice(("accept_offer", "decline_offer")), by=other)
+            return
+        if self.rng.random() < 0.08:   # nobody answers: it does not count (ruled at the next event)
+            self.rule("offer_unanswered")
             return
         self.offered = True
         if self.rng.random() < 0.5:

@@ -69,7 +69,7 @@ IRREGULARITIES = (
     "refusal_barred",   # law 37: the dealer refused another discard after turning up a card in error
     "dealer_took_no_card",   # RULESETS.md, option dealer_must_exchange: the dealer accepted and took no card
     # the variants' own (RULESETS.md): ruled with `law: null` and `rule:` the option
-    "double_out_of_time", "offer_out_of_time",
+    "double_out_of_time", "offer_out_of_time", "double_unanswered", "offer_unanswered",
 )
 OPTIONS = (
     "rectify", "fresh_deal", "deal_void", "play_on", "choose_trump", "discard_superfluous",

@@ -49,8 +49,18 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
     return out
 
 
-def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words | None = None) -> list[str]:
-    """The why of the deal's score in words, a line an entitlement, then the score rulings."""
+def final_now(ruling: Ruling, words: Words) -> bool:
+    """Whether the ruling is made at the table now, where the log ends: not one that only the
+    next deal's turn-up makes final (an omitted score, law 50) made because the log ended."""
+    return not (words.irregularities[ruling.irregularity].until_next_turn_up
+                and not ruling.facts.get("next_turned_up"))
+
+
+def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words | None = None,
+          now: bool = False) -> list[str]:
+    """The why of the deal's score in words, a line an entitlement, then the score rulings.
+    `now`: the log ends at this moment of a game going on (a dispute told up to now), so a
+    score not marked by its end is still owed, not lost."""
     words = words or default_words()
     scores = words.scores
     names = {"dealer": deal.dealer, "elder": deal.elder}
@@ -65,13 +75,17 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:
             line += "; " + scores.struck[e["struck"]] + (f", law {e['struck_by']}" if e["struck_by"] else "")
+        elif e["lapsed"] == "log_end" and now:
+            line += "; " + (scores.owed_part.format(paid=e["counts"], unpaid=e["points"] - e["counts"])
+                            if e["counts"] else scores.owed)
         elif e["lapsed"]:
             when = scores.when[e["lapsed"]]
             line += "; " + (scores.lapsed_part.format(paid=e["counts"], unpaid=e["points"] - e["counts"], when=when)
                             if e["counts"] else scores.lapsed.format(when=when))
         out.append(line)
     for r in report.rulings:
-        if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score":
+        if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
+                and (not now or final_now(r, words)):
             out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
                        + f" (event {r.event})")
     return out

@@ -55,6 +55,7 @@ class IrregularityWords(BaseModel):
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
     also: list[str] = []     # the other moments it may be found at (listed there too)
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
+    until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
 
 
 class NextWords(BaseModel):
@@ -81,6 +82,8 @@ class Scores(BaseModel):
     struck: dict[str, str]
     lapsed: str
     lapsed_part: str
+    owed: str          # at the end of a dispute told up to now: not yet marked, still in time
+    owed_part: str
     when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
