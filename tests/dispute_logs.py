@@ -314,6 +314,38 @@ def _abandoned(A: str, f: dict[str, Any]) -> Hand | None:
     return None
 
 
+def _card_taken_back(A: str, f: dict[str, Any]) -> Hand | None:
+    """Law 39: a card played to a lead taken up, to save a revoke or not, before or after the
+    next lead."""
+    saving, later = f.get("saving", False), f.get("next_lead", False)
+    if saving and later:
+        return None
+    if A == D:
+        h = Hand(PLAIN[0], ["JH", "10D", "9D", "AD", "KD"])
+        h.trick((N, "AH"), (D, "9D" if saving else "JH"), N)
+        if later:
+            h.ev("play", by=N, card="KH")
+    else:
+        h = Hand(["8H", "9S", "7H", "7D", "10S"], PLAIN[1])   # no heart above the knave
+        h.trick((N, "7D"), (D, "AD"), D)
+        h.trick((D, "JH"), (N, "9S" if saving else "8H"), D)
+        if later:
+            h.ev("play", by=D, card="KD")
+    h.ev("take_back", by=A)
+    return h
+
+
+def _late_new_packs(A: str, f: dict[str, Any]) -> Hand | None:
+    calls = [{"new_packs": {"by": N}}]
+    cut = [{"cut": {"by": N, "top": 12}}]
+    h = Hand.__new__(Hand)
+    h.events = [{"shuffle": {"by": D}}] + (calls + cut if f.get("called") == "before_cut" else cut + calls)
+    for to, k in ((N, 3), (D, 3), (N, 2), (D, 2)):
+        h.events.append({"deal": {"to": to, "count": k}})
+    h.events.append({"turn_up": {"card": TURN_UP}})
+    return h
+
+
 EXCHANGES = ("no_proposal", "refused", "exchanged")
 FREE = {
     "overscore": {"marked": (1, 2), "king": ("turned_up", "announced", "unannounced", "elsewhere"),
@@ -326,6 +358,8 @@ FREE = {
     "lead_out_of_turn": {},
     "late_mark_king": {"marked_when": ("in_time", "late"), "tricks": range(6), "exchange": EXCHANGES},
     "abandoned": {"claiming": (False, True), "tricks": range(6), "exchange": EXCHANGES},
+    "card_taken_back": {"saving": (False, True)},
+    "late_new_packs": {"called": ("after_cut", "before_cut")},
 }
 
 TELLERS = {
@@ -338,4 +372,6 @@ TELLERS = {
     "lead_out_of_turn": _lead_out_of_turn,
     "late_mark_king": _late_mark_king,
     "abandoned": _abandoned,
+    "card_taken_back": _card_taken_back,
+    "late_new_packs": _late_new_packs,
 }

@@ -79,3 +79,23 @@ def test_every_irregularity_has_a_rule() -> None:
     from adjudicator.record.log import IRREGULARITIES
     missing = [i for i in IRREGULARITIES if i not in BOOK.by_irregularity]
     assert not missing, f"no case rules on {missing}"
+
+
+@pytest.mark.parametrize("scenario, law, case, took_cards", [
+    ("law21-dealer-played-with-four.yaml", 21, "21:played-without-taking-cards", False),
+    ("law21-played-after-taking-cards.yaml", 21, "21:played-after-taking-cards", True),
+    ("law20-non-dealer-played-with-six.yaml", 20, "20:played-without-taking-cards", False),
+    ("law20-played-after-exchange.yaml", 20, "20:played-after-taking-cards", True),
+])
+def test_without_taking_cards_is_a_tested_fact_of_laws_20_and_21(scenario: str, law: int, case: str,
+                                                                  took_cards: bool) -> None:
+    """Laws 20 and 21 say "play without taking cards": their case for it tests the fact, and the
+    scenarios show each side of it (a wrong number the exchange made is laws 29-34's instead:
+    law33-claimed-as-a-wrong-number.yaml)."""
+    from adjudicator.engine.adjudicate import adjudicate_file
+    book = load()
+    tested = dict(next(c for c in book.laws[law].cases if f"{law}:{c.id}" == case).when)
+    assert tested.get("concerned_took_cards") == took_cards
+    report = adjudicate_file(str(LAWS_DIR.parent / "scenarios" / "laws" / scenario))
+    ruling = next(r for r in report.rulings if r.irregularity == "wrong_count")
+    assert (ruling.law, ruling.case, ruling.facts["concerned_took_cards"]) == (law, case, took_cards)

@@ -315,6 +315,14 @@ def _in_the_cut(*events: tuple[str, dict]):
     return tell
 
 
+def _new_packs(f, D, N):
+    """New cards called for after the cut (law 44), or before it, as the person says."""
+    cut = ("cut", {"by": "N", "top": 10})
+    calls = ("new_packs", {"by": "N"})
+    order = (calls, cut) if f.get("called") == "before_cut" else (cut, calls)
+    yield from _in_the_cut(("shuffle", {"by": "D"}), *order)(f, D, N)
+
+
 def _cut_for_deal_exposed(f, D, N):
     t = Table(D, N)
     t.header_dealer = False
@@ -655,6 +663,18 @@ def _lead_out_of_turn(f, D, N, A=None):
 
 def _card_taken_back(f, D, N, A=None):
     A = A or D
+    if f.get("saving"):   # law 39: taken up to save a revoke, before another card is led
+        if f.get("next_lead"):
+            return
+        pack, lead, card, _ = BREACHES["revoke"][A == N][0]
+        t = _turned_up(D, N, _swapped(*pack))
+        if A == N:
+            _dealer_leads(t)
+        t.play(card=lead)
+        t.play(card=card)
+        t.ev("take_back", by=A)
+        yield t
+        return
     for next_lead in ((False, True) if "next_lead" not in f else (f["next_lead"],)):
         t = _turned_up(D, N)
         if A == N and next_lead:   # the dealer wins the first trick and leads: the non-dealer's card is behind it
@@ -871,7 +891,7 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
     "improper_shuffle": _improper_shuffle,
     "short_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 1})),
     "exposed_in_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 11, "exposed": ["QS"]})),
-    "late_new_packs": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 10}), ("new_packs", {"by": "N"})),
+    "late_new_packs": _new_packs,
     "cut_for_deal_exposed": _cut_for_deal_exposed,
     "cut_for_deal_tie": _cut_for_deal_tie,
     "incorrect_pack": _incorrect_pack,
