@@ -1,4 +1,4 @@
-"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`. Thin: parse, call, print."""
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`, `docs`. Thin: parse, call, print."""
 from __future__ import annotations
 
 import json
@@ -387,7 +387,7 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
 
 
 @app.command(epilog="Example: ecarte resolve --players Ann,Bob --save dispute.yaml")
-def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (INTERVIEW.md), for programs")] = False,
+def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (ecarte docs INTERVIEW), for programs")] = False,
             players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
             save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
     """A dispute at the table: a few questions, then the ruling and what happens next.
@@ -411,7 +411,7 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
 def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", help="only scenarios that show this law")] = None,
          seed: Annotated[Optional[int], typer.Option("--seed", metavar="S", help="the same seed asks the same questions")] = None,
          count: Annotated[int, typer.Option("--count", min=1, metavar="K", help="how many questions")] = 5,
-         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines in both directions (INTERVIEW.md)")] = False) -> None:
+         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines in both directions (ecarte docs INTERVIEW)")] = False) -> None:
     """Cases and decisions: a table from the scenarios, a question on its ruling, the why.
 
     Exit status 0 at the end; 2 for a law with no scenario or input that ends early."""
@@ -450,6 +450,25 @@ def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the ga
         raise typer.Exit(2)
     from .record.log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
+
+
+@app.command(epilog="Examples: ecarte docs; ecarte docs INTERVIEW")
+def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", help="a document's name (any case), e.g. LOG_FORMAT")] = None) -> None:
+    """List the format documents this copy carries (the log format, the rulings, the interview, the rule sets), or print one.
+
+    Exit status 0; 2 for a document that does not exist."""
+    from .lawbook.documents import documents, find, title
+    shipped = documents()
+    if name is None:
+        width = max(map(len, shipped))
+        for stem, path in shipped.items():
+            typer.echo(f"{stem:<{width}}  {title(path)}")
+        return
+    path = find(name)
+    if path is None:
+        typer.echo(_visible(f"no document {name!r}: the documents are {', '.join(shipped)}"), err=True)
+        raise typer.Exit(2)
+    typer.echo(path.read_text(encoding="utf-8"), nl=False)
 
 
 def main() -> None:
