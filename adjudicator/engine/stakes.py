@@ -26,7 +26,8 @@ ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offe
 OPTION = {"double": "doubling", "offer": "offer_point"}
 WORDS = {"double": "a double", "offer": "an offer of the point"}
 NOUN = {"double": "double", "offer": "offer"}
-BASES = ("point_doubled", "vole_doubled", "point_against_vulnerable_doubled", "double_declined",
+BASES = ("point_doubled", "vole_doubled", "point_against_vulnerable_doubled",
+         "vole_against_vulnerable_doubled", "double_declined",
          "double_declined_vulnerable", "offer_accepted", "offer_accepted_vulnerable", "offer_lost")
 """What the stakes make a hand's entitlement for (an Entitlement's `basis`; words in scores.yaml)."""
 
