@@ -1,4 +1,4 @@
-"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`. Thin: parse, call, print."""
+"""The command line: `ecarte adjudicate`, `validate`, `laws`, `book`, `quiz`, `schema`, `docs`. Thin: parse, call, print."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from .archive.files import check, items, tune_gc
-from .completion import engines, law_numbers
+from .completion import document_names, engines, law_numbers
 from .helptext import App
 from .lawbook.cache import LawBookError
 
@@ -456,6 +456,25 @@ def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the ga
         raise typer.Exit(2)
     from .record.log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
+
+
+@app.command(epilog="Examples: ecarte docs; ecarte docs INTERVIEW")
+def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", autocompletion=document_names, help="a document's name (any case), e.g. LOG_FORMAT")] = None) -> None:
+    """List the format documents this copy carries (the log format, the rulings, the interview, the rule sets), or print one.
+
+    Exit status 0; 2 for a document that does not exist."""
+    from .lawbook.documents import documents, find, title
+    shipped = documents()
+    if name is None:
+        width = max(map(len, shipped))
+        for stem, path in shipped.items():
+            typer.echo(f"{stem:<{width}}  {title(path)}")
+        return
+    path = find(name)
+    if path is None:
+        typer.echo(_visible(f"no document {name!r}: the documents are {', '.join(shipped)}"), err=True)
+        raise typer.Exit(2)
+    typer.echo(path.read_text(encoding="utf-8"), nl=False)
 
 
 def main() -> None:

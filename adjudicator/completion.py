@@ -45,3 +45,10 @@ def engines(incomplete: str) -> Pairs:
     """`validate --engine`: where the games are checked."""
     known = [("local", "worker processes on this machine"), ("dask", "a Dask cluster")]
     return [(name, words) for name, words in known if name.startswith(incomplete)]
+
+
+@_quiet
+def document_names(incomplete: str) -> Pairs:
+    """`ecarte docs`: the format documents this copy carries, each with its title."""
+    from .lawbook.documents import documents, title
+    return [(name, title(path)) for name, path in documents().items() if name.lower().startswith(incomplete.lower())]

@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "spec"
 SHARED = ROOT.parent / "shared" / "spec"
-DOCUMENTS = ("LOG_FORMAT.md", "RULINGS.md", "INTERVIEW.md")
+DOCUMENTS = ("LOG_FORMAT.md", "RULINGS.md", "INTERVIEW.md", "RULESETS.md")
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
@@ -52,3 +52,43 @@ def test_the_readmes_quiz_example_is_what_the_command_prints() -> None:
     assert shown and "printf '2\\n' | ecarte quiz --seed 12 --count 1" in text
     result = CliRunner().invoke(app, ["quiz", "--seed", "12", "--count", "1"], input="2\n")
     assert result.output == shown.group(1)
+
+
+def test_ecarte_docs_lists_the_documents_with_their_titles_and_prints_each() -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    listed = CliRunner().invoke(app, ["docs"])
+    assert listed.exit_code == 0
+    names = [line.split()[0] for line in listed.output.splitlines()]
+    assert names == sorted(n.removesuffix(".md") for n in DOCUMENTS)
+    assert "LOG_FORMAT  The game log format (`ecarte-log`, version 1)" in listed.output
+    for name in DOCUMENTS:
+        for given in (name.removesuffix(".md"), name.lower()):
+            shown = CliRunner().invoke(app, ["docs", given])
+            assert shown.exit_code == 0 and shown.output == (SPEC / name).read_text(encoding="utf-8")
+    unknown = CliRunner().invoke(app, ["docs", "README"])
+    assert unknown.exit_code == 2
+    assert "no document 'README': the documents are INTERVIEW, LOG_FORMAT, RULESETS, RULINGS" in unknown.output
+
+
+def _help(*args: str) -> str:
+    """`ecarte ARGS --help` as one line of words (boxes and wrapping undone)."""
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    result = CliRunner().invoke(app, [*args, "--help"])
+    assert result.exit_code == 0, result.output
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+
+
+def test_no_help_points_to_a_file_an_installed_copy_lacks() -> None:
+    """A format document is named as `ecarte docs NAME`, which every copy can print."""
+    from typer.main import get_command
+
+    from adjudicator.cli import app
+    commands = sorted(get_command(app).commands)
+    assert "docs" in commands
+    for args in [[]] + [[c] for c in commands]:
+        assert not re.search(r"\b[A-Z_]+\.md\b|docs/spec", _help(*args)), f"ecarte {' '.join(args)} --help"
+    assert "(ecarte docs INTERVIEW)" in _help("quiz") and "(ecarte docs INTERVIEW)" in _help("resolve")

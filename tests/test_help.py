@@ -133,3 +133,8 @@ def test_install_completion_writes_the_script_where_the_shell_reads_it(tmp_path)
     script = tmp_path / ".bash_completions" / "ecarte.sh"
     assert "_ECARTE_COMPLETE=complete_bash" in script.read_text()
     assert str(script) in (tmp_path / ".bashrc").read_text()
+
+
+def test_completion_of_the_documents_names():
+    assert _complete("ecarte docs ") == ["INTERVIEW", "LOG_FORMAT", "RULESETS", "RULINGS"]
+    assert _complete("ecarte docs IN") == ["INTERVIEW"]

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .places import LAWS_DIR
+from .places import missing
 
 FORMAT = 1   # of the cache file; a new format is a new key
 
@@ -52,6 +52,8 @@ def rule_files(directory: Path) -> tuple[str, list[tuple[Path, bytes]]]:
             raise LawBookError(f"{path.name}: cannot be read: {e}") from None
         digest.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "little") + data)
         files.append((path, data))
+    if not files:
+        raise LawBookError(missing("rule files (laws/*.yaml)", directory))
     return digest.hexdigest(), files
 
 

@@ -6,15 +6,20 @@ from functools import lru_cache
 
 import yaml
 
-from .places import SCENARIOS_DIR
+from .cache import LawBookError
+from .places import SCENARIOS_DIR, missing
 
 
 @lru_cache(maxsize=1)
 def scenario_docs() -> tuple[tuple[str, dict], ...]:
     """Each scenario (its path from the project's root) as read, in sorted order; those that
-    cannot be read as a mapping are left to the scenario tests."""
+    cannot be read as a mapping are left to the scenario tests; none at all is an incomplete
+    installation (`LawBookError`)."""
     out = []
-    for path in sorted(SCENARIOS_DIR.rglob("*.yaml")):
+    paths = sorted(SCENARIOS_DIR.rglob("*.yaml"))
+    if not paths:
+        raise LawBookError(missing("scenarios (scenarios/**/*.yaml)", SCENARIOS_DIR))
+    for path in paths:
         try:
             doc = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except (OSError, yaml.YAMLError):

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 
 from ..engine.rules import DERIVED_BASES
 
-from ..lawbook.places import WORDS_DIR
+from ..lawbook.places import WORDS_DIR, missing
 from ..record.cards import SUITS
 from ..lawbook.facts import FACT_NAMES, Facts
 from ..lawbook.laws import ChooserRole, Effect, LawBookError, OffenderRole, Scoring
@@ -406,6 +406,8 @@ def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:
 
 def load(directory: Path = WORDS_DIR) -> Words:
     """Load and check the vocabulary; raise `WordsError` naming each problem."""
+    if not directory.is_dir():
+        raise WordsError(missing("words (laws/words/)", directory))
     problems: list[str] = []
     facts: dict[str, FactWords] = {}
     for fact, raw in (_read(directory / "facts.yaml") or {}).items():
