@@ -228,7 +228,10 @@ class Builder:
             right: Any = r.law
         elif kind == "chooser":
             values = [*players, None]
-            choices = [Choice(v, self.player(r, v)) for v in values]
+            roles = {p: r.table.role(p) for p in players} if r.table is not None else {}
+            roles = {p: role for p, role in roles.items() if list(roles.values()).count(role) == 1}   # a pool's two non-dealers: by id only
+            choices = [Choice(v, self.player(r, v), player=v, role=roles.get(v)) if v is not None
+                       else Choice(v, self.player(r, v)) for v in values]
             right = r.chooser
         elif kind == "options":
             sets = _options_choices(self.book, r, rng)
