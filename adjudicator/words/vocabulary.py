@@ -87,6 +87,7 @@ class Scores(BaseModel):
     when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
+    table: dict[str, str]    # the scoring tables of laws 46-49 in words
 
 
 class Synonyms(BaseModel):
