@@ -135,8 +135,10 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
 @app.command(short_help="Why each ruling and the score are what they are", epilog="Example: ecarte explain --event 10 scenarios/laws/law21-after-refusal.yaml")
 def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (YAML or JSON), or - for standard input")],
             event: Annotated[Optional[int], typer.Option("--event", metavar="N", help="only the rulings made at this event")] = None,
-            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
-    """Why each ruling is what it is (the facts, the case that decided it, why no other case did) and why the score is what it is, deal by deal.
+            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False,
+            everything: Annotated[bool, typer.Option("--all", help="each ruling in full: the facts, each condition, every other case")] = False,
+            ascii: Annotated[bool, typer.Option("--ascii", help="cards as 7D, not 7♦")] = False) -> None:
+    """Why each ruling is what it is, short first (what happened, the law and what it gives, the score; the nearest other cases), and why the score is what it is, deal by deal; --all: everything.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
     from .teaching import explain as why
@@ -151,7 +153,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
     if as_json:
         typer.echo(json.dumps(why.to_json(report, event), ensure_ascii=False))
     else:
-        typer.echo(_visible(why.to_text(report, event)))
+        typer.echo(_visible(why.to_text(report, event, everything=everything, ascii=ascii)))
     raise typer.Exit(0 if report.ok else 1)
 
 
