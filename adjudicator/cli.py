@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from .archive.files import check, items, tune_gc
-from .completion import document_names, engines, law_numbers
+from .completion import document_names, engines, law_numbers, rule_set_names
 from .helptext import App
 from .lawbook.cache import LawBookError
 
@@ -470,6 +470,30 @@ def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the ga
         raise typer.Exit(2)
     from .record.log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
+
+
+@app.command(epilog="Examples: ecarte rules; ecarte rules diff cavendish french; ecarte rules --json")
+def rules(what: Annotated[Optional[list[str]], typer.Argument(metavar="[diff A B]", autocompletion=rule_set_names, help="diff and two rule sets: their differences, point by point")] = None,
+          as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
+    """The rule sets (the London laws, the French rules, the modern rulebook) and their options, with defaults and sources; `diff A B`: where two differ, with both sources' words.
+
+    Exit status 0; 2 for an unknown rule set."""
+    from .words.rules import diff, diff_text, known, listing, listing_text
+    _book_or_exit()
+    what = what or []
+    if what and (what[0] != "diff" or len(what) != 3):
+        typer.echo(_visible(f"ecarte rules: {' '.join(what)!r}: give nothing (every rule set), or diff and two rule sets, e.g. ecarte rules diff cavendish french"), err=True)
+        raise typer.Exit(2)
+    try:
+        for name in what[1:]:
+            known(name)
+    except ValueError as e:
+        typer.echo(_visible(f"ecarte {e}"), err=True)
+        raise typer.Exit(2) from None
+    if what:
+        typer.echo(json.dumps(diff(what[1], what[2]), ensure_ascii=False, indent=1) if as_json else diff_text(what[1], what[2]))
+    else:
+        typer.echo(json.dumps(listing(), ensure_ascii=False, indent=1) if as_json else listing_text())
 
 
 @app.command(epilog="Examples: ecarte docs; ecarte docs INTERVIEW")

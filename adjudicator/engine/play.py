@@ -86,8 +86,9 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
         cards = played_by(deal, by)   # empty if he took his only card back (law 39)
         first = cards[0] if cards else None
         king_first = first is not None and first == trump_king(deal)
-        when = ("played_to" if king_first and deal.tricks[0].leader == by and by != deal.dealer
-                else "played_again" if king_first else "first_card" if first else "first_card_taken_back")
+        grace = r.options.king_after_first_card == "law24"   # late past law 24's grace, or with none
+        when = ("played_to" if grace and king_first and deal.tricks[0].leader == by and by != deal.dealer
+                else "played_again" if grace and king_first else "first_card" if first else "first_card_taken_back")
         what = said(f"king_announced_after_{when}", by=by, first=first)
         r.irregular("late_king", n, public=True, actor=by, concerns=by,
                     extra={"first_card_king": king_first}, what=what)

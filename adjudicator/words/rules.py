@@ -1,0 +1,177 @@
+"""`ecarte rules` and `ecarte rules diff A B`: the rule sets and their options, from the rule set
+files (laws/rulesets/) and the options' words (laws/words/rulesets.yaml), as JSON and in words.
+
+Every point of a difference carries both sides' words: an option's value in words with the
+source that gives it, and a law's text in force under each rule set (the London text where a
+rule set leaves the law as Cavendish gives it, the replacing words of its source, or its removal
+with the sentence that justifies it).
+"""
+from __future__ import annotations
+
+import functools
+import textwrap
+from typing import Any
+
+import yaml
+
+from ..lawbook.laws import LawBook, default_book
+from ..lawbook.places import WORDS_DIR
+from ..lawbook.rulesets import DEFAULT, Change, RuleSet, rule_sets, unknown_rules
+from ..record import options as table
+
+WIDTH = 80
+
+
+@functools.lru_cache(maxsize=1)
+def option_words() -> dict[str, dict[str, Any]]:
+    """laws/words/rulesets.yaml's options: what each changes, its laws, its source and quote, its values in words."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"), Loader=loader)["options"]
+
+
+def value_words(option: str, value: Any) -> str:
+    values = option_words()[option]["values"]
+    return values[value] if value in values else values["any"].format(value=value)
+
+
+
+def _option(name: str, sets: dict[str, RuleSet]) -> dict[str, Any]:
+    w = option_words()[name]
+    values = list(table.CHOICES[name]) if name in table.CHOICES else None
+    return {"name": name, "kind": table.kind(name), **({"values": values} if values else {}),
+            "changes": w["changes"], "laws": w["laws"], "source": w["source"], "quote": w["quote"],
+            "defaults": {rs.name: getattr(rs.defaults, name) for rs in sets.values()}}
+
+
+def _change(c: Change) -> dict[str, Any]:
+    return {"law": c.law, "removed": c.removed, "text": c.text, "because": c.because,
+            "reading": c.reading, "option": c.option, "source": c.source}
+
+
+def listing() -> dict[str, Any]:
+    """`rules --json`: every rule set (its defaults, the laws it changes, what it adds) and every option."""
+    sets = rule_sets()
+    return {"default": DEFAULT,
+            "rule_sets": [{"name": rs.name, "title": rs.title, "source": rs.source, "summary": rs.summary,
+                           "silence": rs.silence, "options": rs.defaults.to_json(),
+                           "changes": [_change(c) for c in rs.changes.values()],
+                           "adds": [{"option": k, **v} for k, v in rs.adds.items()]} for rs in sets.values()],
+            "options": [_option(n, sets) for n in table.NAMES]}
+
+
+def known(name: str) -> RuleSet:
+    """The rule set of this name; `ValueError` with a "did you mean" if there is none."""
+    sets = rule_sets()
+    if name not in sets:
+        raise ValueError(unknown_rules(name))
+    return sets[name]
+
+
+def _law_side(rs: RuleSet, law: int, book: LawBook) -> dict[str, Any]:
+    change = rs.changes.get(law)
+    if change is None:
+        return {"removed": False, "text": book.law(law).text, "source": rule_sets()[DEFAULT].source,
+                "because": None}
+    return {"removed": change.removed, "text": change.text, "source": change.source,
+            "because": change.because, "reading": change.reading}
+
+
+def diff(a: str, b: str, book: LawBook | None = None) -> dict[str, Any]:
+    """`rules diff A B --json`: each option whose default differs, and each law either changes,
+    with both sides' words."""
+    ra, rb = known(a), known(b)
+    book = book or default_book()
+    points: list[dict[str, Any]] = []
+    for name in table.NAMES:
+        va, vb = getattr(ra.defaults, name), getattr(rb.defaults, name)
+        if va == vb:
+            continue
+        w = option_words()[name]
+        points.append({"option": name, "changes": w["changes"], "laws": w["laws"],
+                       a: {"value": va, "words": value_words(name, va), **_option_source(ra, name, va)},
+                       b: {"value": vb, "words": value_words(name, vb), **_option_source(rb, name, vb)}})
+    for law in sorted(set(ra.changes) | set(rb.changes)):
+        if ra.changes.get(law) == rb.changes.get(law):
+            continue
+        points.append({"law": law, "title": book.law(law).title,
+                       a: _law_side(ra, law, book), b: _law_side(rb, law, book)})
+    return {"a": a, "b": b, "points": points}
+
+
+def _option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
+    """Where a rule set's default for an option comes from: the London laws where it is theirs;
+    else the words of the law it changes or the rule it adds, from its own source; else the
+    option's own source (laws/words/rulesets.yaml)."""
+    london = rule_sets()[DEFAULT]
+    if getattr(london.defaults, name) == value:
+        return {"source": london.source, "quote": None}
+    for change in rs.changes.values():
+        if change.option.get(name) == value:
+            return {"source": change.source, "quote": change.text or change.because}
+    if name in rs.adds:
+        return {"source": rs.source, "quote": rs.adds[name]["text"]}
+    w = option_words()[name]
+    return {"source": w["source"], "quote": w["quote"]}
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
+def _shown(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def listing_text() -> str:
+    """`rules` for a person: each rule set in a paragraph, then the options' defaults side by side."""
+    data = listing()
+    sets = data["rule_sets"]
+    out = []
+    for rs in sets:
+        default = " (the default)" if rs["name"] == data["default"] else ""
+        out.append(f"{rs['name']}{default}: {rs['title']}, source {rs['source']}")
+        out.append(_wrap(rs["summary"], "  "))
+        for c in rs["changes"]:
+            what = "removed" if c["removed"] else "replaced"
+            out.append(_wrap(f"law {c['law']} {what}: {c['reading']}", "    "))
+        for add in rs["adds"]:
+            out.append(_wrap(f"adds {add['option']}: \"{add['text']}\"", "    "))
+        out.append("")
+    names = [rs["name"] for rs in sets]
+    rows = [["option", *names]]
+    rows += [[o["name"], *(_shown(o["defaults"][n]) for n in names)] for o in data["options"]]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(names) + 1)]
+    out.append(_wrap("The options, and each rule set's default (a log's `options:`, or --option KEY=VALUE, "
+                     "changes one):", ""))
+    out += ["  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows]
+    out += ["", "What each option changes:"]
+    out += [_wrap(f"{o['name']}: {o['changes']}, {o['kind']}", "  ") for o in data["options"]]
+    return "\n".join(out)
+
+
+def diff_text(a: str, b: str) -> str:
+    """`rules diff A B` for a person: each point, with both sides' words and their sources."""
+    data = diff(a, b)
+    if not data["points"]:
+        return f"{a} and {b} agree on every option and every law."
+    out = [f"{a} and {b} differ on {len(data['points'])} points:", ""]
+    for p in data["points"]:
+        if "option" in p:
+            named = p["laws"] and not any(f"law {n}" in p["changes"] for n in p["laws"])
+            laws = f" (law{'s' if len(p['laws']) > 1 else ''} {', '.join(map(str, p['laws']))})" if named else ""
+            out.append(f"{p['option']}: {p['changes']}{laws}")
+            for side in (a, b):
+                s = p[side]
+                out.append(_wrap(f"{side}: {_shown(s['value'])}, {s['words']}", "  "))
+                out.append(_wrap(f"\"{s['quote']}\" ({s['source']})" if s["quote"] else
+                                 f"as the London laws have it ({s['source']})", "      "))
+        else:
+            out.append(f"law {p['law']}: {p['title']}")
+            for side in (a, b):
+                s = p[side]
+                if s["removed"]:
+                    out.append(_wrap(f"{side}: does not apply: \"{s['because']}\" ({s['source']})", "  "))
+                else:
+                    out.append(_wrap(f"{side}: \"{s['text']}\" ({s['source']})", "  "))
+        out.append("")
+    return "\n".join(out).rstrip()

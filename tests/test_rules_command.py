@@ -1,0 +1,88 @@
+"""`ecarte rules` and `ecarte rules diff A B`: the rule sets and their options as the contract's
+table gives them (docs/spec/RULESETS.md), and their differences with both sides' words."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+
+runner = CliRunner()
+SPEC = Path(__file__).resolve().parent.parent / "docs" / "spec" / "RULESETS.md"
+
+
+def _contract_defaults() -> dict[str, dict[str, str]]:
+    """The options table of RULESETS.md: option -> {rule set: its default, as written}."""
+    rows = {}
+    for line in SPEC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.replace("\\|", "/").strip().strip("|").split("|")]
+        if len(cells) == 6 and re.fullmatch(r"`\w+`", cells[0]):
+            rows[cells[0].strip("`")] = dict(zip(("cavendish", "french", "modern"), cells[2:5]))
+    return rows
+
+
+def _run(*args: str):
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_rules_json_lists_every_rule_set_with_the_contracts_defaults() -> None:
+    code, out, _ = _run("rules", "--json")
+    assert code == 0
+    data = json.loads(out)
+    sets = {rs["name"]: rs for rs in data["rule_sets"]}
+    assert sorted(sets) == ["cavendish", "french", "modern"] and data["default"] == "cavendish"
+    table = _contract_defaults()
+    assert sorted(table) == sorted(o["name"] for o in data["options"])
+    for option, defaults in table.items():
+        for name, written in defaults.items():
+            value = sets[name]["options"][option]
+            shown = "true" if value is True else "false" if value is False else str(value)
+            assert shown == written, (option, name, value, written)
+    french = {c["law"]: c for c in sets["french"]["changes"]}
+    assert sorted(french) == [5, 24, 38, 49] and french[24]["removed"] and not french[5]["removed"]
+    assert [c["law"] for c in sets["modern"]["changes"]] == [24]
+    assert sets["modern"]["adds"][0]["option"] == "dealer_must_exchange"
+
+
+def test_rules_in_words_shows_each_rule_set_and_the_defaults_side_by_side() -> None:
+    code, out, _ = _run("rules")
+    assert code == 0
+    assert "french: the French rules" in out and "law 24 removed" in out
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["cut_for_deal"])
+    assert row.split() == ["cut_for_deal", "highest", "lowest", "highest"]
+
+
+def test_rules_diff_goes_point_by_point_with_both_sides_words() -> None:
+    code, out, _ = _run("rules", "diff", "cavendish", "french", "--json")
+    assert code == 0
+    points = json.loads(out)["points"]
+    options = {p["option"]: p for p in points if "option" in p}
+    laws = {p["law"]: p for p in points if "law" in p}
+    assert sorted(options) == ["cut_for_deal", "king_after_first_card", "refusal_point_on_vole", "stock_shortage"]
+    assert options["cut_for_deal"]["cavendish"]["value"] == "highest"
+    assert options["cut_for_deal"]["french"]["quote"].startswith("whoever draws the lowest")
+    assert options["cut_for_deal"]["cavendish"]["quote"] is None   # the London laws' own default
+    assert sorted(laws) == [5, 24, 38, 49]
+    assert laws[24]["french"]["removed"] and "before playing one's first card" in laws[24]["french"]["because"]
+    assert laws[24]["cavendish"]["text"].startswith("If the king be the card first led")
+    code, text, _ = _run("rules", "diff", "cavendish", "french")
+    assert code == 0 and "law 24: " in text and "french: does not apply" in text and "lowest" in text
+
+
+def test_a_rule_set_against_itself_has_no_difference() -> None:
+    code, out, _ = _run("rules", "diff", "modern", "modern", "--json")
+    assert code == 0 and json.loads(out)["points"] == []
+    assert "agree on every option and every law" in _run("rules", "diff", "modern", "modern")[1]
+
+
+def test_an_unknown_rule_set_or_a_wrong_command_line_is_exit_2() -> None:
+    code, out, err = _run("rules", "diff", "cavendish", "frnch")
+    assert code == 2 and "did you mean 'french'" in err and "Traceback" not in err + out
+    code, _, err = _run("rules", "dif", "cavendish", "french")
+    assert code == 2 and "ecarte rules diff cavendish french" in err
+    code, _, err = _run("rules", "diff", "cavendish")
+    assert code == 2
