@@ -87,6 +87,8 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
+        if (s.report.rules, s.report.options) != wanted:
+            continue
         # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
         rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
         if law is not None:

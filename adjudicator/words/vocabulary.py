@@ -226,6 +226,7 @@ class QuizEnd(_Strict):
     seed: str
     question: str
     no_scenario: str
+    no_rules_scenario: str
     no_law: str
     left: str
 
