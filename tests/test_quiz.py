@@ -149,8 +149,8 @@ def test_bad_options_exit_2_with_a_message(args, words) -> None:
 def test_a_law_without_a_scenario_exits_2(monkeypatch) -> None:
     """Every law has a scenario today; one that had none would be refused, naming those that do."""
     import adjudicator.teaching.quiz as quiz
-    monkeypatch.setattr(quiz, "moments", lambda law=None: [] if law == 46 else [object()])
-    monkeypatch.setattr(quiz, "laws_with_moments", lambda: [9, 17])
+    monkeypatch.setattr(quiz, "moments", lambda law=None, rules=None: [] if law == 46 else [object()])
+    monkeypatch.setattr(quiz, "laws_with_moments", lambda rules=None: [9, 17])
     result = runner.invoke(app, ["quiz", "--json", "--law", "46"], input="")
     assert result.exit_code == 2 and "law 46 has no scenario" in result.output and "9, 17" in result.output
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, default_book
-from ..lawbook.rulesets import DEFAULT, InForce, in_force
+from ..lawbook.rulesets import InForce
 from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
@@ -75,11 +75,10 @@ def scenario_paths() -> tuple[str, ...]:
 
 
 def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment]:
-    """The moments to ask about: every claimed ruling of the scenarios played under `rules` (the
-    London laws unless given) (showing `law`, if given; its own rulings first, the scenario's
-    others only where none is its own)."""
-    rules = rules or in_force(DEFAULT)
-    wanted = (rules.rules, rules.options.to_json())
+    """The moments to ask about: every claimed ruling of the scenarios (only those played under
+    `rules`, if given: `quiz --rules`) (showing `law`, if given; its own rulings first, the
+    scenario's others only where none is its own)."""
+    wanted = (rules.rules, rules.options.to_json()) if rules is not None else None
     paths = scenario_paths()
     if law is not None:
         shown = set(scenarios_by_law().get(law, []))
@@ -87,7 +86,7 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
-        if (s.report.rules, s.report.options) != wanted:
+        if wanted is not None and (s.report.rules, s.report.options) != wanted:
             continue
         # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
         rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
