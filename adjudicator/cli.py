@@ -10,6 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from .archive.files import check, items, tune_gc
+from .completion import document_names, engines, law_numbers
+from .helptext import App
 from .lawbook.cache import LawBookError
 
 # each command imports the rest of what it needs when it runs: `validate` on clean JSON games
@@ -24,7 +26,7 @@ def _visible(text: str) -> str:
     return _HIDDEN.sub(lambda m: repr(m.group())[1:-1], text)
 
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
+app = App(no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
 
 
@@ -39,7 +41,7 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _main(show_version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+def _main(show_version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
                                                      help="Show the version and exit.")] = False) -> None:
     """The laws of Écarté (London club laws, Cavendish), adjudicated."""
 
@@ -130,7 +132,7 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
     raise typer.Exit(0 if report.ok else 1)
 
 
-@app.command(epilog="Example: ecarte explain --event 10 scenarios/laws/law21-after-refusal.yaml")
+@app.command(short_help="Why each ruling and the score are what they are", epilog="Example: ecarte explain --event 10 scenarios/laws/law21-after-refusal.yaml")
 def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (YAML or JSON), or - for standard input")],
             event: Annotated[Optional[int], typer.Option("--event", metavar="N", help="only the rulings made at this event")] = None,
             as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
@@ -159,7 +161,7 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
              summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None,
-             engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
+             engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
              out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
@@ -309,7 +311,7 @@ def _line(status: int, obj: dict) -> str:
 
 
 @app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")
-def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
+def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", autocompletion=law_numbers, help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
          search: Annotated[Optional[str], typer.Option("--search", metavar="WORDS", help="words to find in the laws (synonyms and French terms too)")] = None,
          as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False) -> None:
     """Read the law book: a law's text, what the rule file makes of it, and its scenarios; several laws side by side, with what separates them.
@@ -386,11 +388,14 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     typer.echo(_visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
 
 
-@app.command(epilog="Example: ecarte resolve --players Ann,Bob --save dispute.yaml")
-def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways (ecarte docs INTERVIEW), for programs")] = False,
+@app.command(epilog="Examples: ecarte resolve --players Ann,Bob --save dispute.yaml; ecarte docs INTERVIEW")
+def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False,
             players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
             save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
     """A dispute at the table: a few questions, then the ruling and what happens next.
+
+    Answer with a choice's key, or the arrows and Enter; ? says why a question is asked,
+    b goes back to the question before, ^D leaves.
 
     Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
     from .words.interview import InterviewEnded
@@ -407,11 +412,12 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
     raise typer.Exit(status)
 
 
-@app.command(epilog="Example: ecarte quiz --law 17 --count 3")
-def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", help="only scenarios that show this law")] = None,
+@app.command(short_help="Learn the laws: questions on the rulings of the scenarios",
+             epilog="Examples: ecarte quiz --law 17 --count 3; ecarte docs INTERVIEW")
+def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autocompletion=law_numbers, help="only scenarios that show this law")] = None,
          seed: Annotated[Optional[int], typer.Option("--seed", metavar="S", help="the same seed asks the same questions")] = None,
          count: Annotated[int, typer.Option("--count", min=1, metavar="K", help="how many questions")] = 5,
-         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines in both directions (ecarte docs INTERVIEW)")] = False) -> None:
+         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False) -> None:
     """Cases and decisions: a table from the scenarios, a question on its ruling, the why.
 
     Exit status 0 at the end; 2 for a law with no scenario or input that ends early."""
@@ -453,7 +459,7 @@ def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the ga
 
 
 @app.command(epilog="Examples: ecarte docs; ecarte docs INTERVIEW")
-def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", help="a document's name (any case), e.g. LOG_FORMAT")] = None) -> None:
+def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", autocompletion=document_names, help="a document's name (any case), e.g. LOG_FORMAT")] = None) -> None:
     """List the format documents this copy carries (the log format, the rulings, the interview, the rule sets), or print one.
 
     Exit status 0; 2 for a document that does not exist."""

@@ -1,0 +1,54 @@
+"""What the shell completes (`ecarte --install-completion`): the commands and options (typer
+knows them), the laws' numbers and the rule sets' names from the law book, and files.
+
+A completer gives (value, words) pairs; the shells show the words beside the value where they
+can (zsh, fish). A parameter without a completer completes files: every shell's script falls
+back on them when the command offers nothing. A law book that cannot be read offers nothing,
+and the command itself then says why when it runs.
+"""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Callable
+
+Pairs = list[tuple[str, str]]
+
+
+def _quiet(completer: Callable[[str], Pairs]) -> Callable[[str], Pairs]:
+    """The completer, offering nothing where the law book cannot be read."""
+    @wraps(completer)
+    def offered(incomplete: str) -> Pairs:
+        from .lawbook.cache import LawBookError
+        try:
+            return completer(incomplete)
+        except (LawBookError, OSError):
+            return []
+    return offered
+
+
+@_quiet
+def law_numbers(incomplete: str) -> Pairs:
+    """The laws' numbers, 1 to 51, each with its title."""
+    from .lawbook.laws import default_book
+    laws = default_book().laws
+    return [(str(n), laws[n].title) for n in sorted(laws) if str(n).startswith(incomplete)]
+
+
+@_quiet
+def rule_set_names(incomplete: str) -> Pairs:
+    """The rule sets' names (laws/rulesets/*.yaml), each with its title."""
+    from .lawbook.rulesets import rule_sets
+    return [(name, rs.title) for name, rs in rule_sets().items() if name.startswith(incomplete)]
+
+
+def engines(incomplete: str) -> Pairs:
+    """`validate --engine`: where the games are checked."""
+    known = [("local", "worker processes on this machine"), ("dask", "a Dask cluster")]
+    return [(name, words) for name, words in known if name.startswith(incomplete)]
+
+
+@_quiet
+def document_names(incomplete: str) -> Pairs:
+    """`ecarte docs`: the format documents this copy carries, each with its title."""
+    from .lawbook.documents import documents, title
+    return [(name, title(path)) for name, path in documents().items() if name.lower().startswith(incomplete.lower())]
