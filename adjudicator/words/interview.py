@@ -92,6 +92,7 @@ class Turn:
     status: int = 0
     words: list[str] = field(default_factory=list)   # what a person reads for `tell`
     final_words: str = ""                             # what a person reads at the end
+    final_lines: list[tuple[str, str]] = field(default_factory=list)   # the same unwrapped: (indent, text)
 
 
 class Interview(Protocol):
