@@ -135,8 +135,10 @@ def adjudicate(log: Annotated[str, typer.Argument(metavar="LOG", help="a log fil
 @app.command(short_help="Why each ruling and the score are what they are", epilog="Example: ecarte explain --event 10 scenarios/laws/law21-after-refusal.yaml")
 def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (YAML or JSON), or - for standard input")],
             event: Annotated[Optional[int], typer.Option("--event", metavar="N", help="only the rulings made at this event")] = None,
-            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False) -> None:
-    """Why each ruling is what it is (the facts, the case that decided it, why no other case did) and why the score is what it is, deal by deal.
+            as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False,
+            everything: Annotated[bool, typer.Option("--all", help="each ruling in full: the facts, each condition, every other case")] = False,
+            ascii: Annotated[bool, typer.Option("--ascii", help="cards as 7D, not 7♦")] = False) -> None:
+    """Why each ruling is what it is, short first (what happened, the law and what it gives, the score; the nearest other cases), and why the score is what it is, deal by deal; --all: everything.
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
     from .teaching import explain as why
@@ -151,7 +153,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
     if as_json:
         typer.echo(json.dumps(why.to_json(report, event), ensure_ascii=False))
     else:
-        typer.echo(_visible(why.to_text(report, event)))
+        typer.echo(_visible(why.to_text(report, event, everything=everything, ascii=ascii)))
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -370,14 +372,20 @@ def _marked(snippet: str, start: int, end: int) -> str:
 
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")]) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, and a page per law with its text, its cases and its scenarios drawn at the table, event by event."""
+    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, and resolve.html, the dispute interview for a phone."""
     from pathlib import Path
 
     from .teaching.book import build
+    from .teaching.book.render import page_name
+    from .dispute.terminal import Refused, page
     from .record.source import LogError
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
+        pages += page(str(Path(out) / "resolve.html"), None, {n: page_name(n) for n in lawbook.laws})[:1]
+    except Refused as e:
+        typer.echo(_visible(f"the book cannot be written to {out}: {e}"), err=True)
+        raise typer.Exit(2) from None
     except OSError as e:
         where = f" ({e.filename})" if getattr(e, "filename", None) else ""
         typer.echo(_visible(f"the book cannot be written to {out}: {e.strerror or e}{where}"), err=True)
@@ -391,7 +399,8 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
 @app.command(epilog="Examples: ecarte resolve --players Ann,Bob --save dispute.yaml; ecarte docs INTERVIEW")
 def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False,
             players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
-            save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None) -> None:
+            save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None,
+            page: Annotated[Optional[str], typer.Option("--page", metavar="FILE", help="write the whole interview as one offline page for a phone (HTML), and ask nothing")] = None) -> None:
     """A dispute at the table: a few questions, then the ruling and what happens next.
 
     Answer with a choice's key, or the arrows and Enter; ? says why a question is asked,
@@ -399,9 +408,14 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
 
     Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
     from .words.interview import InterviewEnded
-    from .dispute.terminal import Refused, resolve as run
+    from .dispute.terminal import Refused, page as write_page, resolve as run
     _book_or_exit()
     try:
+        if page is not None:
+            written = write_page(page, players)
+            typer.echo(_visible(f"the dispute page is written to {written[0]} (with {written[1].name} beside it, "
+                                f"for use with no network when served over http); open it in a phone's browser"))
+            raise typer.Exit(0)
         status = run(as_json, players, save)
     except (InterviewEnded, Refused) as e:
         typer.echo(f"ecarte resolve: {e}", err=True)

@@ -43,7 +43,7 @@ def test_law_15_and_not_law_9_after_the_turn_up() -> None:
     assert nine["law"] == 9
     assert {"fact": "turned_up", "wanted": False, "actual": True,
             "clause": "the error be discovered before the trump card is turned"} in nine["failed"]
-    text = " ".join(runner.invoke(app, ["explain", str(LAWS / "law15-non-dealer-six-discards.yaml")]).output.split())
+    text = " ".join(runner.invoke(app, ["explain", "--all", str(LAWS / "law15-non-dealer-six-discards.yaml")]).output.split())
     assert 'no: law 9: "the error be discovered before the trump card is turned" ' \
            "(here: after the trump card is turned up)" in text
 
@@ -68,7 +68,7 @@ def test_law_43_cut_point_is_explained_in_the_score() -> None:
     [deal] = doc["deals"]
     [point] = deal["points"]
     assert (point["player"], point["for"], point["law"], point["counts"], point["struck_by"]) == ("A", "point", 48, 0, 43)
-    text = " ".join(runner.invoke(app, ["explain", str(LAWS / "law43-revoke-claimed-after-play-point-cut.yaml")]).output.split())
+    text = " ".join(runner.invoke(app, ["explain", "--all", str(LAWS / "law43-revoke-claimed-after-play-point-cut.yaml")]).output.split())
     assert "A won the point: A marks 1, law 48; cut to nothing" in text and "law 43" in text
 
 
@@ -227,3 +227,48 @@ def test_a_score_not_marked_in_time_says_when_the_time_ran_out() -> None:
     assert ("Y won the vole: Y marks 2, law 48; only 1 of it was marked before the next deal's trump card "
             "was turned up; the other 1 does not count.") in out
     assert "A won the point: A marks 1, law 48; not marked before the log ended, so it does not count." in out
+
+
+def _short(path: Path, *args: str) -> list[str]:
+    result = runner.invoke(app, ["explain", *args, str(path)], env={"COLUMNS": "100"})
+    assert result.exit_code in (0, 1), result.output
+    return result.output.splitlines()
+
+
+def test_the_first_three_lines_name_the_deciding_law() -> None:
+    checked = 0
+    for path in sorted(LAWS.glob("law*.yaml"))[::3]:
+        report = json.loads(runner.invoke(app, ["explain", "--json", str(path)]).output)
+        first = next((r for r in report["rulings"] if r["law"] is not None), None)
+        if first is None or first is not report["rulings"][0]:
+            continue
+        top = " ".join(_short(path)[:3])
+        assert top.startswith(f"Event {first['event']} ") and f"Law {first['law']} rules" in top, path.name
+        checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("name", ["law17-dealer-six-drawn", "law21-dealer-played-with-four"])
+def test_a_lost_king_cites_law_19_not_the_law_that_kept_the_deal(name: str) -> None:
+    out = " ".join(" ".join(_short(LAWS / f"{name}.yaml")).split())
+    assert "the dealer cannot mark the king he turned up (law 19)" in " ".join(" ".join(_short(LAWS / f"{name}.yaml")[:6]).split())
+    assert "cannot mark the king, law 19" in out
+    assert "cannot mark the king, law 17" not in out and "cannot mark the king, law 21" not in out
+
+
+def test_short_first_then_everything_on_all() -> None:
+    path = LAWS / "law17-dealer-six-drawn.yaml"
+    short, full = "\n".join(_short(path)), "\n".join(_short(path, "--all"))
+    assert "one fact away" in short and "Not law" not in short and "When it was found" not in short
+    assert "Not law 20" in full and "When it was found" in full
+    # each case named among the nearest differs from the facts by exactly one condition
+    report = json.loads(runner.invoke(app, ["explain", "--json", str(path)]).output)
+    near = {e["case"] for e in report["rulings"][0]["why_not"] if len(e["failed"]) == 1}
+    assert near and all(f"Law {ref.split(':')[0]}, had it been" in short for ref in near)
+
+
+def test_cards_with_their_suits_unless_ascii() -> None:
+    path = LAWS / "law11-two-cards-turned-choose.yaml"
+    assert "(8♥, K♣)" in "\n".join(_short(path))
+    ascii = "\n".join(_short(path, "--ascii"))
+    assert "(8H, KC)" in ascii and "♥" not in ascii

@@ -240,21 +240,21 @@ class Resolve:
         choices = []
         for moment, heading in w.moments.items():
             for irr, iw in w.irregularities.items():
-                if moment in (iw.moment, *iw.also) and self.cases(irr):
-                    choices.append(Choice(irr, iw.words, group=heading))
+                if moment in (iw.moment, *iw.also) and self.cases(irr):   # found at another moment: its own id
+                    choices.append(Choice(irr, iw.words, group=heading, id=irr if moment == iw.moment else f"{irr}@{moment}"))
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
                         group_question=w.interview["moment"], why=w.interview["why_irregularity"])
 
     def player_question(self) -> Question:
         assert self.players
-        return Question("q2", self.words.interview["player"], [Choice(p, p) for p in self.players], fact="player")
+        return Question("q2", self.words.interview["player"], [Choice(p, p, player=p) for p in self.players], fact="player")
 
     def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
         """Who did it, where either player may have: by name and role, or by role."""
         w = self.words
         choices = []
         for role, player in (("dealer", dealer), ("non_dealer", elder)):
-            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player)))
+            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player), player=player, role=role))
         return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
                         why=w.interview["why_actor"])
 
@@ -302,12 +302,15 @@ class Resolve:
     def question(self, n: int, state: State, fact: str, answers: list[tuple[Any, dict]]) -> Question:
         w = self.words
         fw = w.facts[fact]
-        names = {"dealer": state.dealer, "non_dealer": state.elder} if self.players else {}
+        ids = {"dealer": state.dealer, "non_dealer": state.elder}
         choices = []
         for v, _ in answers:
             text = w.answer(fact, v) if v is not None or None in fw.values else w.interview["unknown"]
-            if isinstance(v, str) and v in names:   # a role, when the players have names: say whose
-                text = w.interview["named_answer"].format(answer=text, name=names[v])
+            if isinstance(v, str) and v in ids:   # a role: a player, answered by his id too
+                if self.players:   # say whose
+                    text = w.interview["named_answer"].format(answer=text, name=ids[v])
+                choices.append(Choice(v, text, player=ids[v], role=v))
+                continue
             choices.append(Choice(v, text))
         if fw.unknown and None not in fw.values:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .resolve import Resolve, State
 
 WIDTH = 78   # the columns a told ruling fills
+Line = tuple[str, str]   # a line of a told ruling: its indent and its text, unwrapped (the page wraps its own)
 
 
 def _ruling_json(built, ruling) -> dict[str, Any]:
@@ -85,53 +86,53 @@ def _why_score(res: "Resolve", built) -> list[str]:
     return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True)]
 
 
-def _no_irregularity(res: "Resolve", state: "State", built) -> list[str]:
+def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
     """The ending where the facts of the hand show no irregularity: so, and why."""
     w = res.words.interview
-    lines = [wrap(w["no_irregularity_hand"])]
+    lines = [_line(w["no_irregularity_hand"])]
     said = [res.words.hand[f].values[v].phrase for f, v in state.hand.items() if v in res.words.hand[f].values]
     if said:
-        lines.append(wrap(w["hand_said"].format(facts="; ".join(said)), "  "))
+        lines.append(_line(w["hand_said"].format(facts="; ".join(said)), "  "))
     why = _why_score(res, built)
     if why:
-        lines.append(wrap(w["why_score"], "  "))
-        lines += [wrap(line + ".", "    ") for line in why]
+        lines.append(_line(w["why_score"], "  "))
+        lines += [_line(line + ".", "    ") for line in why]
     marks = _marks(built.log)
     if marks:
-        lines.append(wrap(w["marked"].format(marks=_score(marks)), "  "))
-    lines.append(wrap(w["score"].format(score=_score(built.report.score)), "  "))
-    lines.append(wrap(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
+        lines.append(_line(w["marked"].format(marks=_score(marks)), "  "))
+    lines.append(_line(w["score"].format(score=_score(built.report.score)), "  "))
+    lines.append(_line(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
     return lines
 
 
-def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> list[str]:
+def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> list[Line]:
     w = res.words.interview
     title = res.book.law(ruling["law"], ruling.get("rule")).title
-    lines = [wrap(w["law"].format(law=ruling["law"], title=title) if ruling["law"] is not None
+    lines = [_line(w["law"].format(law=ruling["law"], title=title) if ruling["law"] is not None
                   else w["rule"].format(rule=ruling.get("rule"), title=title))]
-    lines.append(wrap(ruling["summary"], "  "))
+    lines.append(_line(ruling["summary"], "  "))
     outcomes = ruling.get("outcomes") or {}
     ruled = _ruled(res, built) if built is not None else None
     facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
     if ruling["chooser"]:
         chooser = _person(res, state, ruling["chooser"])
-        lines.append(wrap(w["chooser"].format(chooser=chooser[:1].upper() + chooser[1:]), "  "))
+        lines.append(_line(w["chooser"].format(chooser=chooser[:1].upper() + chooser[1:]), "  "))
     else:
-        lines.append(wrap(w["compulsory"], "  "))
+        lines.append(_line(w["compulsory"], "  "))
     for i, option in enumerate(ruling["options"], 1):
-        lines.append(wrap(f"{i}. " + w["option"].format(option=res.words.option(option)), "    "))
-        lines.append(wrap(w["next"].format(next=res.words.following(option, facts)), "       "))
+        lines.append(_line(f"{i}. " + w["option"].format(option=res.words.option(option)), "    "))
+        lines.append(_line(w["next"].format(next=res.words.following(option, facts)), "       "))
         if option in outcomes:
-            lines.append(wrap(w["option_score"].format(score=_score(outcomes[option]["score"])), "       "))
+            lines.append(_line(w["option_score"].format(score=_score(outcomes[option]["score"])), "       "))
     if built is not None:
         key = "score_open" if ruling["chooser"] and not ruling.get("elected") else "score"
-        lines.append(wrap(w[key].format(score=_score(built.report.score)), "  "))
+        lines.append(_line(w[key].format(score=_score(built.report.score)), "  "))
     else:
-        lines.append(wrap(w["no_log"], "  "))
+        lines.append(_line(w["no_log"], "  "))
     if built is not None and _cards(built.log):
-        lines.append(wrap(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
-    lines.append(wrap(w["quote"], "  "))
-    lines.append(wrap(f"\"{ruling['text']}\"", "    "))
+        lines.append(_line(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
+    lines.append(_line(w["quote"], "  "))
+    lines.append(_line(f"\"{ruling['text']}\"", "    "))
     return lines
 
 
@@ -147,14 +148,14 @@ def _said(res: "Resolve", fact: str, value: Any) -> str:
 def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, CompiledCase | None, Any]]) -> Turn:
     w = res.words.interview
     told: list[dict[str, Any]] = []
-    text: list[str] = []
+    text: list[Line] = []
     for values, case, built in outcomes:
         if len(outcomes) > 1:
             facts = " and ".join(_said(res, f, v) for f, v in values.items())
-            text.append(w["if"].format(facts=facts))
+            text.append(("", w["if"].format(facts=facts)))
         if case is None:
             told.append({"if": values, "ruling": None, "log": None})
-            text.append(w["no_irregularity"])
+            text.append(("", w["no_irregularity"]))
             continue
         if built is None:
             built = res.built(state, values, case=case.ref)
@@ -162,18 +163,23 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
         if built is not None and ruled is None:   # the hand shows no irregularity
             told.append({"if": values, "ruling": None, "log": built.log, "score": built.report.score,
                          "why": _why_score(res, built)})
-            text += _no_irregularity(res, state, built) + [""]
+            text += _no_irregularity(res, state, built) + [("", "")]
             continue
         ruling = _ruling_json(built, ruled) if built else _book_json(res, state, case)
         told.append({"if": values, "ruling": ruling, "log": built.log if built else None,
                      **({"score": built.report.score} if built else {})})
         text += _words(res, state, ruling, built)
-        text.append("")
+        text.append(("", ""))
     final: dict[str, Any] = {k: v for k, v in told[0].items() if k != "if"}
     if len(told) > 1:
         final["outcomes_if"] = told
     status = 1 if any(t["ruling"] for t in told) else 0
-    return Turn(final=final, final_words="\n".join(text).rstrip(), status=status)
+    return Turn(final=final, final_words="\n".join(wrap(t, i) for i, t in text).rstrip(), status=status,
+                final_lines=text)
+
+
+def _line(text: str, indent: str = "") -> Line:
+    return indent, text
 
 
 def wrap(text: str, indent: str = "") -> str:

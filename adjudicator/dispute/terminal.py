@@ -76,6 +76,23 @@ def writable(path: str) -> None:
         target.unlink()
 
 
+def page(path: str, players: str | None, law_pages: dict[int, str] | None = None) -> list[Path]:
+    """`resolve --page FILE`: the interview as one offline page (and its service worker beside
+    it), the players named A and Y unless `players` names them; the files written."""
+    from .page import write
+    names = parse_players(players) if players is not None else ["A", "Y"]
+    if not names:
+        raise Refused(f"--players {players!r}: give two different names with a comma between them (A,Y)")
+    target = Path(path)
+    if target.is_dir():
+        raise Refused(f"{path}: cannot be written: it is a directory")
+    writable(path)
+    try:
+        return write(target, Resolve(players=names), law_pages)
+    except OSError as e:
+        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
+
+
 def resolve(as_json: bool, players: str | None, save_to: str | None) -> int:
     """Run the interview; the exit status (1 a law rules, 0 no irregularity, 2 the input ended)."""
     if save_to:

@@ -115,6 +115,9 @@ class Law(BaseModel):
     related: list[StrictInt] = []
     cases: list[Case] = []
     scoring: Scoring | None = None
+    # effects other laws' remedies apply that this law states (law 19: turned_king_forfeited):
+    # what they do to the score is cited to this law
+    states: list[str] = []
 
     @model_validator(mode="after")
     def _has_rule(self) -> "Law":
@@ -235,8 +238,10 @@ class LawBook:
         self.by_irregularity: dict[str, list[CompiledCase]] = {}
         self.scoring = Scoring()
         self.scoring_law: dict[str, int] = {}   # a scoring table's key -> the law that gives it
+        self.effect_law: dict[str, int] = {}    # an effect -> the law that states it (`states`)
         for number in sorted(laws):
             law = laws[number]
+            self.effect_law |= dict.fromkeys(law.states, number)
             for case in law.cases:
                 compiled = _compile(number, case)
                 for irr in case.irregularities:

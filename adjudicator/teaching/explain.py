@@ -19,6 +19,7 @@ from ..words.lawviews import when_words
 from ..engine.ruling import Report, Ruling
 from ..words.textwidth import fit, plain
 from ..words.vocabulary import Words, default_words
+from .snapshot import cards_in
 
 
 def _wanted(condition: Any) -> Any:
@@ -154,31 +155,55 @@ def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[
     return []
 
 
-def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None) -> list[str]:
+def _near(entry: dict[str, Any]) -> bool:
+    """A rival case that differs from the facts by one fact only."""
+    return len(entry["failed"]) == 1
+
+
+def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
+                score: str = "", everything: bool = False) -> list[str]:
+    """A ruling in words, short first: what happened, the law and what it gives, the score
+    after the deal; then the nearest rival cases (one fact away); with `everything`, the facts
+    that bear on it, each condition tested, the reading chosen, and every other case."""
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
     cases = book.by_irregularity.get(ruling.irregularity, [])
     decided = next(c for c in cases if c.ref == ruling.case)
-    out = [f"Event {ruling.event} (deal {ruling.deal}): {words.irregularity(ruling.irregularity)}."]
-    out += _wrap(f"What happened: {happened(ruling.what)}.", "  ") if ruling.what else []
-    tested = list(dict.fromkeys(name for c in cases for name in c.case.when))
-    if tested:
-        out.append("  When it was found:")
-        out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in tested]
+    what = happened(ruling.what) if ruling.what else words.irregularity(ruling.irregularity)
     chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
                if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
     decider = f"Law {ruling.law}" if ruling.law is not None else f"The rule {ruling.rule}"
-    out.append(f"  {decider} decides it: {chooser}. [case {decided.case.id}]")
+    taken = f" Taken: {words.option(ruling.elected)}." if ruling.elected else ""
+    out = [f"Event {ruling.event} (deal {ruling.deal}): {what}.",
+           f"  {decider} rules: {chooser}.{taken}",
+           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+    others = list(zip([c for c in cases if c is not decided], data["why_not"]))
+    near = [(c, e) for c, e in others if _near(e)]
+    if near:
+        out.append("  The nearest other cases, one fact away:")
+        for other, entry in near:
+            t = entry["failed"][0]
+            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"])
+            out += _wrap(f"- {_name(other).capitalize()}, had it been {said} (here: "
+                         f"{words.phrase(t['fact'], t['actual'])}): {_choice(other, words)}.", "    ")
+    if not everything:
+        return out
     out += _source_text(data["source"], ruling, book)
+    bearing = list(dict.fromkeys([t["fact"] for t in data["tested"]]
+                                 + [t["fact"] for _, e in near for t in e["failed"]]))
+    if bearing:
+        out.append("  When it was found:")
+        out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in bearing]
+    out.append(f"  Why {decider.lower() if ruling.law is not None else decider} [case {decided.case.id}]:")
     for t in data["tested"]:
         out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
     if not data["tested"]:
         out.append("    (it applies whenever this happens)")
-    if ruling.elected:
-        out.append(f"    Taken: {words.option(ruling.elected)}.")
     if decided.case.note:
         out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
-    for other, entry in zip([c for c in cases if c is not decided], data["why_not"]):
+    for other, entry in others:
+        if _near(entry):
+            continue
         when = f", when {when_words(other.case)}" if other.case.when else ""
         out.append(f"  Not {_name(other)}{when} [case {other.case.id}]:")
         for t in entry["failed"]:
@@ -191,19 +216,38 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     return out
 
 
+def _choice(case: CompiledCase, words: Words) -> str:
+    c = case.case
+    if c.chooser:
+        return f"{words.role(c.chooser)} would choose: " + "; or ".join(words.option(o) for o in c.options)
+    return "compulsory: " + words.option(c.options[0])
+
+
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
-            words: Words | None = None) -> str:
+            words: Words | None = None, everything: bool = False, ascii: bool = False) -> str:
+    """The explanation in words; `everything`: each ruling in full (`--all`); cards written
+    with their suit signs (7♦) unless `ascii` (7D)."""
+    text = _text(report, event, book, words, everything)
+    return text if ascii else cards_in(text)
+
+
+def _text(report: Report, event: int | None, book: LawBook | None, words: Words | None,
+          everything: bool) -> str:
     book, words = book or default_book(), words or default_words()
     out: list[str] = []
-    if report.title and event is None:
-        out += [report.title, ""]
     rules = rules_of(report)
     if rules.rules != DEFAULT or rules.options != rule_sets()[DEFAULT].defaults:
         out += _wrap(f"Rules: {rule_sets()[rules.rules].title} ({rules.rules}, {rule_sets()[rules.rules].source}); "
                      "options: " + ", ".join(f"{k} {_value(v)}" for k, v in report.options.items()) + ".", "") + [""]
     for r in sorted(report.rulings, key=lambda r: r.event):
         if event is None or r.event == event:
-            out += ruling_text(r, book, words, rules) + [""]
+            deal = next((d for d in report.played if d.number == r.deal), None)
+            after = ", ".join(f"{p} {s}" for p, s in deal.score_after.items()) if deal and deal.score_after else ""
+            struck = [f"; {words.scores.effects[e['struck']]} (law {e['struck_by']})"
+                      for e in (score_words.entries(report, deal, book) if deal else [])
+                      if e["struck"] in words.scores.effects and e["struck_by"]]
+            score = f"Score after deal {r.deal}: {after}{''.join(dict.fromkeys(struck))}." if after else ""
+            out += ruling_text(r, book, words, rules, score, everything) + [""]
     if event is not None:
         return "\n".join(fit(out)).rstrip()
     if not report.rulings:
@@ -216,4 +260,6 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
         out += [f"    {w}." for w in why] or [f"    {words.scores.nothing}."]
     score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
     out.append(f"Score: {score}." + (f" {report.winner} wins." if report.winner else ""))
+    if report.title:
+        out += ["", f"(The log: {report.title}.)"]
     return "\n".join(fit(out))

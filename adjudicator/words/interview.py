@@ -18,16 +18,40 @@ from typing import Any, Callable, Protocol, TextIO
 
 @dataclass
 class Choice:
-    """One answer offered: the value sent back, and its words."""
+    """One answer offered: the value sent back, and its words; `id`, unique within its
+    question (the value's own text unless given); for an answer that is a player, his id in
+    the log (`player`) and his role in the deal (`role`), either of which answers it too."""
 
     value: Any
     text: str
     group: str | None = None   # a heading the choice stands under (the moment of a deal)
+    id: str | None = None
+    player: str | None = None
+    role: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The choice's id: given, or its value as text (`unknown` for "I don't know")."""
+        if self.id is not None:
+            return self.id
+        if isinstance(self.value, str):
+            return self.value
+        return "unknown" if self.value is None else json.dumps(self.value, separators=(",", ":"), ensure_ascii=False)
+
+    def answers(self, value: Any) -> bool:
+        """Whether `value` picks this choice: its value (of the same JSON type), or the
+        player's id or role."""
+        if self.value == value and type(self.value) is type(value):
+            return True
+        return isinstance(value, str) and value in (self.player, self.role)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"value": self.value, "text": self.text}
+        out = {"id": self.key, "value": self.value, "text": self.text}
         if self.group is not None:
             out["group"] = self.group
+        for name in ("player", "role"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
         return out
 
 
@@ -68,6 +92,7 @@ class Turn:
     status: int = 0
     words: list[str] = field(default_factory=list)   # what a person reads for `tell`
     final_words: str = ""                             # what a person reads at the end
+    final_lines: list[tuple[str, str]] = field(default_factory=list)   # the same unwrapped: (indent, text)
 
 
 class Interview(Protocol):
@@ -85,21 +110,42 @@ WHY = object()    # an answer: say why the question is asked
 
 
 def _answer_value(question: Question, message: Any) -> tuple[str, Any]:
-    """('back', None), ('answer', value), or ('error', why) for one message from the caller."""
+    """('back', None), ('answer', value), or ('error', why) for one message from the caller:
+    `{"id": QUESTION, "value": VALUE}` (a player's id or role for a player) or
+    `{"id": QUESTION, "choice": CHOICE}` (a choice's id)."""
     if not isinstance(message, dict):
         return "error", "each line must be a JSON object: {\"id\": ..., \"value\": ...} or {\"back\": true}"
     if message.get("back") is True:
         return "back", None
     if message.get("id") != question.id:
         return "error", f"the question open is {question.id!r}; answer it with {{\"id\": {json.dumps(question.id)}, \"value\": ...}}"
+    if "choice" in message:
+        picked = next((c for c in question.choices if c.key == message["choice"]), None)
+        if picked is not None:
+            return "answer", picked.value
+        offered = ", ".join(json.dumps(c.key, ensure_ascii=False) for c in question.choices)
+        return "error", f"{json.dumps(message['choice'], ensure_ascii=False)} is not the id of a choice: {offered}"
     if "value" not in message:
-        return "error", "an answer needs a \"value\""
+        return "error", "an answer needs a \"value\" (or a \"choice\": a choice's id)"
     value = message["value"]
     for choice in question.choices:
-        if choice.value == value and type(choice.value) is type(value):
+        if choice.answers(value):
             return "answer", choice.value
-    offered = ", ".join(json.dumps(c.value, ensure_ascii=False) for c in question.choices)
-    return "error", f"{json.dumps(value, ensure_ascii=False)} is not one of the answers offered: {offered}"
+    said = f"{json.dumps(value, ensure_ascii=False)} is not one of the answers offered: {_offered(question)}"
+    players = [c for c in question.choices if c.player is not None]
+    if isinstance(value, str) and players and not any(c.role for c in players):
+        said += " (the players have no roles before this answer: name him by his id)"
+    return "error", said
+
+
+def _offered(question: Question) -> str:
+    """The answers a question takes, as the caller may send them."""
+    said = []
+    for c in question.choices:
+        each = json.dumps(c.value, ensure_ascii=False)
+        also = [json.dumps(v, ensure_ascii=False) for v in dict.fromkeys((c.player, c.role)) if v not in (None, c.value)]
+        said.append(f"{each} ({' or '.join(also)})" if also else each)
+    return ", ".join(dict.fromkeys(said))
 
 
 def _drive(interview: Interview, tell: Callable[[Turn], None], end: Callable[[Turn], None],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..lawbook.laws import Case, LawBook
 from .textwidth import fit, plain, wrap
+from .learner import case_summary, plain_italics, scoring_lines
 from .vocabulary import default_words
 
 
@@ -48,13 +49,12 @@ def _effects_head(case: Case, option: str) -> str:
 
 def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
     law = book.laws[number]
-    out = [f"Law {number}. {law.title}", "", " ".join(law.text.split()), "",
+    out = [f"Law {number}. {law.title}", "", " ".join(plain_italics(law.text).split()), "",
            "In plain words: " + " ".join(law.reading.split())]
     if law.cases:
         out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:
-        scores = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in law.scoring.model_dump(exclude_none=True).items())
-        out += ["", f"Scoring table: {scores}."]
+        out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in scoring_lines(law)]
     if law.related:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
     out += ["", "Scenarios: " + (", ".join(shown.get(number, [])) or "none yet"),
@@ -79,6 +79,9 @@ def entry(book: LawBook, number: int, shown: dict[int, list[str]]) -> dict:
 
 
 def _case_json(case: Case) -> dict:
-    """A case as data: every key the contract names (`chooser` null when compulsory) and the rest."""
+    """A case as data: every key the contract names (`chooser` null when compulsory) and the rest,
+    with `summary_words`, its summary with the roles it names in words (`summary` stays the
+    template, on {dealer}, {non_dealer}, {offender}, {chooser})."""
     return {"id": case.id, "irregularity": case.irregularity, "when": case.model_dump()["when"],
-            "chooser": case.chooser, "options": case.options} | case.model_dump(exclude_none=True)
+            "chooser": case.chooser, "options": case.options} | case.model_dump(exclude_none=True) | {
+            "summary_words": case_summary(case)}

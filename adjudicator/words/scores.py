@@ -42,7 +42,8 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
         out.append({"player": ent.player, "points": ent.points, "for": ent.basis,
                     "law": book.scoring_law.get(ent.basis), "event": ent.event,
                     "counts": ent.paid if ent.struck is None else 0,
-                    "struck": ent.struck, "struck_by": struck.law if struck else None,
+                    "struck": ent.struck,
+                    "struck_by": book.effect_law.get(ent.struck or "", struck.law) if struck else None,
                     "limited_by": limited.law if limited else None,
                     "lapsed": None if ent.lapsed_at is None or not ent.unpaid
                     else "next_turn_up" if ent.facts.get("next_turned_up") else "log_end"})

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..lawbook.laws import Law
+from .learner import case_summary, parted, plain_italics
 from .vocabulary import Words, default_words, fold
 
 CONTEXT = 40   # characters of context either side of a match
@@ -67,12 +68,17 @@ def terms(query: str, words: Words | None = None) -> list[list[str]]:
     return found
 
 
-def _fields(law: Law) -> list[tuple[str, str]]:
-    out = [("title", law.title), ("text", law.text), ("reading", law.reading)]
+def fields(law: Law) -> list[tuple[str, str]]:
+    """What a search looks in, the same for `laws --search` and the book's index: the title,
+    the text, the reading, and each case's summary (its roles in words) and note. The book's
+    index is made of these at build time, with the synonyms' groups, and its search in
+    book.js follows `terms` and `_pattern`."""
+    out = [("title", law.title), ("text", plain_italics(law.text)), ("reading", law.reading)]
     for case in law.cases:
-        out.append((f"case {case.id}", case.summary))
-        if case.note:
-            out.append((f"case {case.id}, reading", case.note))
+        out.append((f"case {case.id}", case_summary(case)))
+        note = parted(case.note)[0]   # a learner's sentences: the log syntax is not searched
+        if note:
+            out.append((f"case {case.id}, reading", note))
     return out
 
 
@@ -92,12 +98,12 @@ def search(law: Law, query: list[list[str]]) -> list[Hit] | None:
     """The law's matches: for each group of the query, its first place in each field where it
     is found (a match in the title does not hide the law's own text); None when some group is
     not found in the law."""
-    fields = [(name, text, *_folded(text)) for name, text in _fields(law)]
+    looked_in = [(name, text, *_folded(text)) for name, text in fields(law)]
     hits = []
     for group in query:
         pattern = re.compile("|".join(_pattern(t) for t in sorted(group, key=len, reverse=True)))
         found = False
-        for name, text, folded, where in fields:
+        for name, text, folded, where in looked_in:
             m = pattern.search(folded)
             if m:
                 end = where[m.end() - 1] + 1

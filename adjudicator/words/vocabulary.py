@@ -87,6 +87,7 @@ class Scores(BaseModel):
     when: dict[Literal["next_turn_up", "log_end"], str]
     nothing: str
     effects: dict[str, str]
+    table: dict[str, str]    # the scoring tables of laws 46-49 in words
 
 
 class Synonyms(BaseModel):
@@ -227,6 +228,10 @@ class QuizEnd(_Strict):
     no_scenario: str
     no_law: str
     left: str
+    recap: str          # the heading of the recap, a line a question after it
+    recap_line: str     # on {n}, {mark}, {law}, {title}, {page}
+    right_mark: str
+    wrong_mark: str
 
 
 class QuizWords(_Strict):

@@ -13,7 +13,7 @@ from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
 from ...lawbook.scenarios import scenarios_by_law
 from .frames import Scenario, replay_scenario
-from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, tables
+from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
 
 
 class BookError(OSError):
@@ -30,15 +30,16 @@ def build(out: Path, book: LawBook) -> list[Path]:
     shown = scenarios_by_law()
     root = SCENARIOS_DIR.parent
     replayed: dict[str, tuple[Scenario, list[str]]] = {}
-    written = []
+    titles: dict[str, tuple[str, str]] = {}   # by file name: the title, and where it is shown
     for number in sorted(book.laws):
-        views = []
         for rel in shown.get(number, []):
             if rel not in replayed:
                 scenario = replay_scenario(root / rel, root)
                 replayed[rel] = (scenario, tables(scenario))
-            scenario, drawn = replayed[rel]
-            views.append(scenario_view(scenario, number, drawn))
+                titles[Path(rel).stem] = (short_title(scenario.title), page_name(number) + "#scenario-" + Path(rel).stem)
+    written = []
+    for number in sorted(book.laws):
+        views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
         written.append(_write(out / page_name(number), law_page(env, book, number, views)))
     written.append(_write(out / "index.html", index_page(env, book, shown)))
     for asset in sorted(STATIC.iterdir()):

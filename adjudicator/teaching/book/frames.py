@@ -30,9 +30,10 @@ class Scenario:
     ignored: list[int]
 
     def moment(self, law: int) -> int:
-        """The frame to open on: this law's first ruling, else the first ruling, else the end."""
-        events = [r["event"] for r in self.rulings if r["law"] == law or law in r["laws"]]
-        events = events or [r["event"] for r in self.rulings]
+        """The frame to open on: this law's first ruling, else the first that cites it, else the
+        first ruling, else the end."""
+        events = ([r["event"] for r in self.rulings if r["law"] == law]
+                  or [r["event"] for r in self.rulings if law in r["laws"]] or [r["event"] for r in self.rulings])
         return min(events) if events else len(self.frames)
 
 

@@ -12,7 +12,9 @@ from markupsafe import Markup, escape
 from .. import svg
 from ...lawbook.laws import Case, LawBook
 from ..snapshot import cards_in
-from ...words.vocabulary import default_words
+from ...words.learner import case_summary, italics_html, parted, scenario_title as short_title, scoring_lines
+from ...words.search import ENDINGS, fields
+from ...words.vocabulary import default_words, fold
 from .frames import Scenario
 
 HERE = Path(__file__).resolve().parent
@@ -26,6 +28,7 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["laws"] = linked
     env.filters["sentence"] = sentence
+    env.filters["italics"] = lambda m: Markup(italics_html(str(m)))
     return env
 
 
@@ -68,37 +71,36 @@ def when_words(case: Case) -> list[str]:
     return [words.phrase(name, v) for name, v in case.when.items()]
 
 
-def _roles_filled(summary: str, case: Case) -> str:
-    role = default_words().role
-    names = {"offender": role(case.offender), "chooser": role(case.chooser or "nobody"),
-             **{r: role(r) for r in ("dealer", "non_dealer", "concerned")}}
-    text = summary.format_map(_Keep(names))
-    return text[:1].upper() + text[1:]
-
-
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def case_view(case: Case) -> dict[str, Any]:
+def case_view(case: Case, number: int) -> dict[str, Any]:
     words = default_words()
+    note, note_dev = parted(case.note)
     return {
         "id": case.id, "irregularities": [words.irregularity(i) for i in case.irregularities],
         "when": when_words(case), "offender": words.role(case.offender),
         "chooser": words.role(case.chooser) if case.chooser else None,
         "options": [words.option(o) for o in case.options],
         "otherwise": words.option(case.otherwise) if case.otherwise else None,
-        "effects": {("always" if k == "always" else words.option(k)): [e.replace("_", " ") for e in v]
+        "effects": {("always" if k == "always" else words.option(k)): [words.scores.effects[e] for e in v]  # type: ignore[union-attr]
                     for k, v in case.effects.items()},
-        "cites": case.cites, "summary": _roles_filled(case.summary, case), "note": case.note,
+        "cites": case.cites, "summary": case_summary(case, words), "note": note, "note_dev": note_dev,
+        "cited_as": f"{number}:{case.id}",
     }
 
 
-def scenario_view(s: Scenario, law: int, tables: list[str]) -> dict[str, Any]:
-    short = re.sub(r"^Laws? [\d, and]+: ", "", s.title)
-    return {"id": "scenario-" + Path(s.path).stem, "title": s.title, "short": short, "description": s.description,
-            "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": s.rulings,
+def _titled(text: str, titles: dict[str, tuple[str, str]]) -> str:
+    """A story's mentions of another scenario by file name, as its title in quotes."""
+    return re.sub(r"\b(law\d\d-[a-z0-9-]+|[a-z0-9]+(?:-[a-z0-9]+)+)(?:\.yaml)?\b",
+                  lambda m: f"“{titles[m.group(1)][0]}”" if m.group(1) in titles else m.group(), text)
+
+
+def scenario_view(s: Scenario, tables: list[str], *, law: int, titles: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    """A scenario as a law page shows it; `titles` gives each scenario's title and page by its
+    file name, for a story that names another scenario."""
+    description, description_dev = parted(_titled(s.description, titles))
+    rulings = [{**r, **dict(zip(("note", "note_dev"), parted(r["note"])))} for r in s.rulings]
+    return {"id": "scenario-" + Path(s.path).stem, "title": short_title(s.title), "short": short_title(s.title),
+            "description": description, "description_dev": description_dev,
+            "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
                        for f, t in zip(s.frames, tables)],
             "score": s.score, "winner": s.winner, "ignored": s.ignored}
@@ -121,16 +123,16 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
         prev={"n": numbers[i - 1], "href": page_name(numbers[i - 1]), "title": book.laws[numbers[i - 1]].title} if i else None,
         next={"n": numbers[i + 1], "href": page_name(numbers[i + 1]), "title": book.laws[numbers[i + 1]].title}
         if i + 1 < len(numbers) else None,
-        cases=[case_view(c) for c in law.cases],
-        scoring={k.replace("_", " "): v for k, v in law.scoring.model_dump(exclude_none=True).items()} if law.scoring else None,
+        cases=[case_view(c, number) for c in law.cases], scoring=scoring_lines(law),
         named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
         scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name)
 
 
 def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
-    entries = [{"n": n, "href": page_name(n), "title": law.title, "text": law.text, "reading": law.reading,
-                "cases": " ".join(c.summary + " " + (c.note or "") for c in law.cases),
+    entries = [{"n": n, "href": page_name(n), "title": law.title, "fields": [text for _, text in fields(law)],
                 "count": len(law.cases), "scenarios": len(shown.get(n, []))}
                for n, law in sorted(book.laws.items())]
-    index = json.dumps(entries, ensure_ascii=False).replace("</", "<\\/")
+    synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
+    index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS},
+                       ensure_ascii=False).replace("</", "<\\/")
     return env.get_template("index.html.j2").render(laws=entries, index=Markup(index))
