@@ -62,18 +62,38 @@ def _loaded_or_exit(load):
         raise typer.Exit(2) from None
 
 
+RulesOpt = Annotated[Optional[str], typer.Option("--rules", metavar="NAME", autocompletion=rule_set_names,
+                                                 help="the rule set: cavendish (the London laws, the default), french, modern (ecarte rules)")]
+OptionOpt = Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE",
+                                                        help="an option of the rule set, e.g. ace_high=true (again for more)")]
+
+
+def _rules_or_exit(rules: str | None, options: list[str] | None):
+    """The rules `--rules` and `--option` name (None if neither is given); exit status 2, with a
+    "did you mean", for an unknown name, option or value."""
+    if rules is None and not options:
+        return None
+    from .lawbook.rulesets import chosen
+    try:
+        return _loaded_or_exit(lambda: chosen(rules, options, 3 if "pool=true" in (o.replace(" ", "").lower() for o in options or []) else 2))
+    except ValueError as e:
+        typer.echo(_visible(str(e)), err=True)
+        raise typer.Exit(2) from None
+
+
 def _book_or_exit():
     from .lawbook.laws import default_book
     return _loaded_or_exit(default_book)
 
 
-def _report_or_exit(log: str, text: str | None = None):
-    """The report on one log (`-` standard input; its text if read already); exit status 2,
-    saying why, when it cannot be read."""
+def _report_or_exit(log: str, text: str | None = None, asked=None):
+    """The report on one log (`-` standard input; its text if read already; `asked`: the rules a
+    command was given, for what its header does not say); exit status 2, saying why, when it
+    cannot be read."""
     from .engine.adjudicate import adjudicate_text
     from .record.source import LogError
     try:
-        return adjudicate_text(_text_or_exit(log) if text is None else text, log)
+        return adjudicate_text(_text_or_exit(log) if text is None else text, log, asked)
     except LogError as e:
         typer.echo(_visible(str(e)), err=True)
         raise typer.Exit(2) from None
@@ -137,13 +157,17 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
             event: Annotated[Optional[int], typer.Option("--event", metavar="N", help="only the rulings made at this event")] = None,
             as_json: Annotated[bool, typer.Option("--json", help="one JSON object, for programs")] = False,
             everything: Annotated[bool, typer.Option("--all", help="each ruling in full: the facts, each condition, every other case")] = False,
-            ascii: Annotated[bool, typer.Option("--ascii", help="cards as 7D, not 7♦")] = False) -> None:
+            ascii: Annotated[bool, typer.Option("--ascii", help="cards as 7D, not 7♦")] = False,
+            rules: RulesOpt = None, option: OptionOpt = None) -> None:
     """Why each ruling is what it is, short first (what happened, the law and what it gives, the score; the nearest other cases), and why the score is what it is, deal by deal; --all: everything.
+
+    --rules and --option judge a log under those rules where its header does not name them (the header always wins).
 
     Exit status as adjudicate; 2 also for an --event at which no ruling was made."""
     from .teaching import explain as why
+    asked = _rules_or_exit(rules, option)
     _book_or_exit()
-    report = _report_or_exit(log)
+    report = _report_or_exit(log, asked=asked)
     if event is not None and not any(r.event == event for r in report.rulings):
         made = sorted({r.event for r in report.rulings})
         at = (("rulings were made at events " if len(made) > 1 else "a ruling was made at event ")
@@ -315,13 +339,17 @@ def _line(status: int, obj: dict) -> str:
 @app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")
 def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", autocompletion=law_numbers, help="laws' numbers, 1 to 51: one to read, several side by side")] = None,
          search: Annotated[Optional[str], typer.Option("--search", metavar="WORDS", help="words to find in the laws (synonyms and French terms too)")] = None,
-         as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False) -> None:
+         as_json: Annotated[bool, typer.Option("--json", help="a JSON list of laws")] = False,
+         rules: RulesOpt = None, option: OptionOpt = None) -> None:
     """Read the law book: a law's text, what the rule file makes of it, and its scenarios; several laws side by side, with what separates them.
+
+    With --rules (and --option): what that rule set makes of each law, in its source's words.
 
     Exit status 0; 2 for a law that does not exist."""
     from .lawbook.scenarios import scenarios_by_law
     from .words.lawviews import describe, entry, index_line
     from .words.search import search as find, terms
+    under = _rules_or_exit(rules, option)
     book = _book_or_exit()
     for n in numbers or []:
         if not n.isdigit():
@@ -340,14 +368,14 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         hits = {n: h for n in chosen if (h := find(book.laws[n], query)) is not None}
         chosen = [n for n in chosen if n in hits]
     if as_json:
-        out = [entry(book, n, shown) for n in chosen]
+        out = [entry(book, n, shown, under) for n in chosen]
         for item in out:
             if item["law"] in hits:
                 item["found"] = [{"in": h.field, "snippet": h.snippet, "match": [h.start, h.end]} for h in hits[item["law"]]]
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
         return
     if len(numbers) == 1 and not search:
-        typer.echo(describe(book, numbers[0], shown))
+        typer.echo(describe(book, numbers[0], shown, under))
         return
     if len(numbers) > 1 and not search:
         from shutil import get_terminal_size
@@ -355,7 +383,7 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         typer.echo(table(book, numbers, get_terminal_size((80, 24)).columns))
         return
     for n in chosen:
-        typer.echo(index_line(book, n, shown))
+        typer.echo(index_line(book, n, shown, under))
         for h in hits.get(n, []):
             typer.echo(_visible(f"      {h.field}: " + _marked(h.snippet, h.start, h.end)))
     if search and not chosen:
@@ -371,18 +399,20 @@ def _marked(snippet: str, start: int, end: int) -> str:
 
 
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
-def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")]) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, and resolve.html, the dispute interview for a phone."""
+def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
+         rules: RulesOpt = None, option: OptionOpt = None) -> None:
+    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, and resolve.html, the dispute interview for a phone (asking under --rules and --option)."""
     from pathlib import Path
 
     from .teaching.book import build
     from .teaching.book.render import page_name
     from .dispute.terminal import Refused, page
     from .record.source import LogError
+    asked = _rules_or_exit(rules, option)
     lawbook = _book_or_exit()
     try:
         pages = build(Path(out), lawbook)
-        pages += page(str(Path(out) / "resolve.html"), None, {n: page_name(n) for n in lawbook.laws})[:1]
+        pages += page(str(Path(out) / "resolve.html"), None, {n: page_name(n) for n in lawbook.laws}, asked)[:1]
     except Refused as e:
         typer.echo(_visible(f"the book cannot be written to {out}: {e}"), err=True)
         raise typer.Exit(2) from None
@@ -400,23 +430,26 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
 def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False,
             players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y", help="the players' names, A,Y (else dealer and non-dealer)")] = None,
             save: Annotated[Optional[str], typer.Option("--save", metavar="FILE", help="write the dispute as a log (YAML) to FILE")] = None,
-            page: Annotated[Optional[str], typer.Option("--page", metavar="FILE", help="write the whole interview as one offline page for a phone (HTML), and ask nothing")] = None) -> None:
+            page: Annotated[Optional[str], typer.Option("--page", metavar="FILE", help="write the whole interview as one offline page for a phone (HTML), and ask nothing")] = None,
+            rules: RulesOpt = None, option: OptionOpt = None) -> None:
     """A dispute at the table: a few questions, then the ruling and what happens next.
 
     Answer with a choice's key, or the arrows and Enter; ? says why a question is asked,
-    b goes back to the question before, ^D leaves.
+    b goes back to the question before, ^D leaves. --rules and --option: the rules to ask
+    under (the log told carries them in its header).
 
     Exit status 1: a law rules; 0: the facts show no irregularity; 2: the input ended first."""
     from .words.interview import InterviewEnded
     from .dispute.terminal import Refused, page as write_page, resolve as run
+    asked = _rules_or_exit(rules, option)
     _book_or_exit()
     try:
         if page is not None:
-            written = write_page(page, players)
+            written = write_page(page, players, rules=asked)
             typer.echo(_visible(f"the dispute page is written to {written[0]} (with {written[1].name} beside it, "
                                 f"for use with no network when served over http); open it in a phone's browser"))
             raise typer.Exit(0)
-        status = run(as_json, players, save)
+        status = run(as_json, players, save, asked)
     except (InterviewEnded, Refused) as e:
         typer.echo(f"ecarte resolve: {e}", err=True)
         raise typer.Exit(2) from None
@@ -431,8 +464,11 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
 def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autocompletion=law_numbers, help="only scenarios that show this law")] = None,
          seed: Annotated[Optional[int], typer.Option("--seed", metavar="S", help="the same seed asks the same questions")] = None,
          count: Annotated[int, typer.Option("--count", min=1, metavar="K", help="how many questions")] = 5,
-         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False) -> None:
+         as_json: Annotated[bool, typer.Option("--json", help="JSON Lines both ways, for programs (the format: see the examples)")] = False,
+         rules: RulesOpt = None, option: OptionOpt = None) -> None:
     """Cases and decisions: a table from the scenarios, a question on its ruling, the why.
+
+    --rules and --option: only the scenarios played under those rules.
 
     Exit status 0 at the end; 2 for a law with no scenario or input that ends early."""
     import os
@@ -440,18 +476,22 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autoco
     from .words.interview import InterviewEnded, run_json, run_terminal
     from .teaching.quiz import Quiz, laws_with_moments, moments
     from .words.vocabulary import default_words
+    asked = _rules_or_exit(rules, option)
     book = _book_or_exit()
     end = default_words().quiz["end"]
     if law is not None and law not in book.laws:
         typer.echo(end["no_law"].format(law=law), err=True)
         raise typer.Exit(2)
-    if law is not None and not moments(law):
-        typer.echo(end["no_scenario"].format(law=law, laws=", ".join(map(str, laws_with_moments()))), err=True)
+    if law is not None and not moments(law, asked):
+        typer.echo(end["no_scenario"].format(law=law, laws=", ".join(map(str, laws_with_moments(asked)))), err=True)
+        raise typer.Exit(2)
+    if asked is not None and law is None and not moments(None, asked):
+        typer.echo(end["no_rules_scenario"].format(rules=asked.rules), err=True)
         raise typer.Exit(2)
     if seed is None:
         seed = random.SystemRandom().randrange(100_000)
     colour = not as_json and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    interview = Quiz(seed, count, law, colour=colour)
+    interview = Quiz(seed, count, law, colour=colour, rules=asked)
     if not as_json:
         typer.echo(end["seed"].format(seed=seed))
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -149,8 +150,8 @@ def test_bad_options_exit_2_with_a_message(args, words) -> None:
 def test_a_law_without_a_scenario_exits_2(monkeypatch) -> None:
     """Every law has a scenario today; one that had none would be refused, naming those that do."""
     import adjudicator.teaching.quiz as quiz
-    monkeypatch.setattr(quiz, "moments", lambda law=None: [] if law == 46 else [object()])
-    monkeypatch.setattr(quiz, "laws_with_moments", lambda: [9, 17])
+    monkeypatch.setattr(quiz, "moments", lambda law=None, rules=None: [] if law == 46 else [object()])
+    monkeypatch.setattr(quiz, "laws_with_moments", lambda rules=None: [9, 17])
     result = runner.invoke(app, ["quiz", "--json", "--law", "46"], input="")
     assert result.exit_code == 2 and "law 46 has no scenario" in result.output and "9, 17" in result.output
 
@@ -210,3 +211,38 @@ def test_terminal_quiz_in_tmux() -> None:
         assert "Right:" in shown or "Not so." in shown
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_no_which_law_question_says_its_answer_in_the_laws_title_words() -> None:
+    from adjudicator.teaching.quiz import Quiz, title_words
+    asked_law = 0
+    for seed in range(60):
+        quiz = Quiz(seed, 8)
+        for a in quiz.asked:
+            if a.kind != "law":
+                continue
+            asked_law += 1
+            prompt = " ".join(quiz.builder.story(a.moment, "law")).lower()
+            title = quiz.builder.book.laws[a.right].title
+            assert title.lower() not in prompt, (seed, title, prompt)
+            words = title_words(title)
+            assert not words <= set(re.findall(r"[a-z]+", prompt)), (seed, title, prompt)
+    assert asked_law > 50   # "Which law?" is still asked, where the prompt does not tell
+
+
+def test_a_quiz_on_one_law_never_asks_which_law() -> None:
+    from adjudicator.teaching.quiz import Quiz
+    kinds = {a.kind for seed in range(10) for a in Quiz(seed, 6, law=43).asked}
+    assert "law" not in kinds and kinds
+
+
+def test_the_end_recaps_each_question_with_where_to_read_its_law() -> None:
+    from adjudicator.teaching.quiz import Quiz
+    quiz = Quiz(3, 2)
+    wrong = next(c.value for c in quiz.asked[1].question.choices if c.value != quiz.asked[1].right)
+    turn = quiz.step([quiz.asked[0].right, wrong])
+    recap = turn.final["score"]["recap"]
+    assert [e["correct"] for e in recap] == [True, False]
+    assert recap[0]["page"] == f"law-{quiz.asked[0].moment.ruling.law:02d}.html"
+    assert f"1. right: law {recap[0]['law']}" in turn.final_words
+    assert f"ecarte laws {recap[1]['law']}" in turn.final_words

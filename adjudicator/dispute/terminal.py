@@ -76,7 +76,7 @@ def writable(path: str) -> None:
         target.unlink()
 
 
-def page(path: str, players: str | None, law_pages: dict[int, str] | None = None) -> list[Path]:
+def page(path: str, players: str | None, law_pages: dict[int, str] | None = None, rules=None) -> list[Path]:
     """`resolve --page FILE`: the interview as one offline page (and its service worker beside
     it), the players named A and Y unless `players` names them; the files written."""
     from .page import write
@@ -88,13 +88,14 @@ def page(path: str, players: str | None, law_pages: dict[int, str] | None = None
         raise Refused(f"{path}: cannot be written: it is a directory")
     writable(path)
     try:
-        return write(target, Resolve(players=names), law_pages)
+        return write(target, Resolve(players=names, rules=rules), law_pages)
     except OSError as e:
         raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
 
 
-def resolve(as_json: bool, players: str | None, save_to: str | None) -> int:
-    """Run the interview; the exit status (1 a law rules, 0 no irregularity, 2 the input ended)."""
+def resolve(as_json: bool, players: str | None, save_to: str | None, rules=None) -> int:
+    """Run the interview under `rules` (the London laws unless given); the exit status (1 a law
+    rules, 0 no irregularity, 2 the input ended)."""
     if save_to:
         writable(save_to)
     names: list[str] | None = None
@@ -104,7 +105,7 @@ def resolve(as_json: bool, players: str | None, save_to: str | None) -> int:
             raise Refused(f"--players {players!r}: give two different names with a comma between them (A,Y)")
     elif not as_json:
         names = ask_names()
-    res = Resolve(players=names or None)
+    res = Resolve(players=names or None, rules=rules)
     status = run_json(res, sys.stdin, sys.stdout) if as_json else run_terminal(res)
     final = res.final
     if save_to and final is not None:

@@ -212,10 +212,17 @@ def _changes(base: RuleSet, options: Options) -> dict[int, Change]:
     return out
 
 
-def of_log(log: Any, source: str = "<log>") -> InForce:
-    """The rules in force for a validated `Log`; `LogError` naming the source if they cannot be."""
+def of_log(log: Any, source: str = "<log>", asked: InForce | None = None) -> InForce:
+    """The rules in force for a validated `Log`; `LogError` naming the source if they cannot be.
+    `asked` (a command's `--rules`/`--option`) fills only what the log's header does not say:
+    the header's `rules` and each option it gives always win."""
+    rules, given = log.rules, log.options
+    if asked is not None:
+        if "rules" not in log.model_fields_set:
+            rules = asked.rules
+        given = asked.header().get("options", {}) | (log.options or {})
     try:
-        return in_force(log.rules, log.options, len(log.players))
+        return in_force(rules, given or None, len(log.players))
     except ValueError as e:
         raise LogError(source, str(e).split("\n")) from None
 
@@ -235,3 +242,16 @@ def parse_option(text: str) -> tuple[str, Any]:
     if problems:
         raise ValueError(f"--option {text!r}: " + problems[0].split(": ", 1)[1])
     return key, parsed
+
+
+def chosen(rules: str | None, options: list[str] | None = None, players: int = 2) -> InForce:
+    """The rules a command is asked to read or ask under (`--rules NAME`, `--option KEY=VALUE`):
+    the default rule set unless named; `ValueError` in words, with a suggestion, if the name, a
+    key, a value or the combination is not right."""
+    given = dict(parse_option(text) for text in options or [])
+    try:
+        return in_force(DEFAULT if rules is None else rules, given or None, players)
+    except ValueError as e:
+        raise ValueError(str(e).replace("rules: unknown", "--rules: unknown", 1)) from None
+
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, default_book
-from ..lawbook.rulesets import DEFAULT, InForce, in_force
+from ..lawbook.rulesets import InForce
 from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
@@ -75,11 +76,10 @@ def scenario_paths() -> tuple[str, ...]:
 
 
 def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment]:
-    """The moments to ask about: every claimed ruling of the scenarios played under `rules` (the
-    London laws unless given) (showing `law`, if given; its own rulings first, the scenario's
-    others only where none is its own)."""
-    rules = rules or in_force(DEFAULT)
-    wanted = (rules.rules, rules.options.to_json())
+    """The moments to ask about: every claimed ruling of the scenarios (only those played under
+    `rules`, if given: `quiz --rules`) (showing `law`, if given; its own rulings first, the
+    scenario's others only where none is its own)."""
+    wanted = (rules.rules, rules.options.to_json()) if rules is not None else None
     paths = scenario_paths()
     if law is not None:
         shown = set(scenarios_by_law().get(law, []))
@@ -87,6 +87,8 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
+        if wanted is not None and (s.report.rules, s.report.options) != wanted:
+            continue
         # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
         rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
         if law is not None:
@@ -299,7 +301,7 @@ class Builder:
             parts += self.why(asked, given)
         explanation = "\n".join(parts)
         message = {"result": {"id": asked.question.id, "correct": correct, "answer": asked.right,
-                              "law": r.law, "explanation": explanation}}
+                              "law": r.law, "explanation": explanation, "scenario": asked.moment.scenario.path}}
         return message, "\n".join([""] + [self.wrap(p) for p in parts])
 
     def why(self, asked: Asked, given: Any) -> list[str]:
@@ -352,9 +354,29 @@ class Builder:
 
 # -------------------------------------------------------------- the quiz
 
-def draw_moments(pool: list[Moment], count: int, rng: random.Random) -> list[tuple[Moment, str]]:
-    """`count` (moment, kind) pairs: every moment once before any twice, in random order."""
-    pairs = [(m, k) for m in pool for k in m.kinds]
+_SMALL = frozenset("a an the of or and to by in on for with his he who is be not no one two more than "
+                   "after before found when played cards card".split())
+
+
+def title_words(title: str) -> set[str]:
+    """A law's title's own words (not the small ones), as a prompt might repeat them."""
+    return {w for w in re.findall(r"[a-z]+", title.lower()) if w not in _SMALL and len(w) > 2}
+
+
+def gives_away(prompt: str, title: str) -> bool:
+    """Whether a prompt says the law's title in its own words: every word of it, or all but
+    one of a title of four words or more."""
+    own = title_words(title)
+    said = set(re.findall(r"[a-z]+", prompt.lower()))
+    missing = {w for w in own if w not in said and w.rstrip("s") not in said and w + "s" not in said}
+    return bool(own) and len(missing) <= (1 if len(own) >= 4 else 0)
+
+
+def draw_moments(pool: list[Moment], count: int, rng: random.Random,
+                 allowed: Any = lambda m, k: True) -> list[tuple[Moment, str]]:
+    """`count` (moment, kind) pairs: every moment once before any twice, in random order;
+    only the pairs `allowed(moment, kind)` lets through."""
+    pairs = [(m, k) for m in pool for k in m.kinds if allowed(m, k)]
     rng.shuffle(pairs)
     seen: dict[tuple, int] = {}
     ranked = []
@@ -376,7 +398,13 @@ class Quiz:
         builder = Builder(colour)
         self.builder = builder
         rng = random.Random(seed)
-        chosen = draw_moments(moments(law, rules), count, rng)
+        def allowed(m: Moment, kind: str) -> bool:   # "Which law?" must not be answered by the question
+            if kind != "law":
+                return True
+            prompt = " ".join(builder.story(m, kind))
+            return law is None and not gives_away(prompt, builder.book.laws[m.ruling.law].title)
+
+        chosen = draw_moments(moments(law, rules), count, rng, allowed)
         self.asked = [builder.ask(m, k, i, len(chosen), random.Random(f"{seed}:{i}"))
                       for i, (m, k) in enumerate(chosen, 1)]
 
@@ -391,9 +419,14 @@ class Quiz:
         right = sum(_key(a) == _key(q.right) for q, a in zip(self.asked, answers))
         wrong = sorted({q.moment.ruling.law for q, a in zip(self.asked, answers) if _key(a) != _key(q.right)})
         end = self.builder.q["end"]
+        recap = [{"id": q.question.id, "correct": _key(a) == _key(q.right), "law": q.moment.ruling.law,
+                  "page": f"law-{q.moment.ruling.law:02d}.html"} for q, a in zip(self.asked, answers)]
         turn.final = {"score": {"right": right, "asked": len(self.asked), "seed": self.seed,
-                                "read_again": wrong}}
-        lines = [end["score"].format(right=right, asked=len(self.asked))]
+                                "read_again": wrong, "recap": recap}}
+        lines = [end["score"].format(right=right, asked=len(self.asked)), "", end["recap"]]
+        lines += [self.builder.wrap(end["recap_line"].format(n=i, mark=end["right_mark" if e["correct"] else "wrong_mark"], law=e["law"],
+                                           title=self.builder.book.laws[e["law"]].title, page=e["page"]))
+                  for i, e in enumerate(recap, 1)] + [""]
         if wrong:
             lines.append(end["read_again"].format(commands=", ".join(end["command"].format(law=n) for n in wrong)))
         else:

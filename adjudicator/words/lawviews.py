@@ -1,7 +1,13 @@
 """The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
 from __future__ import annotations
 
+from functools import cache
+
+import yaml
+
 from ..lawbook.laws import Case, LawBook
+from ..lawbook.places import WORDS_DIR
+from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
 from .textwidth import fit, plain, wrap
 from .learner import case_summary, plain_italics, scoring_lines
 from .vocabulary import default_words
@@ -47,10 +53,46 @@ def _effects_head(case: Case, option: str) -> str:
     return f'If "{default_words().option(option)}" is chosen' if case.chooser else "Then"
 
 
-def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
+@cache
+def _in_force_words() -> dict[str, str]:
+    return yaml.safe_load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"))["in_force"]
+
+
+def _fields(number: int, rules: InForce) -> dict[str, str]:
+    rs = rule_sets()[rules.rules]
+    change = rules.changes.get(number)
+    out = {"law": str(number), "title": rs.title, "rules": rules.rules, "silence": rs.silence or ""}
+    if change is not None:
+        out |= {"source": change.source, "because": change.because, "reading": change.reading,
+                "text": change.text or "", "title": rule_sets()[change.ruleset].title, "rules": change.ruleset}
+    return out
+
+
+def under_rules(number: int, rules: InForce) -> list[str]:
+    """What a rule set makes of a law, in its own words: removed, reworded (with the sentence
+    that justifies it) or left as the London laws give it."""
+    w, f = _in_force_words(), _fields(number, rules)
+    change = rules.changes.get(number)
+    if change is None:
+        out = [w["unchanged"].format(**f)]
+        if f["silence"] and rules.rules != DEFAULT:
+            out.append(w["silence"].format(**f))
+        return out
+    head = w["removed"] if change.removed else w["replaced"]
+    return [head.format(**f), w["because"].format(**f), w["reading"].format(**f)]
+
+
+def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:
     law = book.laws[number]
-    out = [f"Law {number}. {law.title}", "", " ".join(plain_italics(law.text).split()), "",
-           "In plain words: " + " ".join(law.reading.split())]
+    out = [f"Law {number}. {law.title}", ""]
+    if rules is not None:
+        lines = under_rules(number, rules)
+        for line in lines:
+            out += [line, ""]
+        if number in rules.changes:
+            out += [_in_force_words()["london"], ""]
+    out += [" ".join(plain_italics(law.text).split()), "",
+            "In plain words: " + " ".join(law.reading.split())]
     if law.cases:
         out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:
@@ -62,20 +104,32 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
     return "\n".join(fit(out))
 
 
-def index_line(book: LawBook, number: int, shown: dict[int, list[str]]) -> str:
+def index_line(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:
     law = book.laws[number]
     what = f"{len(law.cases)} case{'s' if len(law.cases) != 1 else ''}" if law.cases else "scoring table"
+    change = rules.changes.get(number) if rules is not None else None
+    if change is not None:
+        what += "; " + _in_force_words()["index_removed" if change.removed else "index_replaced"].format(rules=change.ruleset)
     seen = len(shown.get(number, []))
     return "\n".join(wrap(f"{number:2}. {law.title}  [{what}, {seen} scenario{'s' if seen != 1 else ''}]", "", "    "))
 
 
-def entry(book: LawBook, number: int, shown: dict[int, list[str]]) -> dict:
+def entry(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> dict:
     law = book.laws[number]
+    under = {}
+    if rules is not None:
+        change = rules.changes.get(number)
+        under = {"rules": rules.rules, "applies": change is None or not change.removed,
+                 "change": None if change is None else {
+                     "ruleset": change.ruleset, "option": change.option, "removed": change.removed,
+                     "text": change.text, "because": change.because, "reading": change.reading,
+                     "source": change.source},
+                 "words": under_rules(number, rules)}
     return {"law": number, "title": law.title, "text": law.text, "reading": law.reading,
             "encoded": True, "cases": [_case_json(c) for c in law.cases],
             "scoring": law.scoring.model_dump(exclude_none=True) if law.scoring else None,
             "related": law.related, "scenarios": shown.get(number, []),
-            "file": f"laws/{book.sources[number].name}"}
+            "file": f"laws/{book.sources[number].name}"} | under
 
 
 def _case_json(case: Case) -> dict:

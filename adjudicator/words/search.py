@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..lawbook.laws import Law
-from .learner import case_summary, plain_italics
+from .learner import case_summary, parted, plain_italics
 from .vocabulary import Words, default_words, fold
 
 CONTEXT = 40   # characters of context either side of a match
@@ -70,12 +70,15 @@ def terms(query: str, words: Words | None = None) -> list[list[str]]:
 
 def fields(law: Law) -> list[tuple[str, str]]:
     """What a search looks in, the same for `laws --search` and the book's index: the title,
-    the text, the reading, and each case's summary (its roles in words) and note."""
+    the text, the reading, and each case's summary (its roles in words) and note. The book's
+    index is made of these at build time, with the synonyms' groups, and its search in
+    book.js follows `terms` and `_pattern`."""
     out = [("title", law.title), ("text", plain_italics(law.text)), ("reading", law.reading)]
     for case in law.cases:
         out.append((f"case {case.id}", case_summary(case)))
-        if case.note:
-            out.append((f"case {case.id}, reading", case.note))
+        note = parted(case.note)[0]   # a learner's sentences: the log syntax is not searched
+        if note:
+            out.append((f"case {case.id}, reading", note))
     return out
 
 

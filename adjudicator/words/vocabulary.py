@@ -226,8 +226,13 @@ class QuizEnd(_Strict):
     seed: str
     question: str
     no_scenario: str
+    no_rules_scenario: str
     no_law: str
     left: str
+    recap: str          # the heading of the recap, a line a question after it
+    recap_line: str     # on {n}, {mark}, {law}, {title}, {page}
+    right_mark: str
+    wrong_mark: str
 
 
 class QuizWords(_Strict):

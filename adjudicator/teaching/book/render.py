@@ -13,7 +13,8 @@ from .. import svg
 from ...lawbook.laws import Case, LawBook
 from ..snapshot import cards_in
 from ...words.learner import case_summary, italics_html, parted, scenario_title as short_title, scoring_lines
-from ...words.vocabulary import default_words
+from ...words.search import ENDINGS, fields
+from ...words.vocabulary import default_words, fold
 from .frames import Scenario
 
 HERE = Path(__file__).resolve().parent
@@ -128,9 +129,10 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
 
 
 def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
-    entries = [{"n": n, "href": page_name(n), "title": law.title, "text": law.text, "reading": law.reading,
-                "cases": " ".join(case_summary(c) + " " + parted(c.note)[0] for c in law.cases),
+    entries = [{"n": n, "href": page_name(n), "title": law.title, "fields": [text for _, text in fields(law)],
                 "count": len(law.cases), "scenarios": len(shown.get(n, []))}
                for n, law in sorted(book.laws.items())]
-    index = json.dumps(entries, ensure_ascii=False).replace("</", "<\\/")
+    synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
+    index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS},
+                       ensure_ascii=False).replace("</", "<\\/")
     return env.get_template("index.html.j2").render(laws=entries, index=Markup(index))

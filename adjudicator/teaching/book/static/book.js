@@ -34,25 +34,43 @@ function stepper(box) {
   show(moment);
 }
 
-function words(query) {
-  return query.toLowerCase().split(/\s+/).filter((w) => w.length > 0);
+/* The search is `ecarte laws --search`'s (adjudicator/words/search.py): the same fields, made
+   at build time, the same synonyms (laws/words/synonyms.yaml), the same whole words with endings. */
+function fold(text) {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-function snippet(entry, found) {
-  /* The first place a word is found, in its sentence, the words marked; as DOM nodes. */
-  const fields = [entry.text, entry.reading, entry.cases, entry.title];
-  let text = fields.find((t) => found.some((w) => t.toLowerCase().includes(w))) || entry.reading;
-  const low = text.toLowerCase();
-  const first = Math.min(...found.map((w) => low.indexOf(w)).filter((i) => i >= 0));
-  const start = Math.max(0, first - 80);
-  text = (start > 0 ? "… " : "") + text.slice(start, first + 160) + (first + 160 < text.length ? " …" : "");
-  const pattern = new RegExp("(" + found.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") + ")", "gi");
-  const nodes = [];
-  text.split(pattern).forEach((part, i) => {
-    if (i % 2) { const m = document.createElement("mark"); m.textContent = part; nodes.push(m); }
-    else nodes.push(document.createTextNode(part));
+function escaped(w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+function termPattern(term, endings) {
+  const head = term.split(/\s+/).map(escaped);
+  let last = head.pop();
+  if (last.endsWith("e")) last = last.slice(0, -1) + "(?:" + last.slice(-1) + "|(?=ing))";
+  return "(?<![a-z0-9])" + head.concat([last + endings]).join("\\s+") + "(?![a-z0-9])";
+}
+
+function terms(query, groups, endings) {
+  /* The query as groups of alternatives, each to be found, as `terms` in search.py. */
+  let rest = " " + fold(query).split(/\s+/).filter(Boolean).join(" ") + " ";
+  const found = [];
+  const phrases = [];
+  groups.forEach((g) => g.forEach((t) => { if (t.includes(" ")) phrases.push([t, g]); }));
+  phrases.sort((a, b) => b[0].length - a[0].length);
+  phrases.forEach(([phrase, group]) => {
+    const m = new RegExp(termPattern(phrase, endings)).exec(rest);
+    if (m) { found.push(group); rest = rest.slice(0, m.index) + " " + rest.slice(m.index + m[0].length); }
   });
-  return nodes;
+  rest.split(/\s+/).filter(Boolean).forEach((w) => found.push(groups.find((g) => g.includes(w)) || [w]));
+  return found;
+}
+
+function snippet(text, start, end) {
+  /* The text around a match, the match marked; as DOM nodes. */
+  const lo = Math.max(0, start - 80), hi = Math.min(text.length, end + 120);
+  const mark = document.createElement("mark");
+  mark.textContent = text.slice(start, end);
+  return [document.createTextNode((lo > 0 ? "… " : "") + text.slice(lo, start)), mark,
+          document.createTextNode(text.slice(end, hi) + (hi < text.length ? " …" : ""))];
 }
 
 function search() {
@@ -60,20 +78,27 @@ function search() {
   const index = JSON.parse(document.getElementById("search-index").textContent);
   const found = document.getElementById("found");
   const rows = new Map(Array.from(document.querySelectorAll("#laws li")).map((li) => [Number(li.dataset.law), li]));
+  const folded = index.laws.map((law) => law.fields.map(fold));
   function run() {
-    const want = words(input.value);
+    const groups = terms(input.value, index.synonyms, index.endings);
+    const patterns = groups.map((g) => new RegExp(
+      g.slice().sort((a, b) => b.length - a.length).map((t) => termPattern(t, index.endings)).join("|")));
     let shown = 0;
-    index.forEach((entry) => {
-      const li = rows.get(entry.n);
-      const hay = [entry.title, entry.text, entry.reading, entry.cases, "law " + entry.n].join(" ").toLowerCase();
-      const hit = want.every((w) => hay.includes(w));
+    index.laws.forEach((law, i) => {
+      const li = rows.get(law.n);
+      let first = null;
+      const hit = patterns.every((p) => folded[i].some((f, k) => {
+        const m = p.exec(f);
+        if (m && !first) first = [k, m.index, m.index + m[0].length];
+        return Boolean(m);
+      }));
       li.hidden = !hit;
       const p = li.querySelector(".snippet");
-      p.hidden = !(hit && want.length);
-      if (hit && want.length) p.replaceChildren(...snippet(entry, want));
+      p.hidden = !(hit && groups.length);
+      if (hit && groups.length && first) p.replaceChildren(...snippet(law.fields[first[0]], first[1], first[2]));
       if (hit) shown += 1;
     });
-    found.textContent = want.length ? (shown ? `${shown} law${shown === 1 ? "" : "s"} found` : "No law mentions that.") : "";
+    found.textContent = groups.length ? (shown ? `${shown} law${shown === 1 ? "" : "s"} found` : "No law mentions that.") : "";
   }
   const params = new URLSearchParams(location.search);
   if (params.get("q")) input.value = params.get("q");
