@@ -94,3 +94,16 @@ def test_no_help_points_to_a_file_an_installed_copy_lacks() -> None:
     # as an example, on a line of its own: a command to copy is never wrapped (tests/test_help.py)
     assert "Examples:" in _help("quiz") and "ecarte docs INTERVIEW" in _help("quiz").split("Examples:")[1]
     assert "ecarte docs INTERVIEW" in _help("resolve").split("Examples:")[1]
+
+
+def test_the_quick_start_makes_a_venv_and_keeps_the_test_extras_for_the_tests() -> None:
+    """The quick start that `.ci/run` runs line by line: a virtual environment, the tool alone
+    to try it, the test extras only with the test command."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Quick start\n.*?```sh\n(.*?)```", text, re.S)
+    assert block, "README.md has no quick start"
+    lines = block.group(1).splitlines()
+    assert lines[0] == "python3 -m venv .venv && . .venv/bin/activate"
+    assert lines[1].startswith("python3 -m pip install -e . && ecarte ")
+    assert lines[2] == "python3 -m pip install -e '.[test]' && python3 -m pytest"
+    assert "Quick start" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
