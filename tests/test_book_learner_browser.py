@@ -91,3 +91,11 @@ def test_the_books_search_finds_what_laws_search_finds(book_dir: Path, page, wor
     assert {int(n) for n in shown.evaluate_all("lis => lis.map(li => li.dataset.law)")} == expected
     assert page.locator("#laws li:not([hidden]) .snippet mark").count() == len(expected)
     assert page.problems == []
+
+
+def test_each_table_is_described_in_words_and_the_stepper_speaks(book_dir: Path, page) -> None:  # noqa: F811
+    page.goto((book_dir / "law-11.html").as_uri())
+    box = page.locator("#scenario-law11-two-cards-turned-choose")
+    assert box.locator(".view").get_attribute("aria-live") == "polite"
+    desc = box.locator(".view svg.table desc").text_content()
+    assert "A: " in desc and "Y: " in desc and "score" in desc and "8♥" in desc

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ..record.cards import PACK
+from .snapshot import card_text
 
 W, H = 56, 80                      # a card
 TABLE_W, TABLE_H = 760, 480        # the table
@@ -175,4 +176,25 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
             body.append(f'<rect class="ribbon" x="9" y="292" width="{TABLE_W - 18}" height="40"/>')
             body.append(_text(TABLE_W / 2, 322, labels["annulled"][frame["annulled"]], cls="banner"))
     return (f'<svg class="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_W} {TABLE_H}" '
-            f'role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>{"".join(body)}</svg>')
+            f'role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>'
+            f'<desc>{escape(described(frame, players, labels, score))}</desc>{"".join(body)}</svg>')
+
+
+def described(frame: dict, players: list[str], labels: dict, score: str) -> str:
+    """The table in words, for a reader who cannot see it: each hand, the trump, the trick, the score."""
+    if frame["deal"] is None:
+        return score
+    out = []
+    for p in players:
+        hand = frame["hands"][p]
+        cards = [card_text(c) for c in hand["cards"]] + ([labels["face_down"].format(n=hand["unknown"])] if hand["unknown"] else [])
+        out.append(f"{p}: " + (", ".join(cards) or labels["no_card"]))
+    if frame["turn_up"]:
+        turned = ", ".join(card_text(c) for c in (frame["turned"] or [frame["turn_up"]]))
+        out.append((labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"])
+                   + f" ({turned})")
+    trick = frame["trick"]
+    if trick and trick["lead"]:
+        out.append(labels["trick"].format(n=frame["tricks"], leader=trick["leader"]) + ": "
+                   + ", ".join(card_text(c) for c in (trick["lead"], trick["follow"]) if c))
+    return ". ".join(out + [score]) + "."

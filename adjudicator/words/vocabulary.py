@@ -145,6 +145,8 @@ class BookLabels(_Strict):
     before_deal: str
     cut: str
     not_cut: str
+    face_down: str     # a card the log does not name, in the table's text description
+    no_card: str
 
 
 class TerminalLabels(_Strict):
