@@ -130,12 +130,16 @@ def test_every_path_tapped_ends_as_resolve_json_does(page_file: Path, graph: dic
     assert len(paths) >= 100
     res = Resolve(players=["A", "Y"])
     tab.goto(page_file.as_uri())
-    for path in paths:
-        if tab.locator("#again").count():
-            tab.locator("#again").tap()
-        for i in path:
-            tab.locator("fieldset legend").wait_for()
-            tab.locator(".choice").nth(i).tap()
+    for k, path in enumerate(paths):
+        if k % 5:   # four paths in five reached through the address (#p=...), one in five by taps
+            tab.evaluate("p => { location.hash = 'p=' + p.join('.'); }", path)
+            tab.wait_for_function("p => document.querySelector('#ending') && location.hash === '#p=' + p.join('.')", arg=path)
+        else:
+            if tab.locator("#again").count():
+                tab.locator("#again").tap()
+            for i in path:
+                tab.locator("fieldset legend").wait_for()
+                tab.locator(".choice").nth(i).tap()
         ending = tab.locator("#ending")
         final, status = _json_ending(res, graph, path)
         assert json.loads(ending.get_attribute("data-outcomes")) == _compared(final), path
