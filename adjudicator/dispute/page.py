@@ -83,11 +83,13 @@ def _question(q: Question, texts: _Table) -> dict[str, Any]:
 
 
 def _ending(turn: Turn, texts: _Table) -> dict[str, Any]:
-    lines = [[len(indent) // 2, texts.add(text)] for indent, text in turn.final_lines]
-    while lines and lines[-1][1] == texts.add(""):
-        lines.pop()
-    laws = sorted({o["law"] for o in _outcomes(turn.final or {}) if o["law"] is not None})
-    return {"l": lines, "o": _outcomes(turn.final or {}), "laws": laws, "s": turn.status}
+    told = list(turn.final_lines)
+    while told and not told[-1][1]:
+        told.pop()
+    outcomes = _outcomes(turn.final or {})
+    laws = sorted({o["law"] for o in outcomes if o["law"] is not None})
+    return {"l": [[len(indent) // 2, texts.add(text)] for indent, text in told], "o": outcomes, "laws": laws,
+            "s": turn.status}
 
 
 def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:

@@ -83,12 +83,9 @@ def page(path: str, players: str | None, law_pages: dict[int, str] | None = None
     names = parse_players(players) if players is not None else ["A", "Y"]
     if not names:
         raise Refused(f"--players {players!r}: give two different names with a comma between them (A,Y)")
-    target = Path(path)
-    if target.is_dir():
-        raise Refused(f"{path}: cannot be written: it is a directory")
     writable(path)
     try:
-        return write(target, Resolve(players=names, rules=rules), law_pages)
+        return write(Path(path), Resolve(players=names, rules=rules), law_pages)
     except OSError as e:
         raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
 
