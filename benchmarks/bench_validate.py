@@ -39,7 +39,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 WRITE = {
     "generate.py": """import sys
-from adjudicator.record.generate import dumps, games
+from adjudicator.engine.generate import dumps, games
 with open(sys.argv[1], "w") as out:
     for log, _ in games(int(sys.argv[2]), int(sys.argv[3])):
         out.write(dumps(log) + "\\n")

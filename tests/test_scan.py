@@ -15,7 +15,7 @@ import yaml
 from hypothesis import given, strategies as st
 
 from adjudicator import adjudicate_text
-from adjudicator.record.generate import PACK, dumps, games, random_game
+from adjudicator.engine.generate import PACK, dumps, games, random_game
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan, scan_data
 from adjudicator.record.source import LogError, parse_yaml

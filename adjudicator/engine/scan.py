@@ -21,8 +21,8 @@ import unicodedata
 from typing import Any
 
 from ..record.cards import PACK, Card
-from .rules import (asking_error, beats, breach, cut_winner, distribution, giving_error, hand_score, law24_grace,
-                    ranking, trump_king, wishes)
+from .rules import (asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error, hand_score,
+                    law24_grace, ranking, trump_king, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -137,7 +137,6 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     game_to, value = opts.game_to, opts.game_value
     power = ranking(opts)
     refusal_on_vole = opts.refusal_point_on_vole
-    must_exchange = opts.dealer_must_exchange
     grace = opts.king_after_first_card == "law24"
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
@@ -184,7 +183,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         wanted = asked if asked is not None else d_e
         return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
             and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
-            and (g_d > 0 or not must_exchange or stock == 0)
+            and (g_d > 0 or not dealer_must_take(opts, stock))
 
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
