@@ -229,3 +229,57 @@ def test_hypothesis_games_and_their_mutants_agree(seed: int, value: str, game_to
                                   '{"ecarte":1,"players":["A","Y"],"dealer":"A","events":[]}'])
 def test_odd_texts_go_to_the_replay(text: str) -> None:
     assert scan(text, "t", SCORING) is None
+
+
+# ------------------------------------------------------------------ doubles and offers of the point
+
+STAKES = ({"doubling": True}, {"offer_point": True})
+
+
+def _stake_games(n: int, seed: int, clean: bool) -> list[dict]:
+    """Games with doubles or offers under every base: clean ones (every double and offer in time
+    and answered), and, not `clean`, with doubles and offers out of time or unanswered (the
+    replay's: rulings)."""
+    from adjudicator.engine.generate_variants import variant_game
+    rng = random.Random(seed)
+    return [variant_game(rng, {**STAKES[i % 2], "game_to": rng.choice((1, 2, 3, 5))},
+                         rules=("cavendish", "french", "modern")[i % 3], clean=clean)[0] for i in range(n)]
+
+
+def test_games_with_doubles_and_offers_are_scanned_and_agree() -> None:
+    """Every clean game with doubles (accepted, declined) and offers (accepted, declined and won
+    or lost, with plays after the offerer's trick ignored) is the scan's, and agrees."""
+    logs = _stake_games(120, 61, clean=True)
+    assert all(agree(dumps(log), f"s:{i}") for i, log in enumerate(logs))
+    names = Counter(next(iter(e)) for log in logs for e in log["events"])
+    assert all(names[k] >= 5 for k in ("accept_double", "decline_double", "accept_offer", "decline_offer")), names
+    assert sum("ignored_events" in scan(dumps(log), "t", SCORING) for log in logs) >= 3
+
+
+def test_doubles_and_offers_out_of_time_or_unanswered_go_to_the_replay() -> None:
+    logs = _stake_games(120, 67, clean=False)
+    accepted = sum(agree(dumps(log), f"s:{i}") for i, log in enumerate(logs))
+    assert 0 < accepted < len(logs)
+
+
+def test_mutated_games_with_doubles_and_offers_agree() -> None:
+    """The mutations above, and the variants' events thrown in anywhere, answered or not, by
+    either player, or with the option taken off."""
+    rng = random.Random(71)
+    bases = _stake_games(40, 73, clean=True)
+    accepted = 0
+    for k in range(600):
+        mutant: dict | str = copy.deepcopy(bases[k % len(bases)])
+        if k % 2:
+            mutant = _mutate(mutant, rng)
+        elif isinstance(mutant, dict):
+            events = mutant["events"]
+            a, b = mutant["players"]
+            name = rng.choice(("double", "accept_double", "decline_double", "offer_point", "accept_offer",
+                               "decline_offer", "options"))
+            if name == "options":
+                mutant["options"] = rng.choice(({}, {"doubling": True}, {"offer_point": True}, {"doubling": False}))
+            else:
+                events.insert(rng.randrange(len(events) + 1), {name: {"by": rng.choice((a, b))}})
+        accepted += agree(_text(mutant), f"v:{k}")
+    assert 30 < accepted < 570

@@ -7,8 +7,11 @@ shuffles, a cut, four packets of named cards, the turn-up, proposals answered an
 named cards in exact numbers, five tricks played with every duty kept, the king announced in
 time (law 24's grace included) or turned up and marked whenever law 22 allows, cards in any
 notation the format accepts, the game won at any event, a king included, and looks, marks of
-the king, announcements and cards played after it, reported ignored), each field of the right
-type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
+the king, announcements and cards played after it, reported ignored; under the variants
+doubling and offer_point, a double or an offer made in time and answered at once: the hand
+doubled, ended early, or its decliner bound to the vole, the plays after the offerer's trick
+reported ignored), each field of the right type. A log of several games (pool, linked) is the
+replay's. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
 claim, a mark, anything it does not know) it answers None and the full replay (pydantic
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
 What it answers for a game it accepts is what the replay answers, key for key (the differential
@@ -21,8 +24,8 @@ import unicodedata
 from typing import Any
 
 from ..record.cards import PACK, Card
-from .rules import (asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error, hand_score,
-                    law24_grace, ranking, trump_king, wishes)
+from .rules import (DOUBLED, asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error,
+                    hand_score, law24_grace, ranking, stake_points, trump_king, vulnerable, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -32,6 +35,7 @@ from ..record.table import HAND_SIZE, PACK_SIZE
 HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 IGNORABLE = frozenset({"look", "mark_king", "announce_king", "play"})   # what may follow the game's end here
+ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offer", "decline_offer")}
 # the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
 # `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
 CARD: dict[str, Card] = {c.text: c for c in PACK}
@@ -62,8 +66,9 @@ def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
 def _handled(opts: Options) -> bool:
     """The options this loop applies exactly (every base's: the ranking, who deals, law 24's
     grace or none, the stock short, which it leaves to the replay either way, the refusal point on the
-    vole, the dealer's duty to exchange); the variants' games are the replay's."""
-    return opts.match == "single" and not opts.doubling and not opts.offer_point and not opts.pool
+    vole, the dealer's duty to exchange; doubles and offers of the point answered in time); the
+    logs of several games (pool, linked) are the replay's."""
+    return opts.match == "single" and not opts.pool
 
 
 def _good_players(a: Any, b: Any) -> bool:
@@ -175,6 +180,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     next_leader = ""
     won: dict[str, int] = {}
     tricks = 0
+    times = 1              # the hand's points count DOUBLED times once a double is accepted
+    doubled = offered = lost = False   # a double, an offer made in this hand; the offerer's trick ended it
+    bound = None           # the offerer, once his offer is declined: the decliner must win all five
+    asking = None          # "double" or "offer" made in time by `asking_by`: the next event answers it
+    asking_by = ""
 
     def round_clean() -> bool:
         """An accepted round of the exchange ends with no error of number (and some cards
@@ -194,6 +204,15 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     for number, ev in enumerate(events, 1):
         (name, f), = ev.items()
         keys += 1 + len(f)
+        if asking is not None and name not in ANSWERS[asking]:
+            return None   # a double or offer not answered at once: the replay rules on it
+        if lost and (name == "play" or name == "announce_king"):   # a play of the hand the offerer's trick
+            if len(f) != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
+                return None
+            if name == "play":
+                _card(f["card"])
+            ignored.append(number)
+            continue
         if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
             if name not in IGNORABLE or len(f) != (2 if name == "play" else 1) or f["by"] not in other:
                 return None
@@ -213,6 +232,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
             played, announced, lead, next_leader, tricks = {dealer: [], elder: []}, set(), None, elder, 0
             won = {dealer: 0, elder: 0}
+            times, doubled, offered, lost, bound = 1, False, False, False, None
         if name == "play":
             if len(f) != 2:
                 return None
@@ -244,7 +264,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             tricks += 1
             next_leader = w
             lead = None
-            if tricks == HAND_SIZE:
+            if w == bound:   # the offerer took a trick after his offer was declined: he marks two
+                phase, next_dealer, lost = "over", elder, True
+                score[w] += stake_points("offer_lost", scoring)
+                if score[w] >= game_to:
+                    winner = w
+            elif tricks == HAND_SIZE:
                 phase = "over"
                 next_dealer = elder
                 result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
@@ -252,7 +277,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                                     refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
                     p = result[0]
-                    score[p] += result[1]
+                    score[p] += result[1] * times
                     if score[p] >= game_to:
                         winner = p
         elif name == "look":
@@ -406,6 +431,47 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             asked = count
             if not stock_serves():
                 return None
+        elif name == "double" or name == "offer_point":
+            by = f["by"]
+            kind = "double" if name == "double" else "offer"
+            if len(f) != 1 or by not in other or phase not in ("exchange", "play") \
+                    or phase == "exchange" and answer is None and proposals:
+                return None
+            if kind == "double":   # in time: before the first card of the third trick, once a hand
+                if not opts.doubling or doubled or tricks + (lead is not None) >= 3:
+                    return None
+                doubled = True
+            else:                  # in time: before the first card, once a hand
+                if not opts.offer_point or offered or phase != "exchange":
+                    return None
+                offered = True
+            asking, asking_by = kind, by
+        elif name in ("accept_double", "decline_double", "accept_offer", "decline_offer"):
+            by = f["by"]
+            if asking is None or len(f) != 1 or by != other[asking_by]:
+                return None   # an answer with nothing to answer (or to one out of time): the replay's
+            asking = None
+            if name == "accept_double":
+                times = DOUBLED
+                continue
+            if name == "decline_offer":
+                bound = asking_by
+                continue
+            if phase == "exchange" and (answer == "accept" and not round_clean() or answer is None and proposals):
+                return None
+            if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
+                p, hurt = asking_by, vulnerable(by == elder, proposals=proposals, has_played=bool(played[by]),
+                                                first_refused=first_answer == "refuse")
+                basis = "double_declined_vulnerable" if hurt else "double_declined"
+            else:                          # the acceptor marks the point, two if the offerer was the
+                p, hurt = by, asking_by == dealer and vulnerable(   # dealer who refused the first proposal
+                    False, proposals=proposals, has_played=bool(played[asking_by]),
+                    first_refused=first_answer == "refuse")
+                basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
+            phase, next_dealer = "over", elder   # the hand ended early counts as played
+            score[p] += stake_points(basis, scoring)
+            if score[p] >= game_to:
+                winner = p
         elif name == "cut_for_deal":
             if len(f) != 2 or deals:
                 return None
@@ -426,7 +492,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         else:
             return None
     counted[0] = keys
-    if deals == 0 or phase != "over" and winner is None:
+    if asking is not None or deals == 0 or phase != "over" and winner is None:
         return None
     if phase == "exchange" and answer == "accept" and not round_clean():
         return None   # won in the middle of a round whose numbers are not yet made good
