@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from ..record.writing import refusal, write_text
 from ..words.interview import InterviewEnded, run_json, run_terminal
 from .resolve import Resolve
 from .telling import wrap
@@ -55,25 +56,18 @@ def save(final: dict, path: str, res: Resolve) -> str:
                               width=10**4).strip()
         text += f"  - {name}: {flow}\n"
     try:
-        Path(path).write_text(head + text, encoding="utf-8")
+        write_text(path, head + text)
     except OSError as e:
         raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
     return res.words.interview["saved"].format(file=path)
 
 
 def writable(path: str) -> None:
-    """Refuse a `--save` place that cannot be written before the first question is asked."""
-    target = Path(path)
-    if target.is_dir():
-        raise Refused(f"{path}: cannot be written: it is a directory")
-    existed = target.exists()
-    try:
-        with target.open("a", encoding="utf-8"):
-            pass
-    except OSError as e:
-        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
-    if not existed:
-        target.unlink()
+    """Refuse a `--save` or `--page` place that cannot be written before the first question is
+    asked (nothing is left behind by the check)."""
+    why = refusal(path)
+    if why is not None:
+        raise Refused(f"{path} {why}")
 
 
 def page(path: str, players: str | None, law_pages: dict[int, str] | None = None, rules=None) -> list[Path]:
