@@ -256,6 +256,16 @@ def test_absurd_number_of_jobs_is_refused() -> None:
     assert result.exit_code == 2 and "--jobs" in result.output
 
 
+@pytest.mark.parametrize("args, said", [
+    (["validate", "--jobs", "x", "x.yaml"], "Invalid value for '--jobs' / '-j': should be a whole number, not 'x'"),
+    (["validate", "--jobs", "99", "x.yaml"], "Invalid value for '--jobs' / '-j': should be at most 64, not 99"),
+    (["quiz", "--count", "0"], "Invalid value for '--count': should be at least 1, not 0"),
+])
+def test_an_option_refused_is_said_in_plain_words(args: list[str], said: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and said in result.output and not LIBRARY_WORDS.search(result.output), result.output
+
+
 def test_not_utf8_on_standard_input() -> None:
     result = runner.invoke(app, ["adjudicate", "-"], input=b"ecarte: 1\nplayers: [A\xff, Y]\n")
     assert result.exit_code == 2 and "-: line 2: not UTF-8 text (byte 22 is 0xff)" in result.output

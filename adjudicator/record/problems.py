@@ -57,7 +57,7 @@ def said(error: dict) -> str:
         return f"should be {_KINDS[kind]}, not {value(got)}"
     if kind in _BOUNDS:
         words, key = _BOUNDS[kind]
-        return f"should be {words} {ctx.get(key)}, not {value(got)}"
+        return f"should be {words} {ctx.get(key)}, not {got if isinstance(got, str) else value(got)}"
     if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
         least = kind.endswith("short")
         n = ctx.get("min_length" if least else "max_length")
