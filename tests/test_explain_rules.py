@@ -25,8 +25,12 @@ def _said(*args: str) -> tuple[str, dict]:
     return " ".join(text.output.split()), json.loads(data.output)
 
 
+REVOKE = str(ROOT / "scenarios" / "laws" / "law43-revoke-claimed-after-a-tricks-summary.yaml")
+
+
 def test_a_french_revoke_is_ruled_by_the_london_laws_filling_the_french_silence() -> None:
-    text, data = _said(str(RULESETS / "french-revoke-the-london-laws-fill-the-silence.yaml"))
+    """A London scenario (no `rules:` in its header) judged under the French rules."""
+    text, data = _said(REVOKE, "--rules", "french")
     french = rule_sets()["french"]
     assert text.startswith("Rules: The French rules (Méry, 1847, and the Académie des jeux). "
                            "Where each rule used comes from:")
@@ -37,7 +41,7 @@ def test_a_french_revoke_is_ruled_by_the_london_laws_filling_the_french_silence(
     assert kinds == {43: "london_fills_silence", 39: "london_fills_silence", 49: "replaced"}
     assert data["rulings"][0]["source"]["kind"] == "london_fills_silence"
     assert data["rulings"][0]["source"]["seed"] == rule_sets()["cavendish"].source
-    whole = " ".join(runner.invoke(app, ["explain", "--all", str(RULESETS / "french-revoke-the-london-laws-fill-the-silence.yaml")]).output.split())
+    whole = " ".join(runner.invoke(app, ["explain", "--all", REVOKE, "--rules", "french"]).output.split())
     assert "Source: Law 43: the London law (Cavendish), filling a silence of the French rules." in whole
 
 
@@ -76,6 +80,6 @@ def test_a_modern_king_and_options_agreed_on_the_london_laws() -> None:
 
 
 def test_a_london_log_as_it_stands_is_explained_as_before() -> None:
-    text, data = _said(str(ROOT / "scenarios/laws/law13-dealer-exposes-his-own-card.yaml"))
-    assert text.startswith("Event 5 (deal 1):") and "Rules:" not in text and "Source" not in text
+    text, data = _said(REVOKE)
+    assert text.startswith("Event 7 (deal 1):") and "Rules:" not in text and "Source" not in text
     assert [s["kind"] for s in data["sources"]] == ["london"] * len(data["sources"])
