@@ -592,7 +592,11 @@ def main() -> None:
 
 def _run_hot(name: str, kwargs: dict) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
-    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1)."""
+    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1).
+    Its imports (the models, the law book, the replay) make many objects and free none: no
+    collection of cycles until the command's own work begins (`tune_gc` turns it on again)."""
+    import gc
+    gc.disable()
     try:
         {"validate": validate, "adjudicate": adjudicate}[name](**kwargs)
     except typer.Exit as e:
