@@ -23,6 +23,8 @@ def test_a_page_per_rule_set_linked_from_the_index(book_dir: Path) -> None:
         assert (book_dir / f"rules-{name}.html").is_file()
         assert f'href="rules-{name}.html"' in index
     assert "3 points of difference from the London laws" in _text(book_dir / "index.html")   # modern
+    assert ("Played under other rules? The French rules · The modern rulebook: where they differ from the "
+            "London laws, point by point.") in _text(book_dir / "index.html")   # at the top, above the laws
 
 
 def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words(book_dir: Path) -> None:
