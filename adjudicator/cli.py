@@ -215,7 +215,6 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
-        import os
         out = open(os.devnull, "w", encoding="utf-8")
     try:
         if engine == "dask":
