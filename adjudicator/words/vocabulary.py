@@ -136,6 +136,8 @@ class BookLabels(_Strict):
     faced: str
     trump: str
     turn_up: str
+    turn_up_unnamed: str   # a card turned up that the log does not name
+    laid_out: str          # superfluous cards laid out unseen
     aside: str
     trick: str
     won_by: str
@@ -147,6 +149,10 @@ class BookLabels(_Strict):
     not_cut: str
     face_down: str     # a card the log does not name, in the table's text description
     no_card: str
+    taken: str         # the tricks a player has won, in the text description
+    unseen: str        # tricks the log gives only as a result, in the text description
+    ruled_on: str      # the card a ruling is about, beside the table and in its description
+    counted: str       # tricks counted that nobody played (laws 30, 34, 42)
 
 
 class TerminalLabels(_Strict):
@@ -164,6 +170,7 @@ class TerminalLabels(_Strict):
     trick: str
     followed: str
     won: str
+    taken: str         # the tricks one player has won, their cards
     cut: str
 
 
