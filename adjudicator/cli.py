@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from functools import partial
@@ -100,7 +101,12 @@ def _report_or_exit(log: str, text: str | None = None, asked=None):
 
 
 def _text_or_exit(log: str) -> str:
+    """The text of one log; a scenario of the law book named as `laws N` lists it
+    (`scenarios/laws/….yaml`, or its file name) where no such file is here."""
     from .record.source import LogError, read_source
+    if log != "-" and not os.path.exists(log):
+        from .lawbook.scenarios import scenario_path
+        log = str(scenario_path(log) or log)
     try:
         return read_source(log)
     except LogError as e:
@@ -586,7 +592,11 @@ def main() -> None:
 
 def _run_hot(name: str, kwargs: dict) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
-    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1)."""
+    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1).
+    Its imports (the models, the law book, the replay) make many objects and free none: no
+    collection of cycles until the command's own work begins (`tune_gc` turns it on again)."""
+    import gc
+    gc.disable()
     try:
         {"validate": validate, "adjudicate": adjudicate}[name](**kwargs)
     except typer.Exit as e:

@@ -86,6 +86,94 @@ def test_the_new_cases_are_among_the_games_scanned() -> None:
                                        "single", "treble_double_single")), found
 
 
+def _name(event: dict) -> str:
+    return next(iter(event))
+
+
+def _moved(log: dict, name: str) -> list[dict]:
+    """The log with its first `name` event (of a deal whose king was turned up, for
+    `mark_king`) moved to every other place within reach: from the deal's turn-up to the next
+    deal's turn-up (for a mark: law 22, before the next turn-up), or to the end of its deal."""
+    events = log["events"]
+    names = [_name(e) for e in events]
+    if name == "mark_king":
+        kings = [i for i, e in enumerate(events) if names[i] == "turn_up" and str(e["turn_up"]["card"])[0] in "Kk"]
+        if not kings:
+            return []
+        i = kings[0]
+        nxt = next((j for j in range(i + 1, len(events)) if names[j] == "turn_up"), len(events))
+        marks = [j for j in range(i + 1, nxt) if names[j] == "mark_king"]
+        dealer = next(e["deal"]["to"] for e in reversed(events[:i]) if "deal" in e)
+        moving = {"mark_king": {"by": dealer}}
+        rest = [e for j, e in enumerate(events) if j not in marks]
+        stop = next((j for j in range(i + 1, len(rest)) if _name(rest[j]) == "turn_up"), len(rest))
+    else:
+        if name not in names:
+            return []
+        k = names.index(name)
+        moving, rest = events[k], events[:k] + events[k + 1:]
+        i = max(j for j in range(k) if names[j] == "turn_up")
+        stop = next((j for j in range(k, len(rest)) if _name(rest[j]) in ("shuffle", "cut", "deal")), len(rest))
+    return [{**log, "events": rest[:at] + [moving] + rest[at:]} for at in range(i + 1, stop + 1)]
+
+
+def _realistic(n: int) -> list[str]:
+    return [dumps(log) for log, _ in games(n, 41)] + list(OTHER.games(n, 43))
+
+
+def test_a_king_marked_at_any_moment_law_22_allows() -> None:
+    """The dealer's mark of the king turned up, at every place from the turn-up to the next
+    deal's turn-up (in the exchange, between the tricks, after the hand, while the next deal is
+    dealt; after the game's end, ignored): every such log is scanned, and agrees."""
+    tried = 0
+    for text in _realistic(40):
+        for log in _moved(json.loads(text), "mark_king"):
+            assert agree(json.dumps(log, ensure_ascii=False)), log
+            tried += 1
+    assert tried > 300
+
+
+def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> None:
+    """The king held announced at every place of its deal: each log the replay finds clean is
+    scanned (none is handed to the replay), and agrees; those that are not clean (too late,
+    before he holds it) go to the replay. A king announced at game point in the exchange leaves
+    the rest of the deal after the game's end: ignored, as the replay ignores it."""
+    found = Counter()
+    for text in _realistic(60):
+        for log in _moved(json.loads(text), "announce_king"):
+            text = json.dumps(log, ensure_ascii=False)
+            clean = full(text) is not None
+            assert agree(text) == clean, text
+            found["clean" if clean else "not clean"] += 1
+            got = scan(text, "t", SCORING)
+            if got and set(_name(log["events"][n - 1]) for n in got.get("ignored_events", [])) - {"look", "play", "mark_king"}:
+                found["won mid-deal, the exchange after it ignored"] += 1
+    assert found["clean"] > 200 and found["not clean"] > 200 and found["won mid-deal, the exchange after it ignored"] >= 5, found
+
+
+def test_the_share_handed_to_the_replay_on_clean_realistic_archives_is_zero(monkeypatch) -> None:
+    """`validate`'s own path (archive.files.check) on both generators' archives, realistic in
+    their mix (kings turned up and marked at any time, kings announced, games won by a king,
+    proposals, both game values): no game reaches the full replay."""
+    from adjudicator.archive import files
+    from adjudicator.engine import adjudicate as full_replay
+
+    def handed(*args, **kwargs):
+        raise AssertionError("a clean game was handed to the full replay")
+
+    monkeypatch.setattr(full_replay, "adjudicate_text", handed)
+    mix = Counter()
+    for i, text in enumerate(_realistic(300)):
+        status, obj = files.check(files.Item(f"g:{i}", text))
+        assert status == 0 and obj["ok"]
+        names = [_name(e) for e in json.loads(text)["events"]]
+        mix["king turned up and marked"] += "mark_king" in names
+        mix["king announced"] += "announce_king" in names
+        mix["won by a king"] += names[-1] in ("turn_up", "announce_king", "mark_king")
+        mix["proposals"] += "propose" in names
+    assert all(n >= 30 for n in mix.values()), mix
+
+
 def test_every_scenario_as_json() -> None:
     accepted = 0
     for path in SCENARIOS:

@@ -146,6 +146,7 @@ def tune_gc() -> None:
     import gc
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+    gc.enable()   # `cli._run_hot` starts a hot command without it
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -6,9 +6,8 @@ header and every event are of the plain kinds a clean game is made of (the cut f
 shuffles, a cut, four packets of named cards, the turn-up, proposals answered and exchanges of
 named cards in exact numbers, five tricks played with every duty kept, the king announced in
 time (law 24's grace included) or turned up and marked whenever law 22 allows, cards in any
-notation the format accepts, the game won at any event, a king included, and looks, marks of
-the king, announcements and cards played after it, reported ignored), each field of the right
-type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
+notation the format accepts, the game won at any event, a king included, and what the rest of
+the deal may hold after it, reported ignored), each field of the right type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
 claim, a mark, anything it does not know) it answers None and the full replay (pydantic
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
 What it answers for a game it accepts is what the replay answers, key for key (the differential
@@ -31,7 +30,14 @@ from ..record.table import HAND_SIZE, PACK_SIZE
 
 HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
-IGNORABLE = frozenset({"look", "mark_king", "announce_king", "play"})   # what may follow the game's end here
+# what may follow the game's end here (the rest of the deal, as a log may go on recording it),
+# each with the only fields taken here, checked as strictly as the schema checks them: the
+# replay ignores every event after the end, but not one that the log's schema refuses
+AFTER_END: dict[str, tuple[str, ...]] = {
+    "look": ("by",), "mark_king": ("by",), "announce_king": ("by",), "play": ("by", "card"),
+    "propose": ("by",), "accept": ("by",), "refuse": ("by",), "ask": ("by", "count"),
+    "discard": ("by", "cards"), "give": ("to", "cards"), "shuffle": ("by",), "cut": ("by", "top"),
+    "deal": ("to", "cards"), "turn_up": ("card",)}
 # the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
 # `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
 CARD: dict[str, Card] = {c.text: c for c in PACK}
@@ -106,6 +112,29 @@ def _card(text: Any) -> Card:
         return CARD[text]
     except KeyError:
         return Card.parse(text)
+
+
+def _ignorable(name: str, f: Any, players: dict) -> bool:
+    """An event after the game's end that the schema accepts, as far as this can tell (it may
+    refuse more than the schema does: the replay then reads the log); raises for a card that
+    is not one."""
+    shape = AFTER_END.get(name)
+    if shape is None or type(f) is not dict or len(f) != len(shape):
+        return False
+    for key in shape:
+        value = f[key]
+        if key == "by" or key == "to":
+            if value not in players:
+                return False
+        elif key == "card":
+            _card(value)
+        elif key == "cards":
+            if type(value) is not list or len(value) > PACK_SIZE:
+                return False
+            _cards(value)
+        elif type(value) is not int or not 0 <= value <= PACK_SIZE:   # count, top
+            return False
+    return True
 
 
 def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
@@ -186,6 +215,13 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
             and (g_d > 0 or not must_exchange or stock == 0)
 
+    def numbers_so_far() -> bool:
+        """A round the game's end interrupts: the replay has compared the numbers of each player
+        given cards in it (at each discard, ask and give), and those of no other yet."""
+        wanted = asked if asked is not None else d_e
+        return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
+            and (g_d == 0 or giving_error(g_d, d_d) is None)
+
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
         to_elder, to_dealer = wishes(asked, d_e, g_e, d_d, g_d)
@@ -196,10 +232,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         (name, f), = ev.items()
         keys += 1 + len(f)
         if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
-            if name not in IGNORABLE or len(f) != (2 if name == "play" else 1) or f["by"] not in other:
+            if not _ignorable(name, f, other):
                 return None
-            if name == "play":
-                _card(f["card"])   # raises for a text that is not a card
             ignored.append(number)
             continue
         if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
@@ -429,8 +463,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     counted[0] = keys
     if deals == 0 or phase != "over" and winner is None:
         return None
-    if phase == "exchange" and answer == "accept" and not round_clean():
-        return None   # won in the middle of a round whose numbers are not yet made good
+    if phase == "exchange" and answer == "accept" and not numbers_so_far():
+        return None   # won in the middle of a round, the numbers of a player served not made good
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)

@@ -99,7 +99,8 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in scoring_lines(law)]
     if law.related:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
-    out += ["", "Scenarios: " + (", ".join(shown.get(number, [])) or "none yet"),
+    out += ["", "Scenarios (ecarte explain takes each as written, from any folder): "
+            + (", ".join(shown.get(number, [])) or "none yet"),
             f"Rule file: laws/{book.sources[number].name}"]
     return "\n".join(fit(out))
 
