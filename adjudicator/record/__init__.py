@@ -2,7 +2,8 @@
 
 Reading a log's bytes (`source`), checking it against the format and turning it into typed
 events (`log`), the cards (`cards`), the state of the table during a deal (`table`), and a
-generator of random legal logs that knows nothing of the engine (`generate`). Imports nothing
-of the package above it. Exports `log.read_text`, `log.Log`, `source.LogError`, `cards.Card`,
-`table.Deal`.
+generator of random legal logs that knows nothing of the engine (`generate`), and the one way
+every file the tool writes is written, whole or not at all, and a place to write checked before
+anything is read (`writing`). Imports nothing of the package above it. Exports `log.read_text`,
+`log.Log`, `source.LogError`, `cards.Card`, `table.Deal`, `writing.write_text`, `writing.refusal`.
 """

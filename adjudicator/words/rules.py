@@ -115,7 +115,8 @@ def _option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def _shown(value: Any) -> str:

@@ -427,7 +427,8 @@ def _read(path: Path) -> Any:
 
 
 def _problems(name: str, error: ValidationError) -> list[str]:
-    return [f"{name}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+    from ..record.problems import located
+    return [f"{name}: {located(e)}" for e in error.errors()]
 
 
 def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:

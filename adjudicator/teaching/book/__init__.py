@@ -6,12 +6,12 @@ a card table after every event, with its rulings. Local CSS and JS only; nothing
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
 from ...lawbook.scenarios import scenarios_by_law
+from ...record.writing import copy_file, write_text
 from .frames import Scenario, replay_scenario
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
 
@@ -43,10 +43,9 @@ def build(out: Path, book: LawBook) -> list[Path]:
         written.append(_write(out / page_name(number), law_page(env, book, number, views)))
     written.append(_write(out / "index.html", index_page(env, book, shown)))
     for asset in sorted(STATIC.iterdir()):
-        shutil.copyfile(asset, out / asset.name)
+        copy_file(asset, out / asset.name)
     return written
 
 
 def _write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_text(path, text)   # whole or not at all: an interrupted run leaves the old page
