@@ -231,3 +231,14 @@ def test_resolve_save_keeps_an_old_file_when_refused_and_leaves_nothing(tmp_path
 def test_the_book_leaves_no_temporary_files(book_dir: Path) -> None:
     assert not [p for p in book_dir.iterdir() if p.name.endswith(".tmp")]
     assert (book_dir / "index.html").read_text().lstrip().lower().startswith("<!doctype html")
+
+
+def test_a_summary_a_pattern_matches_is_refused(archive: Path, monkeypatch) -> None:
+    """A pattern the shell left alone stands for what it matches now, and what it would match."""
+    folder = archive.parent
+    _nothing_read(monkeypatch)
+    for target, why in ((archive, "is one of the logs being checked"),
+                        (folder / "summary.jsonl", f"matches {folder}/*.jsonl, a pattern of logs being checked")):
+        result = CliRunner().invoke(app, ["validate", "--summary-json", str(target), f"{folder}/*.jsonl"])
+        assert result.exit_code == 2 and f"--summary-json {target} {why}: nothing was read or written" in result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["games.jsonl"]

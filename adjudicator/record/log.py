@@ -410,6 +410,9 @@ class Expect(BaseModel):
     ignored_events: list[StrictInt] | None = None
     games: list[ExpectedGame] | None = None   # pool and linked logs (RULESETS.md)
     pool_winner: StrictStr | None = None
+    # the rows of RULESETS.md's options table the scenario shows, each with the side (value) it
+    # is on; the value is checked against the options the report echoes (tests/test_scenarios.py)
+    shows: dict[StrictStr, Any] | None = None
 
 
 def _version(value: Any) -> Any:

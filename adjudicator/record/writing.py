@@ -12,6 +12,8 @@ lies inside a folder being read). Used by `validate --summary-json`, `resolve --
 """
 from __future__ import annotations
 
+import fnmatch
+import glob
 import os
 import stat
 from pathlib import Path
@@ -107,13 +109,23 @@ def folder_refusal(path: str, inside: list[str] = ()) -> str | None:
 def overlap(path: str, inputs: list[str]) -> str | None:
     """Why `path` must not be written over the inputs, said after its name: it is one of them
     (the same file, by any name or link), or it lies inside a folder among them; None if it
-    does neither. Inputs that are not local files (`-`, a URL) are left out."""
+    does neither. A pattern (`'logs/*.jsonl'`) stands for what it matches, and for what it
+    would match. Inputs that are not local files (`-`, a URL) are left out."""
     from .source import is_url
     if is_url(path):
         return None
     real = os.path.realpath(path)
     for given in inputs:
-        if given == "-" or is_url(given) or not os.path.exists(given):
+        if given == "-" or is_url(given):
+            continue
+        if glob.has_magic(given) and not os.path.lexists(given):   # a pattern validate matches itself
+            clash = overlap(path, sorted(glob.glob(given, recursive=True)))
+            if clash is not None:
+                return clash
+            if fnmatch.fnmatch(os.path.normpath(path), os.path.normpath(given)):
+                return f"matches {given}, a pattern of logs being checked"
+            continue
+        if not os.path.exists(given):
             continue
         if os.path.isdir(given):
             if _within(real, given):
