@@ -161,11 +161,11 @@ def _name(case: CompiledCase) -> str:
     return f"law {case.law}" if case.law is not None else f"the rule {case.rule}"
 
 
-def _quote(test: dict[str, Any], law: int | None, words: Words) -> str:
+def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
     """The condition as its law says it (quoted) or as the fact's phrase."""
     if test["clause"]:
         return f"law {law}: \"{' '.join(test['clause'].split())}\""
-    return words.phrase(test["fact"], test["wanted"])
+    return words.phrase(test["fact"], test["wanted"], irregularity)
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -236,26 +236,28 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     out = [f"Event {ruling.event} (deal {ruling.deal}): {what}.",
            f"  {decider} rules: {chooser}.{taken}",
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+    irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     if near:
         out.append("  The nearest other cases, one fact away:")
         for other, entry in near:
             t = entry["failed"][0]
-            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"])
+            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"], irr)
             out += _wrap(f"- {_name(other).capitalize()}, had it been {said} (here: "
-                         f"{words.phrase(t['fact'], t['actual'])}): {_choice(other, words)}.", "    ")
+                         f"{words.phrase(t['fact'], t['actual'], irr)}): {_choice(other, words)}.", "    ")
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
-    bearing = list(dict.fromkeys([t["fact"] for t in data["tested"]]
-                                 + [t["fact"] for _, e in near for t in e["failed"]]))
+    bearing = [name for name in dict.fromkeys([t["fact"] for t in data["tested"]]
+                                              + [t["fact"] for _, e in near for t in e["failed"]])
+               if words.bears(name, ruling.facts)]
     if bearing:
         out.append("  When it was found:")
-        out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in bearing]
+        out += [f"    - {words.phrase(name, ruling.facts.get(name), irr)}" for name in bearing]
     out.append(f"  Why {decider.lower() if ruling.law is not None else decider} [case {decided.case.id}]:")
     for t in data["tested"]:
-        out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
+        out += _wrap(f"yes: {_quote(t, decided.law, words, irr)}", "    ")
     if not data["tested"]:
         out.append("    (it applies whenever this happens)")
     if decided.case.note:
@@ -265,8 +267,9 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
             continue
         when = f", when {when_words(other.case)}" if other.case.when else ""
         out.append(f"  Not {_name(other)}{when} [case {other.case.id}]:")
-        for t in entry["failed"]:
-            out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
+        for t in entry["failed"]:   # (a condition on a fact that bears on nothing here is not said)
+            if words.bears(t["fact"], ruling.facts):
+                out += _wrap(f"no: {_quote(t, other.law, words, irr)} (here: {words.phrase(t['fact'], t['actual'], irr)})", "    ")
         if not entry["failed"]:
             out.append(f"    its conditions hold too, but {_name(decided)}'s case {decided.case.id} "
                        "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
