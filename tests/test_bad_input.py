@@ -403,7 +403,7 @@ def _entry_point(args: str, tmp_path: Path, into: str) -> tuple[int, str]:
 def test_validate_into_a_pipe_closed_early_is_exit_2(tmp_path: Path, jobs: str) -> None:
     """`validate archive | head -1`: the lines that cannot be written are said, exit 2 (click's
     own answer to a closed pipe would be exit 1)."""
-    from adjudicator.record.generate import dumps, games
+    from adjudicator.engine.generate import dumps, games
     archive = tmp_path / "a.jsonl"
     archive.write_text("".join(dumps(log) + "\n" for log, _ in games(400, seed=3)))
     status, said = _entry_point(f"validate --jobs {jobs} {archive}", tmp_path, "| head -1 >/dev/null")

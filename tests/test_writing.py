@@ -242,3 +242,8 @@ def test_a_summary_a_pattern_matches_is_refused(archive: Path, monkeypatch) -> N
         result = CliRunner().invoke(app, ["validate", "--summary-json", str(target), f"{folder}/*.jsonl"])
         assert result.exit_code == 2 and f"--summary-json {target} {why}: nothing was read or written" in result.output
     assert sorted(p.name for p in folder.iterdir()) == ["games.jsonl"]
+
+
+def test_the_help_says_what_summary_json_dash_does(tmp_path: Path) -> None:
+    shown = _ecarte("validate", "--help", cwd=tmp_path)
+    assert shown.returncode == 0 and "FILE - writes it alone to standard output" in " ".join(shown.stdout.split())
