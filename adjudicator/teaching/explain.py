@@ -163,11 +163,11 @@ def _name(case: CompiledCase) -> str:
             else explained("cases", "name_rule", rule=case.rule))
 
 
-def _quote(test: dict[str, Any], law: int | None, words: Words) -> str:
+def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
     """The condition as its law says it (quoted) or as the fact's phrase."""
     if test["clause"]:
         return explained("cases", "clause", law=law, clause=" ".join(test["clause"].split()))
-    return words.phrase(test["fact"], test["wanted"])
+    return words.phrase(test["fact"], test["wanted"], irregularity)
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -241,6 +241,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+    irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     if near:
@@ -248,20 +249,21 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
         for other, entry in near:
             t = entry["failed"][0]
             said = (explained("cases", "said", clause=" ".join(t["clause"].split())) if t["clause"]
-                    else words.phrase(t["fact"], t["wanted"]))
+                    else words.phrase(t["fact"], t["wanted"], irr))
             out += _wrap(explained("cases", "near", name=_name(other).capitalize(), said=said,
-                                   actual=words.phrase(t["fact"], t["actual"]), choice=_choice(other, words)), "    ")
+                                   actual=words.phrase(t["fact"], t["actual"], irr), choice=_choice(other, words)), "    ")
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
-    bearing = list(dict.fromkeys([t["fact"] for t in data["tested"]]
-                                 + [t["fact"] for _, e in near for t in e["failed"]]))
+    bearing = [name for name in dict.fromkeys([t["fact"] for t in data["tested"]]
+                                              + [t["fact"] for _, e in near for t in e["failed"]])
+               if words.bears(name, ruling.facts)]
     if bearing:
         out.append("  " + explained("cases", "found"))
-        out += ["    " + explained("cases", "fact", phrase=words.phrase(name, ruling.facts.get(name))) for name in bearing]
+        out += ["    " + explained("cases", "fact", phrase=words.phrase(name, ruling.facts.get(name), irr)) for name in bearing]
     out.append("  " + explained("cases", "why", decider=_name(decided), case=decided.case.id))
     for t in data["tested"]:
-        out += _wrap(explained("cases", "held", condition=_quote(t, decided.law, words)), "    ")
+        out += _wrap(explained("cases", "held", condition=_quote(t, decided.law, words, irr)), "    ")
     if not data["tested"]:
         out.append("    " + explained("cases", "always"))
     if decided.case.note:
@@ -271,9 +273,10 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
             continue
         when = explained("cases", "when", when=when_words(other.case)) if other.case.when else ""
         out.append("  " + explained("cases", "not", name=_name(other), when=when, case=other.case.id))
-        for t in entry["failed"]:
-            out += _wrap(explained("cases", "failed", condition=_quote(t, other.law, words),
-                                   actual=words.phrase(t["fact"], t["actual"])), "    ")
+        for t in entry["failed"]:   # (a condition on a fact that bears on nothing here is not said)
+            if words.bears(t["fact"], ruling.facts):
+                out += _wrap(explained("cases", "failed", condition=_quote(t, other.law, words, irr),
+                                       actual=words.phrase(t["fact"], t["actual"], irr)), "    ")
         if not entry["failed"]:
             out.append("    " + explained("cases", "precedence", name=_name(decided), case=decided.case.id)
                        + ("" if entry["overridden_by"] else explained("cases", "first")))

@@ -70,7 +70,8 @@ def mentioned(texts: list[str]) -> set[int]:
 def when_words(case: Case) -> list[str]:
     """The conditions of a case, one clause each, in the words of `laws/words/facts.yaml`."""
     words = default_words()
-    return [words.phrase(name, v) for name, v in case.when.items()]
+    irregularity = case.irregularities[0] if case.irregularities else None
+    return [words.phrase(name, v, irregularity) for name, v in case.when.items()]
 
 
 def case_view(case: Case, number: int) -> dict[str, Any]:
