@@ -564,6 +564,14 @@ def test_the_command_writes_games_under_the_rules_given() -> None:
     assert len(logs) == 3 and all(log["rules"] == "french" and log["options"]["match"] == "linked" for log in logs)
     for log in logs:
         _check(log)
+    done = subprocess.run([sys.executable, "-m", "adjudicator.generate", "4", "--seed", "3", "--expect", "--option",
+                           "pool=true", "--option", "game_to=2"], capture_output=True, text=True, cwd=ROOT)
+    for line in done.stdout.splitlines():   # `expect` carries the pool's games and winner, as scenarios do
+        log = json.loads(line)
+        expect = log.pop("expect")
+        got = report_json(adjudicate_text(json.dumps(log), "p"))
+        assert {k: got[k] for k in expect if k != "rulings"} == {k: v for k, v in expect.items() if k != "rulings"}
+        assert expect["games"] and "pool_winner" in expect
     bad = subprocess.run([sys.executable, "-m", "adjudicator.generate", "1", "--option", "ace_hgih=true"],
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "did you mean 'ace_high'" in bad.stderr and "Traceback" not in bad.stderr

@@ -115,6 +115,7 @@ class Expected:
     deals: int
     rulings: tuple[dict, ...] = ()   # each: irregularity, elected, claimed (scenario `expect` keys)
     seen: Counter = field(default_factory=Counter, compare=False)   # what happened, for variety
+    games: tuple[dict, ...] = ()   # a pool's or linked match's games (RULESETS.md `games`)
 
 
 class _GameOver(Exception):
@@ -679,6 +680,10 @@ def with_expect(log: dict, expected: Expected) -> dict:
         "game_value": expected.game_value,
         "rulings": list(expected.rulings),
     }
+    if expected.games:   # a pool or a linked match
+        expect["games"] = list(expected.games)
+        if len(log["players"]) == 3:
+            expect["pool_winner"] = expected.winner
     return {**log, "expect": expect}
 
 

@@ -297,7 +297,8 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
         seen["new_game"] += 1
     log["events"] = events
     last = played[-1]
-    expected = gen.Expected(dict(last.score), champion, 1 if champion else None, deals, tuple(rulings), seen)
+    expected = gen.Expected(dict(last.score), champion, 1 if champion else None, deals, tuple(rulings), seen,
+                            tuple(p.as_json() for p in played))
     return log, expected, tuple(played)
 
 
