@@ -19,7 +19,7 @@ import json
 import unicodedata
 from typing import Any
 
-from ..record.cards import PACK, Card
+from ..record.cards import PACK, SUIT_SYMBOLS, Card
 from .rules import (asking_error, beats, breach, cut_winner, distribution, giving_error, hand_score, law24_grace,
                     ranking, trump_king, wishes)
 from .scoring import game_value
@@ -28,7 +28,8 @@ from ..record.options import Options
 from ..record.source import MAX_ITEMS
 from ..record.table import HAND_SIZE, PACK_SIZE
 
-HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
+HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description",
+                    "laws", "expect"})   # a scenario's: the laws it shows, what a test suite expects (not read)
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 # what may follow the game's end here (the rest of the deal, as a log may go on recording it),
 # each with the only fields taken here, checked as strictly as the schema checks them: the
@@ -38,9 +39,24 @@ AFTER_END: dict[str, tuple[str, ...]] = {
     "propose": ("by",), "accept": ("by",), "refuse": ("by",), "ask": ("by", "count"),
     "discard": ("by", "cards"), "give": ("to", "cards"), "shuffle": ("by",), "cut": ("by", "top"),
     "deal": ("to", "cards"), "turn_up": ("card",)}
-# the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
-# `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
-CARD: dict[str, Card] = {c.text: c for c in PACK}
+
+
+def _spellings() -> dict[str, Card]:
+    """Every spelling of every card in the notations a log writes (`10H`, `TH`, `th`, `K♥`, any
+    case), each as `Card.parse`, the log's own reader, reads it."""
+    table = {}
+    for c in PACK:
+        ranks = {c.rank, c.rank.lower(), *(("T", "t") if c.rank == "10" else ())}
+        suits = {c.suit, c.suit.lower(), next(k for k, v in SUIT_SYMBOLS.items() if v == c.suit)}
+        for text in (r + s for r in ranks for s in suits):
+            table[text] = Card.parse(text)
+    return table
+
+
+# the cards at dict speed; any other text is read, on a KeyError, by `Card.parse` (a text it
+# refuses raises, and the replay decides)
+CARD: dict[str, Card] = _spellings()
+_card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
 _in_force: dict[tuple, tuple | None] = {}   # (rules, options given) -> what `_options` found
 
@@ -102,7 +118,7 @@ def _options(rules: str, given: dict) -> tuple[Options, dict] | None:
 def _cards(texts: list) -> list[Card]:
     """The cards a list names, in any notation the format accepts."""
     try:
-        return [CARD[t] for t in texts]
+        return list(map(_card_of, texts))
     except KeyError:
         return [Card.parse(t) for t in texts]
 
@@ -112,6 +128,36 @@ def _card(text: Any) -> Card:
         return CARD[text]
     except KeyError:
         return Card.parse(text)
+
+
+def _keys_in(data: Any) -> int:
+    """The mapping keys within plain data (a scenario's `expect`, which the adjudicator does not read)."""
+    if type(data) is dict:
+        return len(data) + sum(_keys_in(v) for v in data.values())
+    if type(data) is list:
+        return sum(_keys_in(v) for v in data)
+    return 0
+
+
+def _round_clean(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int, must_exchange: bool,
+                 stock: int) -> bool:
+    """An accepted round of the exchange ends with no error of number (and some cards
+    exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
+    took a card where he must (option dealer_must_exchange; the duty lapses with the stock).
+    `d_e`, `g_e`: the cards the non-dealer (elder) discarded and was given in it; `d_d`, `g_d`
+    the dealer's."""
+    wanted = asked if asked is not None else d_e
+    return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
+        and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
+        and (g_d > 0 or not must_exchange or stock == 0)
+
+
+def _numbers_so_far(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int) -> bool:
+    """A round the game's end interrupts: the replay has compared the numbers of each player
+    given cards in it (at each discard, ask and give), and those of no other yet."""
+    wanted = asked if asked is not None else d_e
+    return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
+        and (g_d == 0 or giving_error(g_d, d_d) is None)
 
 
 def _ignorable(name: str, f: Any, players: dict) -> bool:
@@ -171,12 +217,17 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
             return None
+    shown = raw.get("laws")
+    if shown is not None and (type(shown) is not list or any(type(n) is not int or not 1 <= n <= 51 for n in shown)):
+        return None
+    if "expect" in raw:
+        keys += _keys_in(raw["expect"])
     next_dealer = raw.get("dealer")
     if "dealer" in raw and next_dealer != a and next_dealer != b:
         return None
     other = {a: b, b: a}
     score = {a: 0, b: 0}
-    card = CARD
+    card, card_of = CARD, _card_of
     winner = None
     cut_cards: dict[str, Card] = {}
     tied = False           # the last cut for deal was a tie
@@ -198,47 +249,30 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     stock_spent = False
     d_e = g_e = d_d = g_d = 0
     asked = None
-    played: dict[str, list[Card]] = {}   # the cards each has played in this hand
+    begun = 0              # the number of its first event
     announced: set[str] = set()
     lead = None
     leader = ""
     next_leader = ""
-    won: dict[str, int] = {}
-    tricks = 0
-
-    def round_clean() -> bool:
-        """An accepted round of the exchange ends with no error of number (and some cards
-        exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
-        took a card where he must (option dealer_must_exchange; the duty lapses with the stock)."""
-        wanted = asked if asked is not None else d_e
-        return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
-            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
-            and (g_d > 0 or not must_exchange or stock == 0)
-
-    def numbers_so_far() -> bool:
-        """A round the game's end interrupts: the replay has compared the numbers of each player
-        given cards in it (at each discard, ask and give), and those of no other yet."""
-        wanted = asked if asked is not None else d_e
-        return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
-            and (g_d == 0 or giving_error(g_d, d_d) is None)
-
-    def stock_serves() -> bool:
-        """The stock can give both what they wish (law 38)."""
-        to_elder, to_dealer = wishes(asked, d_e, g_e, d_d, g_d)
-        return to_elder + to_dealer <= stock
+    tricks = elder_won = 0   # tricks played in the hand, and those the non-dealer won
 
     ignored: list[int] = []
+    two = 0                # the events of two fields
+    between = True         # no deal yet, or the last is over: a shuffle, a cut or a deal begins one
     for number, ev in enumerate(events, 1):
-        (name, f), = ev.items()
-        keys += 1 + len(f)
+        name, = ev   # one key, the event's name
+        f = ev[name]
         if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
             if not _ignorable(name, f, other):
                 return None
+            two += len(f) - 1
             ignored.append(number)
             continue
-        if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
+        if between and name in STARTS:   # a new deal begins
             if cut_cards or tied or next_dealer is None:
                 return None
+            between = False
+            begun = number
             phase = "dealing"
             deals += 1
             dealer = next_dealer
@@ -246,43 +280,41 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             hands = {dealer: [], elder: []}
             packets, seen, shuffles, was_cut, stock = [], set(), None, False, PACK_SIZE
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
-            played, announced, lead, next_leader, tricks = {dealer: [], elder: []}, set(), None, elder, 0
-            won = {dealer: 0, elder: 0}
+            announced, lead, next_leader, tricks, elder_won = set(), None, elder, 0, 0
         if name == "play":
             if len(f) != 2:
                 return None
+            two += 1   # a second field
             by = f["by"]
             try:
                 c = card[f["card"]]
             except KeyError:
                 c = Card.parse(f["card"])
-            if phase == "exchange":
-                if answer == "accept" and not round_clean() or answer is None and proposals:
+            if phase != "play":
+                if phase != "exchange" or answer == "accept" and not _round_clean(
+                        asked, d_e, g_e, d_d, g_d, must_exchange, stock) or answer is None and proposals:
                     return None
                 phase = "play"
-            elif phase != "play":
-                return None
             hand = hands[by]
             if lead is None:
                 if by != next_leader:
                     return None
                 hand.remove(c)
-                played[by].append(c)
                 lead, leader = c, by
                 continue
             if by == leader or breach(hand, lead, c, trump, power) is not None:
                 return None
             hand.remove(c)
-            played[by].append(c)
-            w = by if beats(c, lead, trump, power) else leader
-            won[w] += 1
+            next_leader = by if beats(c, lead, trump, power) else leader
+            if next_leader == elder:
+                elder_won += 1
             tricks += 1
-            next_leader = w
             lead = None
             if tricks == HAND_SIZE:
                 phase = "over"
+                between = True
                 next_dealer = elder
-                result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
+                result = hand_score({dealer: HAND_SIZE - elder_won, elder: elder_won}, dealer, elder, no_proposal=proposals == 0,
                                     first_refused=first_answer == "refuse", scoring=scoring,
                                     refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
@@ -290,12 +322,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     score[p] += result[1]
                     if score[p] >= game_to:
                         winner = p
-        elif name == "look":
-            if len(f) != 1 or phase is None or f["by"] not in other:
-                return None
         elif name == "deal":
             if len(f) != 2:
                 return None
+            two += 1   # a second field
             to = f["to"]
             cards = f["cards"]
             if phase != "dealing" or len(packets) == 4:
@@ -307,7 +337,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             n = len(cards)
             if type(cards) is not list or n > stock:
                 return None
-            cs = _cards(cards)
+            try:
+                cs = list(map(card_of, cards))
+            except KeyError:
+                cs = _cards(cards)
             was = len(seen)
             seen.update(cs)
             if len(seen) != was + n:
@@ -321,15 +354,22 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 order = distribution(packets, elder, dealer)
                 if order is None or chosen.setdefault(dealer, order) != order:
                     return None
-        elif name == "give":
-            if len(f) != 2 or phase != "exchange" or answer != "accept" or not stock_serves():
+        elif name == "look":
+            if len(f) != 1 or phase is None or f["by"] not in other:
                 return None
+        elif name == "give":
+            if len(f) != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+                return None
+            two += 1   # a second field
             to = f["to"]
             cards = f["cards"]
             n = len(cards)
             if type(cards) is not list or not 0 < n <= stock:
                 return None
-            cs = _cards(cards)
+            try:
+                cs = list(map(card_of, cards))
+            except KeyError:
+                cs = _cards(cards)
             was = len(seen)
             seen.update(cs)
             if len(seen) != was + n:
@@ -345,18 +385,23 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         elif name == "discard":
             if len(f) != 2 or phase != "exchange" or answer != "accept":
                 return None
+            two += 1   # a second field
             by = f["by"]
             cards = f["cards"]
             if type(cards) is not list or not cards:
                 return None
             hand = hands[by]
-            for c in _cards(cards):
+            try:
+                cs = list(map(card_of, cards))
+            except KeyError:
+                cs = _cards(cards)
+            for c in cs:
                 hand.remove(c)
             if by == elder:
                 d_e += len(cards)
             else:
                 d_d += len(cards)
-            if not stock_serves():
+            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "turn_up":
             if len(f) != 1 or phase != "dealing" or len(packets) != 4:
@@ -376,7 +421,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     winner = dealer
         elif name == "propose":
             if len(f) != 1 or phase != "exchange" or f["by"] != elder or stock_spent \
-                    or proposals and answer != "accept" or answer == "accept" and not round_clean():
+                    or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, must_exchange, stock):
                 return None
             proposals += 1
             answer = asked = None
@@ -388,7 +433,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             answer = name
             if first_answer is None:
                 first_answer = name
-            if name == "accept" and not stock_serves():
+            if name == "accept" and sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "shuffle":
             if len(f) != 1:
@@ -404,6 +449,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         elif name == "cut":
             if len(f) != 2:
                 return None
+            two += 1   # a second field
             by = f["by"]
             top = f["top"]
             if by != a and by != b or type(top) is not int or not 2 <= top <= PACK_SIZE - 2:
@@ -419,10 +465,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             by = f["by"]
             king = trump_king(trump)
-            if by in announced or not (grace and law24_grace(played[by], king, led_it=by == elder,
+            played = [_card(e["play"]["card"]) for e in events[begun - 1:number - 1]
+                      if "play" in e and e["play"]["by"] == by]   # by him in this hand
+            if by in announced or not (grace and law24_grace(played, king, led_it=by == elder,
                                                    first_trick_open=tricks == 0 and lead is not None,
                                                    dealer=by == dealer)
-                                       if played[by] else king in hands[by]):
+                                       if played else king in hands[by]):
                 return None   # late, again, or without the king: the replay rules on it
             announced.add(by)
             score[by] += scoring.held_king
@@ -435,15 +483,17 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         elif name == "ask":
             if len(f) != 2 or phase != "exchange" or answer != "accept" or f["by"] != elder:
                 return None
+            two += 1   # a second field
             count = f["count"]
             if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
                 return None
             asked = count
-            if not stock_serves():
+            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "cut_for_deal":
             if len(f) != 2 or deals:
                 return None
+            two += 1   # a second field
             by = f["by"]
             if by != a and by != b or by in cut_cards:
                 return None
@@ -460,10 +510,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 cut_cards = {}
         else:
             return None
-    counted[0] = keys
+    # each event writes its name and one field, some a second
+    counted[0] = keys + 2 * len(events) + two
     if deals == 0 or phase != "over" and winner is None:
         return None
-    if phase == "exchange" and answer == "accept" and not numbers_so_far():
+    if phase == "exchange" and answer == "accept" and not _numbers_so_far(asked, d_e, g_e, d_d, g_d):
         return None   # won in the middle of a round, the numbers of a player served not made good
     value_of = None
     if winner is not None:
