@@ -192,7 +192,7 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
-             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None,
+             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON; FILE - writes it alone to standard output")] = None,
              engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
              out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
@@ -207,11 +207,15 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     if engine != "dask" and (scheduler is not None or out_dir is not None):
         typer.echo("--scheduler and --out-dir go with --engine dask", err=True)
         raise typer.Exit(2)
+    if summary_json is not None or out_dir is not None:
+        _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
     _scoring_or_exit()
     tune_gc()
     summary = Summary()
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
+    if summary_json == "-":   # standard output is the summary's alone
+        out = open(os.devnull, "w", encoding="utf-8")
     try:
         if engine == "dask":
             summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out)
@@ -224,17 +228,37 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
                 _write(out, text)
     finally:
         progress.done()
-    if summary_json is not None:
-        try:
-            with open(summary_json, "w", encoding="utf-8") as f:
-                json.dump(summary.to_json(), f, ensure_ascii=False, indent=1)
-                f.write("\n")
+    if summary_json == "-":
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
+    elif summary_json is not None:
+        from .record.writing import write_text
+        try:   # whole or not at all: an old summary stays as it was if this fails
+            write_text(summary_json, json.dumps(summary.to_json(), ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             typer.echo(_visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise typer.Exit(2) from None
-    if not as_json:
+    if not as_json and summary_json != "-":
         typer.echo(_visible("\n".join(summary.lines())))
     raise typer.Exit(max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool) -> None:
+    """Refuse, before any log is read, a place to write that is an input or lies inside one, or
+    that cannot be written; and `--summary-json -` beside game lines on standard output."""
+    from .record.writing import folder_refusal, refusal
+    why = None
+    if summary_json == "-":
+        if lines and out_dir is None:
+            typer.echo("--summary-json - writes the summary alone to standard output, where --json and "
+                       "--only-problems ask for game lines: give --summary-json a FILE (nothing was read)", err=True)
+            raise typer.Exit(2)
+    elif summary_json is not None and (said := refusal(summary_json, paths, made=out_dir)) is not None:
+        why = f"--summary-json {summary_json} {said}"
+    if why is None and out_dir is not None and (said := folder_refusal(out_dir, paths)) is not None:
+        why = f"--out-dir {out_dir} {said}"
+    if why is not None:
+        typer.echo(_visible(f"{why}: nothing was read or written"), err=True)
+        raise typer.Exit(2)
 
 
 def _write(out, text: str) -> None:

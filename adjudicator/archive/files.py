@@ -8,6 +8,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
+from ..record.problems import size as in_units
 from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
@@ -111,7 +112,7 @@ def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> It
     for n, (line, size) in enumerate(_lines(f, end), first):
         where = f"{path}:{n}"
         if line is None:
-            yield Item(where, None, f"the line is longer than {MAX_LOG_BYTES} bytes, the most accepted", size)
+            yield Item(where, None, f"the line is longer than {in_units(MAX_LOG_BYTES)}, the most accepted", size)
         elif line.strip():
             try:
                 text = decode(line, where)

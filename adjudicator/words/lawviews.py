@@ -16,7 +16,8 @@ from .vocabulary import default_words
 def when_words(case: Case) -> str:
     """A case's conditions as a player would say them ("found after the dealer has played a card")."""
     words = default_words()
-    return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
+    irregularity = case.irregularities[0] if case.irregularities else None
+    return "; ".join(words.phrase(k, v, irregularity) for k, v in case.when.items()) or "whenever it happens"
 
 
 def choice_words(case: Case) -> str:
