@@ -277,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         print(target("adjudicate --json one game / the dependencies' import", start["ecarte adjudicate --json, one game"][0] / deps, 2))
         print(target("adjudicate one game, text / the dependencies' import", start["ecarte adjudicate, one game (text)"][0] / deps, 2))
         print(target("adjudicate --json one clean JSON game / the dependencies' import", start["ecarte adjudicate --json, one JSON game"][0] / deps, 2))
-        print(f"  (the one game: {ONE_GAME.relative_to(ROOT)}, a scenario with `expect`, which the full replay reads; "
-              f"the JSON game is the generator's first, which the lean scan answers)")
+        print(f"  (the one game: {ONE_GAME.relative_to(ROOT)}, a scenario (YAML, with `expect`): with --json the lean "
+              f"scan answers it, as text the full replay tells it; the JSON game is the generator's first)")
         for label, cmd in (("validate, empty archive", ["validate", "--json", str(empty)]),
                            ("adjudicate --json, one game", ["adjudicate", "--json", str(ONE_GAME)]),
                            ("adjudicate, one game (text)", ["adjudicate", str(ONE_GAME)]),

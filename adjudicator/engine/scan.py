@@ -154,7 +154,8 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     keys = len(raw) + len(given)
     starts = []
     for n, ev in enumerate(events, 1):
-        (name, f), = ev.items()
+        name, = ev   # its one key, the event's name (no items view, no pair, per event)
+        f = ev[name]
         keys += 1 + len(f)
         if name == "new_game":
             starts.append(n)
@@ -402,7 +403,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     ignored: list[int] = []
     next_deal = False      # after the game's end, the log has begun another deal
     for number, ev in enumerate(events, 1):
-        (name, f), = ev.items()
+        name, = ev   # its one key, the event's name (no items view, no pair, per event)
+        f = ev[name]
         keys += 1 + len(f)
         if asking is not None and name not in ANSWERS[asking]:
             return None   # a double or offer not answered at once: the replay rules on it
