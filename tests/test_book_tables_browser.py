@@ -62,7 +62,14 @@ TABLES = """([id, patterns]) => {
     }
     const trickText = Array.from(svg.querySelectorAll("text.small")).map((t) => t.textContent)
       .find((t) => / · won by /.test(t));
-    out.push({n, dealt: Object.keys(hands).length > 0, voided: !!svg.querySelector("text.banner"),
+    const boxes = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim())
+      .map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
+    const overlaps = [];
+    boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > 1 && h > 3) overlaps.push(`${a} / ${b}`);
+    }));
+    out.push({n, overlaps, dealt: Object.keys(hands).length > 0, voided: !!svg.querySelector("text.banner"),
               hands, played, rows, won, counted, trickWinner: trickText ? trickText.split(" · won by ")[1] : null,
               stock: number("g.stock"), discards: Array.from(svg.querySelectorAll("g.discards text"))
                 .reduce((a, t) => a + Number(t.textContent.match(/\\d+/)[0]), 0),
@@ -83,6 +90,7 @@ def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: 
     frames = 0
     for sid in ids:
         for t in page.evaluate(TABLES, [sid, PATTERNS]):
+            assert t["overlaps"] == [], (sid, t["n"], t["overlaps"])   # no label drawn over another
             if not t["dealt"] or t["voided"]:
                 continue
             shown = (sum(t["hands"].values()) + sum(t["played"].values()) + t["stock"] + t["discards"]

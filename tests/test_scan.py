@@ -442,3 +442,29 @@ def test_mutated_pools_and_matches_agree() -> None:
         mutant = _new_game_mutant(mutant, rng) if k % 2 else _mutate(mutant, rng)
         accepted += agree(_text(mutant), f"n:{k}")
     assert 10 < accepted < 380
+
+
+# ------------------------------------------------------------------ the rest of a deal won at a king
+
+_KING_WON = {"ecarte": 1, "players": ["N", "S"], "dealer": "S", "options": {"game_to": 1}, "events": [
+    {"shuffle": {"by": "S"}}, {"deal": {"to": "N", "cards": ["JH", "10S"]}}, {"deal": {"to": "S", "cards": ["9C", "QC"]}},
+    {"deal": {"to": "N", "cards": ["JS", "10C", "9D"]}}, {"deal": {"to": "S", "cards": ["QD", "10H", "AC"]}},
+    {"turn_up": {"card": "KH"}}]}
+
+
+@pytest.mark.parametrize("rest,ruled,scanned", [
+    ([{"turn_up": {"card": "KH"}}], True, False),                                    # law 11, law 45: the deal may be void
+    ([{"play": {"by": "S", "card": "AC"}}, {"mark_king": {"by": "S"}}], True, False),  # the dealer leads
+    ([{"play": {"by": "N", "card": "JS"}}, {"play": {"by": "S", "card": "QC"}}], False, False),   # a revoke: the replay's
+    ([{"announce_king": {"by": "N"}}], False, False),                                # a king he does not hold: the replay's
+    ([{"play": {"by": "N", "card": "JS"}}], False, True),                            # in turn: ignored
+    ([{"play": {"by": "N", "card": "9D"}}, {"play": {"by": "S", "card": "QD"}}], False, True),   # followed, won: ignored
+])
+def test_the_rest_of_a_deal_won_at_a_king_is_judged_as_the_replay_judges_it(rest: list, ruled: bool,
+                                                                               scanned: bool) -> None:
+    """A game won at the king turned up, the deal going on: the replay rules on a second
+    turn-up and on a lead out of turn (the win waits on them), and ignores the rest; the scan
+    takes what it can vouch for and agrees, and hands the replay the others."""
+    text = json.dumps({**_KING_WON, "events": _KING_WON["events"] + rest})
+    assert bool(adjudicate_text(text, "t").rulings) == ruled
+    assert agree(text) == scanned

@@ -420,7 +420,35 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             if name in STARTS:
                 next_deal = True   # the next deal: the one that won the game is over
-            elif not next_deal and _shows_again(name, f, hands, seen):
+            elif next_deal or phase == "over":
+                pass   # (after the hand: the replay finds the event out of place, and the win stands)
+            elif name == "play":   # the rest of the winning hand: in turn and every duty kept, or the
+                by, c = f["by"], _card(f["card"])   # replay rules on it (the win waits on the choice)
+                hand = hands[by]
+                if c not in hand:
+                    return None
+                if lead is None:
+                    if by != next_leader:
+                        return None
+                    lead, leader = c, by
+                else:
+                    if by == leader or breach(hand, lead, c, trump, power) is not None:
+                        return None
+                    next_leader, lead = (by if beats(c, lead, trump, power) else leader), None
+                hand.remove(c)
+                played[by].append(c)
+                phase = "play"
+            elif name == "announce_king":   # as in time, or the replay rules on it
+                by = f["by"]
+                king = trump_king(trump)
+                if by in announced or not (
+                        grace and law24_grace(played[by], king, led_it=by == elder,
+                                              first_trick_open=lead is not None and len(played[elder]) + len(
+                                                  played[dealer]) == 1, dealer=by == dealer)
+                        if played[by] else king in hands[by]):
+                    return None
+                announced.add(by)
+            elif _shows_again(name, f, hands, seen):
                 return None   # the rest of the winning deal shows a card twice: the replay may void it
             ignored.append(number)
             continue
