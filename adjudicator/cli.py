@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from functools import partial
@@ -100,7 +101,12 @@ def _report_or_exit(log: str, text: str | None = None, asked=None):
 
 
 def _text_or_exit(log: str) -> str:
+    """The text of one log; a scenario of the law book named as `laws N` lists it
+    (`scenarios/laws/….yaml`, or its file name) where no such file is here."""
     from .record.source import LogError, read_source
+    if log != "-" and not os.path.exists(log):
+        from .lawbook.scenarios import scenario_path
+        log = str(scenario_path(log) or log)
     try:
         return read_source(log)
     except LogError as e:
@@ -182,11 +188,11 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
 
 
 @app.command(epilog="Example: ecarte validate --jobs 2 --only-problems archive.jsonl")
-def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
+def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl .jsonl.gz .jsonl.bz2 .jsonl.xz, in any case), .jsonl archives (plain or compressed), or - for JSON Lines on standard input")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
-             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON")] = None,
+             summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON; FILE - writes it alone to standard output")] = None,
              engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
              out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
@@ -203,12 +209,16 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     if engine != "dask" and (scheduler is not None or out_dir is not None):
         typer.echo("--scheduler and --out-dir go with --engine dask", err=True)
         raise typer.Exit(2)
+    if summary_json is not None or out_dir is not None:
+        _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
     _scoring_or_exit()
     tune_gc()
     summary = Summary()
     skipped = Skipped()
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
+    if summary_json == "-":   # standard output is the summary's alone
+        out = open(os.devnull, "w", encoding="utf-8")
     interrupted = False
     try:
         with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
@@ -235,26 +245,28 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
         raise typer.Exit(130)
     summary.skipped = skipped
     summary.interrupted = progress.so_far() if interrupted else None
-    if summary_json is not None:
-        try:
-            with open(summary_json, "w", encoding="utf-8") as f:
-                json.dump(summary.to_json(), f, ensure_ascii=False, indent=1)
-                f.write("\n")
+    if summary_json == "-":
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
+    elif summary_json is not None:
+        from .record.writing import write_text
+        try:   # whole or not at all: an old summary stays as it was if this fails
+            write_text(summary_json, json.dumps(summary.to_json(), ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             typer.echo(_visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise typer.Exit(2) from None
-    _said_at_the_end(summary, skipped, as_json)
+    _said_at_the_end(summary, skipped, as_json or summary_json == "-")
     if interrupted:
         raise typer.Exit(130)
     raise typer.Exit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
 
 
-def _said_at_the_end(summary, skipped, as_json: bool) -> None:
-    """The summary (none with --json, and none of nothing: only that no log was found); on
-    stderr, each folder or pattern with no log, and with --json what was skipped or cut short."""
-    if not as_json and (summary.games or not skipped.empty):
+def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
+    """The summary (none with --json or --summary-json -, and none of nothing: only that no log
+    was found); on stderr, each folder or pattern with no log, and where the summary is not
+    said, what was skipped or cut short."""
+    if not no_summary and (summary.games or not skipped.empty):
         typer.echo(_visible("\n".join(summary.lines())))
-    elif as_json:
+    elif no_summary:
         for line in (f"interrupted after {summary.interrupted}" if summary.interrupted else None, skipped.line()):
             if line:
                 typer.echo(_visible(f"ecarte validate: {line}"), err=True)
@@ -265,6 +277,25 @@ def _said_at_the_end(summary, skipped, as_json: bool) -> None:
 class ClosedPipe(Exception):
     """The reader of the output has gone (`| head`): the end, quietly, in `main`. Not an OSError,
     so that it passes click's own answer to a closed pipe (exit status 1)."""
+
+
+def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool) -> None:
+    """Refuse, before any log is read, a place to write that is an input or lies inside one, or
+    that cannot be written; and `--summary-json -` beside game lines on standard output."""
+    from .record.writing import folder_refusal, refusal
+    why = None
+    if summary_json == "-":
+        if lines and out_dir is None:
+            typer.echo("--summary-json - writes the summary alone to standard output, where --json and "
+                       "--only-problems ask for game lines: give --summary-json a FILE (nothing was read)", err=True)
+            raise typer.Exit(2)
+    elif summary_json is not None and (said := refusal(summary_json, paths, made=out_dir)) is not None:
+        why = f"--summary-json {summary_json} {said}"
+    if why is None and out_dir is not None and (said := folder_refusal(out_dir, paths)) is not None:
+        why = f"--out-dir {out_dir} {said}"
+    if why is not None:
+        typer.echo(_visible(f"{why}: nothing was read or written"), err=True)
+        raise typer.Exit(2)
 
 
 def _write(out, text: str) -> None:
@@ -647,7 +678,11 @@ def _closed_pipe() -> None:
 
 def _run_hot(name: str, kwargs: dict) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
-    and ended as typer ends it (SystemExit with its status; ^C: exit status 130)."""
+    and ended as typer ends it (SystemExit with its status; ^C: exit status 130).
+    Its imports (the models, the law book, the replay) make many objects and free none: no
+    collection of cycles until the command's own work begins (`tune_gc` turns it on again)."""
+    import gc
+    gc.disable()
     try:
         {"validate": validate, "adjudicate": adjudicate}[name](**kwargs)
     except typer.Exit as e:

@@ -1,6 +1,49 @@
-"""`python -m adjudicator.generate N [--seed S] [--expect] [--irregular P]`: random legal games
-as logs, one JSON line each. The generator itself is `record.generate`."""
-from .record.generate import main
+"""`python -m adjudicator.generate N [--seed S] [--expect] [--irregular P] [--rules NAME]
+[--option KEY=VALUE]...`: random legal games as logs, one JSON line each, under any rule set
+and options (RULESETS.md): doubles, offers of the point, pools and linked matches as the
+options turn them on. The generator itself is `engine.generate` (and `engine.generate_variants`);
+the rule set and options are read as every command's `--rules` and `--option` read them
+(`lawbook.rulesets.chosen`): an unknown one, or a value of the wrong type, is exit status 2 with
+a "did you mean"."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .engine.generate import dumps, games, with_expect
+from .lawbook.rulesets import chosen, parse_option
+
+PROG = "python -m adjudicator.generate"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """JSON Lines on stdout; exit status 2 with a message for a wrong argument."""
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("n", type=int, help="how many games")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--expect", action="store_true", help="add each game's `expect` key")
+    parser.add_argument("--irregular", type=float, default=0.0,
+                        help="the chance that a deal is dealt with a wrong number, then claimed; with a "
+                             "variant on, also doubles and offers out of time or unanswered")
+    parser.add_argument("--rules", metavar="NAME", default=None,
+                        help="the rule set: cavendish (the default), french, modern (`ecarte rules`)")
+    parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],
+                        help="an option of RULESETS.md (again for more), e.g. ace_high=true, doubling=true")
+    args = parser.parse_args(argv)
+    if args.n < 0:
+        parser.error("N is a number of games, 0 or more")
+    if not 0 <= args.irregular <= 1:
+        parser.error("--irregular is a chance, from 0 to 1")
+    try:
+        given = dict(parse_option(text) for text in args.option)
+        rules = chosen(args.rules, args.option, 3 if given.get("pool") is True else 2)
+    except ValueError as e:
+        parser.exit(2, f"{PROG}: error: {e}\n")
+    for log, expected in games(args.n, args.seed, args.irregular, rules.rules, given):
+        if args.expect:
+            log = with_expect(log, expected)
+        sys.stdout.write(dumps(log) + "\n")
+
 
 if __name__ == "__main__":
     main()

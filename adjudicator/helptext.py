@@ -5,7 +5,8 @@ required argument in braces (`{LOG}`), in either of its formatters. Here the com
 their own help with click's plain formatter: an option is its names and, when it takes a
 value, its metavar (`--jobs N`); an argument is its metavar, `[N]...` when it may be left
 out; the commands are listed with their first sentence, whole; an example (a command to copy)
-is never wrapped. `App` makes every command of the app one of these.
+is never wrapped. `App` makes every command of the app one of these. A value refused (`--jobs x`)
+is said in the project's words, not pydantic's.
 """
 from __future__ import annotations
 
@@ -86,6 +87,18 @@ class Command(TyperCommand):
     """A command whose help is plain (see the module)."""
 
     context_class = Context
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """A value typer's checks refuse is said in plain words ("should be a whole number, not
+        'x'"), not in pydantic's ("Input should be a valid integer, unable to parse ...")."""
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as e:
+            errors = getattr(e.__cause__, "errors", None)
+            if callable(errors) and (found := errors()):
+                from .record.problems import said
+                e.message = said(found[0])
+            raise
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         click.Command.format_help(self, ctx, formatter)

@@ -2,11 +2,12 @@
 archives of two generators of clean games.
 
     python benchmarks/bench_validate.py [--games 2000,10000] [--seed 1] [--repeat 5] [--no-dask]
+                                        [--rules-games 2000] [--only-rules]
 
 Every command runs as its own process, and every entry of a table once a round, side by side,
 so that a busy machine slows all alike; the median of the rounds is reported, with the load
 average of the machine before and after. The archives: the project's generator
-(adjudicator/record/generate.py) and benchmarks/other_games.py (written apart, another tool's
+(adjudicator/engine/generate.py) and benchmarks/other_games.py (written apart, another tool's
 habits: kings marked at once or later, won at game point, announced after being led, cards in
 other notations), each with the share of its games that the lean scan hands to the full replay
 (0% on a clean archive). For each archive: the floor (Python reading the file and `json.loads`
@@ -16,6 +17,14 @@ workers; each with its peak memory (RSS, workers included). Start-up: an empty a
 game adjudicated, against the import of the dependencies (typer, pydantic, yaml), with the five
 imports that cost most (`python -X importtime`, their own time). Each target is printed with
 its figure; every game is clean, so every `validate` must exit 0.
+
+Rule sets (RULESETS.md): an archive of `--rules-games` games (the project's generator, `python -m
+adjudicator.generate N --rules NAME --option KEY=VALUE`) under each base (cavendish, the London
+laws; french; modern), ace_high, and each variant with events of its own (doubling, offer_point,
+pool, match: linked), validated side by side in each round; each row: the games, the deals, the
+share handed to the full replay, the median seconds, and the ratio to the London archive, per
+archive and per deal (a pool or a linked match holds two or three games in one log). Target: at
+most 1.5x London per deal.
 """
 
 from __future__ import annotations
@@ -39,7 +48,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 WRITE = {
     "generate.py": """import sys
-from adjudicator.record.generate import dumps, games
+from adjudicator.engine.generate import dumps, games
 with open(sys.argv[1], "w") as out:
     for log, _ in games(int(sys.argv[2]), int(sys.argv[3])):
         out.write(dumps(log) + "\\n")
@@ -65,6 +74,70 @@ for item in items([sys.argv[1]]):
     deals += got["deals"] if got else 0
 print(games, replayed, deals)
 """
+
+
+RULE_SETS = (
+    ("cavendish (London)", []),
+    ("french", ["--rules", "french"]),
+    ("modern", ["--rules", "modern"]),
+    ("ace_high", ["--option", "ace_high=true"]),
+    ("doubling", ["--option", "doubling=true"]),
+    ("offer_point", ["--option", "offer_point=true"]),
+    ("pool", ["--option", "pool=true"]),
+    ("match: linked", ["--option", "match=linked"]),
+)
+"""The rule-set rows: a name, and the generator's arguments."""
+
+SHARE_ALL = """import sys
+from adjudicator.archive.files import check, items
+from adjudicator.engine.scan import scan
+from adjudicator.lawbook.scoring import scoring
+games = replayed = deals = worst = 0
+for item in items([sys.argv[1]]):
+    games += 1
+    replayed += item.text is None or scan(item.text, item.source, scoring()) is None
+    status, obj = check(item)
+    worst = max(worst, status)
+    deals += obj.get("deals") or 0
+print(games, replayed, deals, worst)
+"""
+
+
+def write_rules_archive(path: Path, args: list[str], n: int, seed: int) -> tuple[int, int, int, int]:
+    """n games under these rules, by the generator's command, in a process of its own; (games,
+    handed to the replay, deals, worst exit status)."""
+    with path.open("w") as out:
+        subprocess.run([sys.executable, "-m", "adjudicator.generate", str(n), "--seed", str(seed), *args],
+                       check=True, env=ENV, stdout=out)
+    done = subprocess.run([sys.executable, "-c", SHARE_ALL, str(path)], check=True, capture_output=True,
+                          text=True, env=ENV)
+    games, replayed, deals, worst = map(int, done.stdout.split())
+    return games, replayed, deals, worst
+
+
+def rule_sets(tmp: Path, validate: list[str], n: int, seed: int, repeat: int) -> int:
+    """The rule-set rows (module docstring); the worst exit status of validate."""
+    archives = {}
+    for name, args in RULE_SETS:
+        path = tmp / f"rules-{len(archives)}.jsonl"
+        archives[name] = (path, *write_rules_archive(path, args, n, seed))
+    res = median_runs({name: [[*validate, str(a[0])]] for name, a in archives.items()}, repeat)
+    london = "cavendish (London)"
+    base_t, base_deals = res[london][0], archives[london][3]
+    print(f"\nrule sets: {n} logs each, seed {seed}, `validate --json`, median of {repeat} rounds; {load()}")
+    print(f"  {'rules':<22}{'games':>7}{'deals':>8}{'replayed':>10}{'seconds':>9}{'deals/s':>9}"
+          f"{'x London':>10}{'x per deal':>12}")
+    worst = 0
+    for name, (path, games, replayed, deals, status) in archives.items():
+        t, code, _ = res[name]
+        worst = max(worst, code, status)
+        per_deal = (t / deals) / (base_t / base_deals)
+        print(f"  {name:<22}{games:>7}{deals:>8}{replayed / games:>10.1%}{t:>9.3f}{deals / t:>9.0f}"
+              f"{t / base_t:>10.2f}{per_deal:>12.2f}")
+    for name, (path, games, replayed, deals, status) in archives.items():
+        if name != london:
+            print(target(f"{name} / London, per deal", (res[name][0] / deals) / (base_t / base_deals), 1.5))
+    return worst
 
 
 def write_archive(path: Path, generator: str, n: int, seed: int) -> tuple[int, int, int]:
@@ -159,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5, help="rounds; the median is reported")
     parser.add_argument("--no-dask", action="store_true", help="leave out --engine dask")
+    parser.add_argument("--rules-games", type=int, default=2000, help="logs in each rule set's archive (0: none)")
+    parser.add_argument("--only-rules", action="store_true", help="only the rule-set rows")
     args = parser.parse_args(argv)
     from importlib.util import find_spec
     dask = not args.no_dask and find_spec("distributed") is not None   # not imported: this process stays small
@@ -167,6 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     worst = 0
     print(f"before: {load()}")
     with tempfile.TemporaryDirectory() as tmp:
+        if args.only_rules:
+            worst = rule_sets(Path(tmp), validate, args.rules_games, args.seed, args.repeat)
+            print(f"\nafter: {load()}")
+            return worst
         empty = Path(tmp) / "empty.jsonl"
         empty.write_text("")
         clean = Path(tmp) / "one-game.jsonl"   # one clean game as JSON: the lean path
@@ -231,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(target("--jobs 2 / two one-job processes on the halves", jobs2 / res["two one-job processes on the halves"][0], 1.1))
                 if dask:
                     print(target("--engine dask (2 workers) / --jobs 2", res["--engine dask, LocalCluster of 2"][0] / jobs2, 1.5))
+        if args.rules_games:
+            worst = max(worst, rule_sets(Path(tmp), validate, args.rules_games, args.seed, args.repeat))
     print(f"\nafter: {load()}")
     if worst:
         print(f"bench_validate: validate exited {worst} on clean games", file=sys.stderr)

@@ -1,5 +1,5 @@
 """A second generator of clean Écarté games, written apart from the project's (adjudicator/
-record/generate.py) and sharing none of its code, so that the benchmark also runs on logs the
+engine/generate.py) and sharing none of its code, so that the benchmark also runs on logs the
 project did not write: another tool's habits.
 
 Its habits: the dealer marks a king turned up at once, later in the deal, after the hand, or

@@ -26,9 +26,10 @@ CASES = {
     "bad-card": (HEAD + "  - deal: {to: Y, cards: [1S]}\n", "event 1 (deal): cards.0: not a card: '1S'"),
     "unknown-event": (HEAD + "  - dael: {to: Y, count: 3}\n", "event 1: unknown event 'dael'"),
     "unknown-field": (HEAD + "  - deal: {to: Y, count: 3, colour: red}\n", "event 1 (deal): colour: unknown field"),
-    "wrong-type": (HEAD + "  - deal: {to: Y, count: three}\n", "event 1 (deal): count:"),
+    "wrong-type": (HEAD + "  - deal: {to: Y, count: three}\n", "event 1 (deal): count: should be a whole number, not 'three'"),
+    "missing-field": (HEAD + "  - deal: {to: Y, count: 3}\n  - play: {by: Y}\n", "event 2 (play): 'card' is missing"),
     "not-at-table": (HEAD + "  - deal: {to: Z, count: 3}\n", "event 1 (deal): 'Z' is not at the table"),
-    "boolean-player": ("ecarte: 1\nplayers: [no, Y]\nevents: []\n", "players.0: expected text, got False: quote it"),
+    "boolean-player": ("ecarte: 1\nplayers: [no, Y]\nevents: []\n", "players.0: should be text, not false: quote it (YAML reads no, yes, on, off as true or false)"),
     "same-looking-players": ('ecarte: 1\nplayers: ["\\u00e9", "e\\u0301"]\nevents: []\n',
                              "differ only in how their letters are encoded"),
     "same-players": ("ecarte: 1\nplayers: [A, A]\nevents: []\n", "the two players must be distinct"),
@@ -62,7 +63,7 @@ CASES = {
                          "event 2 (deal): the key 'to' is given twice"),
     "too-many-events": (HEAD + "  - cut: {by: Y, top: 1}\n" * 20_001, "line 20006: a list or mapping has more than 20000 items"),
     "yaml-too-large": (HEAD + "  - deal: {to: Y, cards: [KH, QH, 9S, KC, JC, 10D, 8C, 7D, 9D, 7S]}\n" * 20_000,
-                       "a YAML log is at most 1048576 characters (this one is 1360044): write a log this large as JSON"),
+                       "a YAML log is at most 1,048,576 characters, 1 MiB (this one has 1,360,044): write a log this large as JSON, which may be up to 8 MiB"),
     "many-bad-events": (HEAD + "  - cut: {by: Y, top: x}\n" * 5000, "and 4980 more problems"),
     "card-with-space": (HEAD + "  - deal: {to: Y, cards: [' KH', QH, 9S]}\n", "event 1 (deal): cards.0: not a card: ' KH'"),
     "near-miss-name": (HEAD + "  - claim: {by: Y, irregularity: revok}\n", f"'revok' is not one of the {len(IRREGULARITIES)} known values: did you mean 'revoke'?"),
@@ -71,21 +72,21 @@ CASES = {
     "yaml-tag-in-event": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: !!set {to: A}\n",
                           "event 2, line 6: a log may not use the YAML tag !!set"),
     "json-huge-integer": ('{"ecarte": 1, "players": ["A", "Y"], "dealer": "A", "events": [{"deal": {"to": "Y", "count": '
-                          + "9" * 5000 + "}}]}", "event 1 (deal): count: … (got an integer of 5000 digits)"),
+                          + "9" * 5000 + "}}]}", "event 1 (deal): count: should be a whole number, not an integer of 5000 digits"),
     "json-huge-integer-as-text": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "title": ' + "9" * 5000 + "}",
-                                 "title: expected text, got an integer of 5000 digits"),
+                                 "title: should be text, not an integer of 5000 digits: quote it"),
     "yaml-huge-integer": (HEAD + "  - deal: {to: Y, count: " + "9" * 5000 + "}\n",
                           "event 1, line 5: an integer of 5000 digits: no field of a log takes one so long"),
     "json-huge-integer-and-key-text": ('{"ecarte": 1, "players": ["A", "Y"], "title": "a\\":b", "events": [], '
-                                      '"description": ' + "9" * 5000 + "}", "description: expected text, got an integer of 5000 digits"),
+                                      '"description": ' + "9" * 5000 + "}", "description: should be text, not an integer of 5000 digits: quote it"),
     "json-deep-in-header": ('{"ecarte": 1, "players": ["A", "Y"], "events": [], "x": ' + "[" * 900 + "]" * 900 + "}",
                             "the log is nested too deeply"),
-    "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: …51"),
+    "law-out-of-range": ("ecarte: 1\nplayers: [A, Y]\nevents: []\nlaws: [52]\n", "laws.0: should be at most 51, not 52"),
     "yaml-problem-after-events": (HEAD + "  - deal: {to: Y, count: 3}\ntitle: !!python/name:os.system x\n",
                                   ": line 6: a log may not use the YAML tag"),
     "stranger-once": (HEAD + "  - look: {by: Z}\n", "event 1 (look): 'Z' is not at the table (A, Y)\n"),
     "no-dealer": ("ecarte: 1\nplayers: [A, Y]\nevents:\n  - deal: {to: Y, count: 3}\n", "who deals first is not known"),
-    "turn-up-count-two": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {count: 2}\n", "event 2 (turn_up): count: …1"),
+    "turn-up-count-two": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {count: 2}\n", "event 2 (turn_up): count: should be at most 1, not 2"),
     "turn-up-card-and-count": (HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {card: 8H, count: 1}\n",
                                "event 2 (turn_up): give one of card, cards or count, not card and count"),
     "trick-turns-on-unknown-trump": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
@@ -151,6 +152,41 @@ def test_bad_log_exits_2_with_a_message(tmp_path: Path, name: str) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
     assert f"{path}: " in result.output and _says(result.output, message), result.output
+    assert not LIBRARY_WORDS.search(result.output), result.output   # the project's words, not pydantic's
+
+
+# what pydantic, json or a raw size would say: none of it reaches a user
+LIBRARY_WORDS = re.compile(r"Field required|Input should|valid integer|valid string|Extra inputs|"
+                           r"Expecting (value|property)|\(char \d+\)|\d{6,} bytes")
+
+
+def test_the_size_limits_are_said_in_mib(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (8 * 1024 * 1024 + 1))
+    result = runner.invoke(app, ["adjudicate", str(big)])
+    assert result.exit_code == 2
+    assert result.output == f"{big}: the log is larger than 8 MiB, the most accepted\n"
+    from adjudicator.record.problems import size
+    assert [size(n) for n in (1, 300, 1024, 1536, 1_360_044, 8 << 20)] == \
+        ["1 byte", "300 bytes", "1 KiB", "1.5 KiB", "1.3 MiB", "8 MiB"]
+
+
+def test_a_missing_field_and_a_wrong_type_in_plain_words(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "  - deal: {to: Y, count: 3}\n  - turn_up: {card: 8D}\n  - look: {by: [Y]}\n"
+                    "  - play: {by: Y}\n  - cut: {by: Y, top: 1.5}\n")
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"{path}: event 3 (look): by: should be text, not a list",
+                                          f"{path}: event 4 (play): 'card' is missing",
+                                          f"{path}: event 5 (cut): top: should be a whole number, not 1.5"]
+
+
+def test_json_that_cannot_be_read_is_said_with_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    path.write_text('{"ecarte": 1,\n "players": ["A" "Y"]}\n')
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.output == f"{path}: not valid JSON: a comma was expected at line 2, column 18\n"
 
 
 def _says(output: str, message: str, whole: bool = False) -> bool:
@@ -190,7 +226,7 @@ def test_a_capped_error_list_still_counts_every_problem(tmp_path: Path) -> None:
     result = runner.invoke(app, ["adjudicate", str(path)])
     lines = result.output.splitlines()
     assert result.exit_code == 2 and len(lines) == 21
-    assert _says(lines[19], "event 20 (cut): top: … (got 'x')")
+    assert _says(lines[19], "event 20 (cut): top: should be a whole number, not 'x'")
     assert lines[20] == f"{path}: and 30 more problems"
 
 
@@ -203,7 +239,7 @@ def test_every_problem_in_the_order_of_the_log(tmp_path: Path) -> None:
     lines = [line.removeprefix(f"{path}: ") for line in result.output.splitlines()]
     wanted = ["colour: unknown field",
               "event 2: unknown event 'dael': did you mean 'deal'?",
-              "event 3 (deal): count: … (got 'three')",
+              "event 3 (deal): count: should be a whole number, not 'three'",
               "event 4: an event is a mapping with exactly one key, its name (got 12)"]
     assert len(lines) == len(wanted) and all(_says(line, w, whole=True) for line, w in zip(lines, wanted)), lines
 
@@ -218,6 +254,16 @@ def test_a_named_pipe_with_no_writer_does_not_hang(tmp_path: Path) -> None:
 def test_absurd_number_of_jobs_is_refused() -> None:
     result = runner.invoke(app, ["validate", "--jobs", "99999999999999999999", "x.yaml"])
     assert result.exit_code == 2 and "--jobs" in result.output
+
+
+@pytest.mark.parametrize("args, said", [
+    (["validate", "--jobs", "x", "x.yaml"], "Invalid value for '--jobs' / '-j': should be a whole number, not 'x'"),
+    (["validate", "--jobs", "99", "x.yaml"], "Invalid value for '--jobs' / '-j': should be at most 64, not 99"),
+    (["quiz", "--count", "0"], "Invalid value for '--count': should be at least 1, not 0"),
+])
+def test_an_option_refused_is_said_in_plain_words(args: list[str], said: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and said in result.output and not LIBRARY_WORDS.search(result.output), result.output
 
 
 def test_not_utf8_on_standard_input() -> None:
@@ -363,7 +409,7 @@ def test_a_pipe_closed_early_ends_the_tool_quietly_as_grep(tmp_path: Path, args:
     of grep when its reader goes (141: 128 + SIGPIPE), not click's exit 1 or an error's 2. (The
     output of validate is far more than a pipe holds; laws' is not, so its reader is gone first.)"""
     import gzip
-    from adjudicator.record.generate import dumps, games
+    from adjudicator.engine.generate import dumps, games
     archive = tmp_path / "a.jsonl"
     archive.write_text("".join(dumps(log) + "\n" for log, _ in games(400, seed=3)))
     (tmp_path / "a.jsonl.gz").write_bytes(gzip.compress(archive.read_bytes()))

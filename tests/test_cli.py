@@ -57,7 +57,7 @@ def test_validate_folder_in_sorted_order_with_summary() -> None:
 
 
 def test_validate_json_jobs_keeps_input_order(tmp_path: Path) -> None:
-    from adjudicator.record.generate import archive
+    from adjudicator.engine.generate import archive
     path = tmp_path / "games.jsonl"
     path.write_text("".join(line + "\n" for line in archive(40, seed=5)))
     one = runner.invoke(app, ["validate", "--json", str(path)])
@@ -147,3 +147,21 @@ def test_an_expect_written_for_another_test_suite_does_not_stop_adjudicate() -> 
         assert "final_score" in str(e)
     else:
         raise AssertionError("this project's reading of expect should refuse another suite's keys")
+
+
+def test_a_scenario_of_the_law_book_is_read_from_any_folder(tmp_path: Path, monkeypatch) -> None:
+    """`laws N` lists scenarios by their path in the law book; `adjudicate` and `explain` find
+    them from any folder (an installed copy has no scenarios/ where its user stands), by that
+    path or by the file's name; a name that is neither is still "no such file" (exit 2)."""
+    monkeypatch.chdir(tmp_path)
+    listed = runner.invoke(app, ["laws", "11"]).output
+    path = "scenarios/laws/law11-two-cards-turned-choose.yaml"
+    assert path in " ".join(listed.split())
+    for name in (path, "law11-two-cards-turned-choose", "law11-two-cards-turned-choose.yaml"):
+        result = runner.invoke(app, ["explain", name])
+        assert result.exit_code == 1, result.output
+        assert "Law 11 rules: Y may choose" in result.output
+    assert json.loads(runner.invoke(app, ["adjudicate", "--json", path]).output)["rulings"][0]["law"] == 11
+    for wrong in ("law11", "scenarios/laws/nosuch.yaml", "../scenarios/laws/law11-two-cards-turned-choose.yaml"):
+        result = runner.invoke(app, ["adjudicate", wrong])
+        assert result.exit_code == 2 and "No such file" in result.output, (wrong, result.output)

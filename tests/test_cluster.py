@@ -20,7 +20,7 @@ from adjudicator.archive import cluster  # noqa: E402
 from adjudicator.archive.files import items  # noqa: E402
 from adjudicator.archive.summary import Summary  # noqa: E402
 from adjudicator.cli import app, render_batch  # noqa: E402
-from adjudicator.record.generate import dumps, games  # noqa: E402
+from adjudicator.engine.generate import dumps, games  # noqa: E402
 from adjudicator.record.source import parse_yaml  # noqa: E402
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -272,3 +272,18 @@ def test_cards_with_their_suits_unless_ascii() -> None:
     assert "(8♥, K♣)" in "\n".join(_short(path))
     ascii = "\n".join(_short(path, "--ascii"))
     assert "(8H, KC)" in ascii and "♥" not in ascii
+
+
+def test_an_omitted_mark_is_said_as_the_score_not_marked_and_a_moot_fact_is_not_said() -> None:
+    """Law 50 rules on a score never marked: its facts say what the score was for, not that
+    something "was marked". Law 51 on a mark that says nothing of a king: law 23's condition on
+    "the king marked" bears on nothing there and is not listed."""
+    words = default_words()
+    out = runner.invoke(app, ["explain", "--all", str(LAWS / "law50-omission-never-made-good.yaml")]).output
+    assert words.facts["mark_for"].said_of["omitted_score"]["vole"] in out   # "the score not marked was the vole"
+    assert "the vole was marked" not in out and "the point was marked" not in out
+    out = runner.invoke(app, ["explain", "--all", str(LAWS / "law51-overscore-never-taken-down.yaml")]).output
+    assert "Not law 23" in out and "no: the king was marked (here: what was marked is not said)" in out
+    assert words.facts["unannounced"].values[False].phrase not in out   # "the king marked was announced or turned up"
+    out = runner.invoke(app, ["explain", "--all", str(LAWS / "law51-non-dealer-marks-king-turn-up-not-recorded.yaml")]).output
+    assert words.facts["unannounced"].values[False].phrase in out   # a king was marked: it bears there

@@ -27,7 +27,7 @@ PLAY = str(ROOT / "scenarios" / "play")
 def test_a_plain_command_line_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert hot.read(argv) is not None
-    monkeypatch.chdir(tmp_path)   # `--summary-json -` writes a file named "-" here, not in the clone
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "argv", ["ecarte", *argv])
     with pytest.raises(SystemExit) as lean:
         main()

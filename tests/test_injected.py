@@ -126,7 +126,7 @@ def log_dealer(log: dict, deal: list[int]) -> str:
        kind=st.sampled_from(["two_turned", "redundant", "extra_dealt", "too_many_given", "revoke",
                              "false_king"]))
 def test_injected_irregularity_is_ruled(seed: int, kind: str) -> None:
-    from adjudicator.record.generate import random_game
+    from adjudicator.engine.generate import random_game
     rng = random.Random(seed)
     log, _ = random_game(rng)
     event, law, irregularity = _inject(log, kind, rng)

@@ -141,3 +141,9 @@ def test_the_quiz_takes_a_player_by_id_or_role_too():
                     checked += 1
         answers.append(q.choices[0].value)
     assert checked
+
+
+def test_a_line_that_is_not_json_is_said_in_plain_words():
+    result = CliRunner().invoke(app, ["resolve", "--json", "--players", "A,Y"], input='{"id": "q1" "value": 1}\n')
+    errors = [json.loads(line)["error"] for line in result.stdout.splitlines() if "error" in json.loads(line)]
+    assert errors == ["not JSON: a comma was expected at column 13"]

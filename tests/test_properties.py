@@ -9,7 +9,7 @@ import random
 from hypothesis import given, strategies as st
 
 from adjudicator.archive.files import Item, check
-from adjudicator.record.generate import random_game
+from adjudicator.engine.generate import random_game
 
 BREAKING = ["unknown_field", "bad_card", "truncate", "wrong_type", "unknown_event", "stranger",
             "huge_number", "garbage_bytes", "drop_required"]

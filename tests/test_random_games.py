@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, strategies as st
 
 from adjudicator.engine import invariants
-from adjudicator.record.generate import games, random_game
+from adjudicator.engine.generate import games, random_game
 from adjudicator.record.log import read_text
 from adjudicator.engine.replay import Replay
 from adjudicator.words.report import ruling_json

@@ -118,10 +118,10 @@ def terminal():
         pytest.skip("tmux is not installed")
     session = f"resolve-{uuid.uuid4().hex[:8]}"
 
-    def start(args):
-        command = " ".join(["cd", str(ROOT), "&&", f"PYTHONPATH={ROOT}", *COMMAND[:2],
+    def start(args, columns=80):
+        command = " ".join(["cd", str(ROOT), "&&", f"PYTHONPATH={ROOT}", f"COLUMNS={columns}", *COMMAND[:2],
                             repr(COMMAND[2]), COMMAND[3], *args, "; echo EXIT=$?; sleep 30"])
-        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "30", command], check=True)
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(columns), "-y", "30", command], check=True)
         return session
     yield start
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
@@ -159,6 +159,29 @@ def test_in_a_real_terminal(terminal, tmp_path):
     assert all(len(line) <= 80 for line in screen.splitlines())
     assert "Traceback" not in screen
     assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 15
+
+
+def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp_path):
+    """At 40 columns the ruling is told at 39, no word broken, and the path and the command to
+    copy are each on one line of their own (a line longer than the terminal is only wrapped by
+    the terminal, which copies it whole: `capture-pane -J` joins such lines again)."""
+    saved = tmp_path / "a-long-dispute-name.yaml"
+    s = terminal(["--players", "A,Y", "--save", str(saved)], columns=40)
+    _wait(s, "at what moment")
+    _keys(s, "1")                                 # cutting and shuffling
+    _wait(s, "both cut cards")
+    _keys(s, "1")                                 # more than one card exposed cutting for deal
+    _wait(s, "Who dealt this deal?")
+    _keys(s, "1")
+    _wait(s, "EXIT=1")
+    joined = subprocess.run(["tmux", "capture-pane", "-t", s, "-p", "-J", "-S", "-200"],
+                            capture_output=True, text=True).stdout.splitlines()
+    assert f"  ecarte adjudicate {saved}" in joined
+    assert "The dispute is saved as a log in" in joined and f"{saved}." in joined   # the path alone, whole
+    told = joined[joined.index(next(l for l in joined if l.startswith("Law "))):joined.index("EXIT=1")]
+    assert all(len(line) <= 39 for line in told if str(saved) not in line), told
+    assert told[0] == "Law 4: More than one card exposed in"   # words wrapped whole, at 39
+    assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 4
 
 
 def test_leaving_a_real_terminal_early_is_exit_2(terminal):

@@ -15,7 +15,7 @@ import yaml
 from hypothesis import given, strategies as st
 
 from adjudicator import adjudicate_text
-from adjudicator.record.generate import PACK, dumps, games, random_game
+from adjudicator.engine.generate import PACK, dumps, games, random_game
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan, scan_data
 from adjudicator.record.source import LogError, parse_yaml
@@ -84,6 +84,94 @@ def test_the_new_cases_are_among_the_games_scanned() -> None:
         found[log.get("options", {}).get("game_value", "single")] += 1
     assert all(found[k] >= 5 for k in ("ignored", "won_by_a_king", "law24", "marked_later", "notation",
                                        "single", "treble_double_single")), found
+
+
+def _name(event: dict) -> str:
+    return next(iter(event))
+
+
+def _moved(log: dict, name: str) -> list[dict]:
+    """The log with its first `name` event (of a deal whose king was turned up, for
+    `mark_king`) moved to every other place within reach: from the deal's turn-up to the next
+    deal's turn-up (for a mark: law 22, before the next turn-up), or to the end of its deal."""
+    events = log["events"]
+    names = [_name(e) for e in events]
+    if name == "mark_king":
+        kings = [i for i, e in enumerate(events) if names[i] == "turn_up" and str(e["turn_up"]["card"])[0] in "Kk"]
+        if not kings:
+            return []
+        i = kings[0]
+        nxt = next((j for j in range(i + 1, len(events)) if names[j] == "turn_up"), len(events))
+        marks = [j for j in range(i + 1, nxt) if names[j] == "mark_king"]
+        dealer = next(e["deal"]["to"] for e in reversed(events[:i]) if "deal" in e)
+        moving = {"mark_king": {"by": dealer}}
+        rest = [e for j, e in enumerate(events) if j not in marks]
+        stop = next((j for j in range(i + 1, len(rest)) if _name(rest[j]) == "turn_up"), len(rest))
+    else:
+        if name not in names:
+            return []
+        k = names.index(name)
+        moving, rest = events[k], events[:k] + events[k + 1:]
+        i = max(j for j in range(k) if names[j] == "turn_up")
+        stop = next((j for j in range(k, len(rest)) if _name(rest[j]) in ("shuffle", "cut", "deal")), len(rest))
+    return [{**log, "events": rest[:at] + [moving] + rest[at:]} for at in range(i + 1, stop + 1)]
+
+
+def _realistic(n: int) -> list[str]:
+    return [dumps(log) for log, _ in games(n, 41)] + list(OTHER.games(n, 43))
+
+
+def test_a_king_marked_at_any_moment_law_22_allows() -> None:
+    """The dealer's mark of the king turned up, at every place from the turn-up to the next
+    deal's turn-up (in the exchange, between the tricks, after the hand, while the next deal is
+    dealt; after the game's end, ignored): every such log is scanned, and agrees."""
+    tried = 0
+    for text in _realistic(40):
+        for log in _moved(json.loads(text), "mark_king"):
+            assert agree(json.dumps(log, ensure_ascii=False)), log
+            tried += 1
+    assert tried > 300
+
+
+def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> None:
+    """The king held announced at every place of its deal: each log the replay finds clean is
+    scanned (none is handed to the replay), and agrees; those that are not clean (too late,
+    before he holds it) go to the replay. A king announced at game point in the exchange leaves
+    the rest of the deal after the game's end: ignored, as the replay ignores it."""
+    found = Counter()
+    for text in _realistic(60):
+        for log in _moved(json.loads(text), "announce_king"):
+            text = json.dumps(log, ensure_ascii=False)
+            clean = full(text) is not None
+            assert agree(text) == clean, text
+            found["clean" if clean else "not clean"] += 1
+            got = scan(text, "t", SCORING)
+            if got and set(_name(log["events"][n - 1]) for n in got.get("ignored_events", [])) - {"look", "play", "mark_king"}:
+                found["won mid-deal, the exchange after it ignored"] += 1
+    assert found["clean"] > 200 and found["not clean"] > 200 and found["won mid-deal, the exchange after it ignored"] >= 5, found
+
+
+def test_the_share_handed_to_the_replay_on_clean_realistic_archives_is_zero(monkeypatch) -> None:
+    """`validate`'s own path (archive.files.check) on both generators' archives, realistic in
+    their mix (kings turned up and marked at any time, kings announced, games won by a king,
+    proposals, both game values): no game reaches the full replay."""
+    from adjudicator.archive import files
+    from adjudicator.engine import adjudicate as full_replay
+
+    def handed(*args, **kwargs):
+        raise AssertionError("a clean game was handed to the full replay")
+
+    monkeypatch.setattr(full_replay, "adjudicate_text", handed)
+    mix = Counter()
+    for i, text in enumerate(_realistic(300)):
+        status, obj = files.check(files.Item(f"g:{i}", text))
+        assert status == 0 and obj["ok"]
+        names = [_name(e) for e in json.loads(text)["events"]]
+        mix["king turned up and marked"] += "mark_king" in names
+        mix["king announced"] += "announce_king" in names
+        mix["won by a king"] += names[-1] in ("turn_up", "announce_king", "mark_king")
+        mix["proposals"] += "propose" in names
+    assert all(n >= 30 for n in mix.values()), mix
 
 
 def test_every_scenario_as_json() -> None:
@@ -229,3 +317,128 @@ def test_hypothesis_games_and_their_mutants_agree(seed: int, value: str, game_to
                                   '{"ecarte":1,"players":["A","Y"],"dealer":"A","events":[]}'])
 def test_odd_texts_go_to_the_replay(text: str) -> None:
     assert scan(text, "t", SCORING) is None
+
+
+# ------------------------------------------------------------------ doubles and offers of the point
+
+STAKES = ({"doubling": True}, {"offer_point": True})
+
+
+def _stake_games(n: int, seed: int, clean: bool) -> list[dict]:
+    """Games with doubles or offers under every base: clean ones (every double and offer in time
+    and answered), and, not `clean`, with doubles and offers out of time or unanswered (the
+    replay's: rulings)."""
+    from adjudicator.engine.generate_variants import variant_game
+    rng = random.Random(seed)
+    return [variant_game(rng, {**STAKES[i % 2], "game_to": rng.choice((1, 2, 3, 5))},
+                         rules=("cavendish", "french", "modern")[i % 3], clean=clean)[0] for i in range(n)]
+
+
+def test_games_with_doubles_and_offers_are_scanned_and_agree() -> None:
+    """Every clean game with doubles (accepted, declined) and offers (accepted, declined and won
+    or lost, with plays after the offerer's trick ignored) is the scan's, and agrees."""
+    logs = _stake_games(120, 61, clean=True)
+    assert all(agree(dumps(log), f"s:{i}") for i, log in enumerate(logs))
+    names = Counter(next(iter(e)) for log in logs for e in log["events"])
+    assert all(names[k] >= 5 for k in ("accept_double", "decline_double", "accept_offer", "decline_offer")), names
+    assert sum("ignored_events" in scan(dumps(log), "t", SCORING) for log in logs) >= 3
+
+
+def test_doubles_and_offers_out_of_time_or_unanswered_go_to_the_replay() -> None:
+    logs = _stake_games(120, 67, clean=False)
+    accepted = sum(agree(dumps(log), f"s:{i}") for i, log in enumerate(logs))
+    assert 0 < accepted < len(logs)
+
+
+def test_mutated_games_with_doubles_and_offers_agree() -> None:
+    """The mutations above, and the variants' events thrown in anywhere, answered or not, by
+    either player, or with the option taken off."""
+    rng = random.Random(71)
+    bases = _stake_games(40, 73, clean=True)
+    accepted = 0
+    for k in range(600):
+        mutant: dict | str = copy.deepcopy(bases[k % len(bases)])
+        if k % 2:
+            mutant = _mutate(mutant, rng)
+        elif isinstance(mutant, dict):
+            events = mutant["events"]
+            a, b = mutant["players"]
+            name = rng.choice(("double", "accept_double", "decline_double", "offer_point", "accept_offer",
+                               "decline_offer", "options"))
+            if name == "options":
+                mutant["options"] = rng.choice(({}, {"doubling": True}, {"offer_point": True}, {"doubling": False}))
+            else:
+                events.insert(rng.randrange(len(events) + 1), {name: {"by": rng.choice((a, b))}})
+        accepted += agree(_text(mutant), f"v:{k}")
+    assert 30 < accepted < 570
+
+
+# ------------------------------------------------------------------ pools and linked matches
+
+SEVERAL = ({"pool": True}, {"match": "linked"}, {"pool": True, "doubling": True},
+           {"match": "linked", "offer_point": True})
+
+
+def _several_games(n: int, seed: int, clean: bool = True) -> list[dict]:
+    from adjudicator.engine.generate_variants import variant_game
+    rng = random.Random(seed)
+    return [variant_game(rng, {**SEVERAL[i % 4], "game_to": rng.choice((1, 2, 3))},
+                         rules=("cavendish", "french", "modern")[i % 3], clean=clean)[0] for i in range(n)]
+
+
+def test_pools_and_linked_matches_are_scanned_and_agree() -> None:
+    """Every clean pool and linked match (opening with new_game or not, dealers named or cut
+    for, won or stopped unwon) is the scan's, game by game as `engine.games` cuts the log."""
+    logs = _several_games(80, 79)
+    assert all(agree(dumps(log), f"p:{i}") for i, log in enumerate(logs))
+    assert sum(scan(dumps(log), "t", SCORING)["winner"] is not None for log in logs) >= 60
+    irregular = _several_games(40, 83, clean=False)
+    assert 0 < sum(agree(dumps(log), f"q:{i}") for i, log in enumerate(irregular)) < len(irregular)
+
+
+def _new_game_mutant(log: dict, rng: random.Random) -> dict:
+    """A pool or match with its new_game events changed: another pair, a dealer who does not
+    play, a new_game dropped, moved or added, a player who sits out playing, three players in a
+    match or two in a pool."""
+    try:
+        return _change_games(copy.deepcopy(log), rng)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):   # an earlier change broke its shape
+        return log
+
+
+def _change_games(log: dict, rng: random.Random) -> dict:
+    events = log["events"]
+    at = [n for n, e in enumerate(events) if "new_game" in e] or [0]
+    i = rng.choice(at)
+    ids = log["players"]
+    kind = rng.randrange(7)
+    if kind == 0 and "new_game" in events[i]:
+        events[i]["new_game"]["players"] = rng.sample(ids + ["Zed"], 2)
+    elif kind == 1 and "new_game" in events[i]:
+        events[i]["new_game"]["dealer"] = rng.choice(ids + ["Zed"])
+    elif kind == 2:
+        del events[i]
+    elif kind == 3:
+        events.insert(rng.randrange(len(events) + 1), {"new_game": {"players": rng.sample(ids, 2)}})
+    elif kind == 4:
+        j = rng.randrange(len(events))
+        (name, f), = events[j].items()
+        for key in ("by", "to"):
+            if key in f:
+                f[key] = rng.choice(ids)
+    elif kind == 5:
+        log["players"] = ids[:2] if len(ids) == 3 else ids + ["Zed"]
+    else:
+        log["options"] = {k: v for k, v in log["options"].items() if k not in ("pool", "match")}
+    return log
+
+
+def test_mutated_pools_and_matches_agree() -> None:
+    rng = random.Random(89)
+    bases = _several_games(30, 97)
+    accepted = 0
+    for k in range(400):
+        mutant: dict | str = bases[k % len(bases)]
+        mutant = _new_game_mutant(mutant, rng) if k % 2 else _mutate(mutant, rng)
+        accepted += agree(_text(mutant), f"n:{k}")
+    assert 10 < accepted < 380

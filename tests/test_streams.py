@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from adjudicator.archive.files import items
 from adjudicator.cli import app
-from adjudicator.record.generate import dumps, games
+from adjudicator.engine.generate import dumps, games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
@@ -247,14 +247,14 @@ def test_ctrl_c_while_standard_input_waits(lines: list[str], jobs: str, tmp_path
 # ------------------------------------------------------------------ what a scan passes over
 
 
-def test_a_folder_scan_reads_any_case_and_counts_what_it_skips(tmp_path: Path) -> None:
+def test_a_folder_scan_reads_any_case_and_counts_what_it_skips(tmp_path_factory: pytest.TempPathFactory) -> None:
+    tmp_path = tmp_path_factory.mktemp("logs")
     (tmp_path / "GAME.YAML").write_bytes(GAME.read_bytes())
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "X.JSONL").write_text(dumps(next(games(1, seed=1))[0]) + "\n")
     (tmp_path / "notes.txt").write_text("not a log\n")
     (tmp_path / "old.yaml.gz").write_bytes(gzip.compress(GAME.read_bytes()))
-    summary = tmp_path / "out" / "s.json"
-    summary.parent.mkdir()
+    summary = tmp_path_factory.mktemp("out") / "s.json"   # not inside the folder checked
     result = runner.invoke(app, ["validate", "--summary-json", str(summary), str(tmp_path / "GAME.YAML"), str(tmp_path)])
     assert result.exit_code == 0
     assert result.output.splitlines()[-2:] == [

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from adjudicator.archive import parallel
 from adjudicator.archive.files import items
 from adjudicator.cli import app, render_batch
-from adjudicator.record.generate import dumps, games
+from adjudicator.engine.generate import dumps, games
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -17,8 +17,8 @@ from adjudicator.engine import invariants
 from adjudicator.engine.replay import Replay
 from adjudicator.engine.scan import scan
 from adjudicator.lawbook.laws import default_book
-from adjudicator.record.generate import dumps
-from adjudicator.record.generate_variants import variant_game
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_variants import variant_game
 from adjudicator.record.log import read_text
 from adjudicator.words.report import report_json, ruling_json
 from adjudicator.record.source import LogError

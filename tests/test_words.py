@@ -42,9 +42,9 @@ def test_the_events_table_and_quiz_words_are_checked_together(tmp_path):
                                              "table.yaml": ("  no_turn_up:", "  no_turnup:"),
                                              "quiz.yaml": ("  right_law:", "  right_lw:")})
     assert "events.yaml: the event 'mark_king' has no words" in message
-    assert "table.yaml: both.no_turn_up: Field required" in message
-    assert "table.yaml: both.no_turnup: Extra inputs are not permitted" in message
-    assert "quiz.yaml: result.right_law: Field required" in message
+    assert "table.yaml: 'both.no_turn_up' is missing" in message
+    assert "table.yaml: both.no_turnup: unknown field" in message
+    assert "quiz.yaml: 'result.right_law' is missing" in message
     message = _problems(tmp_path / "suits", {"table.yaml": ("C: clubs", "X: clubs")})
     assert "table.yaml: suits: the suit 'C' has no words" in message
 

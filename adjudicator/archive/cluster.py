@@ -30,6 +30,7 @@ from .files import Item, Skipped, tune_gc
 from .parallel import Batch, Task
 from .summary import Summary
 from ..record.source import is_url
+from ..record.writing import write_text
 
 AHEAD = 3                          # partitions in flight a worker
 PARTITION_BYTES = 2 * 1024 * 1024  # of archive lines a partition, about 800 games: few round trips
@@ -107,9 +108,8 @@ def _write(out_dir: str, index: int, suffix: str, text: str) -> None:
         import fsspec
         with fsspec.open(f"{out_dir.rstrip('/')}/{name}", "w", encoding="utf-8") as f:
             f.write(text)
-    else:
-        with open(os.path.join(out_dir, name), "w", encoding="utf-8") as f:
-            f.write(text)
+    else:   # whole or not at all: a worker lost mid-write leaves no half part for the retry to meet
+        write_text(os.path.join(out_dir, name), text)
 
 
 def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client: Any,

@@ -11,6 +11,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
+from ..record.problems import size as in_units
 from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
@@ -266,7 +267,7 @@ def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> It
     for n, (line, size) in enumerate(_lines(f, end), first):
         where = f"{path}:{n}"
         if line is None:
-            yield Item(where, None, f"the line is longer than {MAX_LOG_BYTES} bytes, the most accepted", size)
+            yield Item(where, None, f"the line is longer than {in_units(MAX_LOG_BYTES)}, the most accepted", size)
         elif line.strip():
             try:
                 text = decode(line, where)
@@ -301,6 +302,7 @@ def tune_gc() -> None:
     import gc
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+    gc.enable()   # `cli._run_hot` starts a hot command without it
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -49,22 +49,12 @@ class Progress:
             self.bar.stop()
 
     def so_far(self) -> str:
-        """`1,234 games, 3.1 MiB of 10.0 MiB read (31%)`: what was checked."""
+        """`1,234 games, 3.1 MiB of 10 MiB read (31%)`: what was checked."""
+        from ..record.problems import size
         games = f"{self.games:,} game{'s' if self.games != 1 else ''}"
         if self.total:
             return f"{games}, {size(self.done_bytes)} of {size(self.total)} read ({100 * self.done_bytes // self.total}%)"
         return f"{games}, {size(self.done_bytes)} read"
-
-
-def size(n: int) -> str:
-    """Bytes as people read them: 512 bytes, 3.1 KiB, 10.0 MiB, 2.5 GiB."""
-    if n < 1024:
-        return f"{n} byte{'s' if n != 1 else ''}"
-    for unit in ("KiB", "MiB", "GiB"):
-        n /= 1024   # type: ignore[assignment]
-        if n < 1024 or unit == "GiB":
-            return f"{n:.1f} {unit}"
-    raise AssertionError
 
 
 class Interrupt:

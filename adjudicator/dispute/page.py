@@ -17,6 +17,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from ..record.writing import write_text
 from ..words.interview import Question, Turn
 from .resolve import Resolve
 
@@ -108,15 +109,10 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
 
 
 def write(folder_file: Path, res: Resolve, law_pages: dict[int, str] | None = None) -> list[Path]:
-    """Write the page and its service worker beside it, each to a temporary file then renamed
-    (an interrupted run leaves the old file or the new one); the files written."""
-    out = []
-    for path, text in ((folder_file, render(res, law_pages)), (folder_file.with_name(WORKER), worker())):
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-        out.append(path)
-    return out
+    """Write the page and its service worker beside it, each whole or not at all
+    (`record.writing`); the files written."""
+    return [write_text(path, text) for path, text in
+            ((folder_file, render(res, law_pages)), (folder_file.with_name(WORKER), worker()))]
 
 
 def worker() -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Callable, Iterator
 
-from ..record.generate import beats, legal_cards
+from ..engine.generate import beats, legal_cards
 from ..record.log import LogError, validate
 from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling

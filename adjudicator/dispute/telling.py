@@ -182,6 +182,8 @@ def _line(text: str, indent: str = "") -> Line:
     return indent, text
 
 
-def wrap(text: str, indent: str = "") -> str:
-    return "\n".join(textwrap.fill(p, WIDTH, initial_indent=indent, subsequent_indent=indent)
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    """Each paragraph filled to `width`, a path or a word never broken."""
+    return "\n".join(textwrap.fill(p, width, initial_indent=indent, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)
                      for p in text.split("\n"))

@@ -1,11 +1,13 @@
 """`ecarte resolve` at the command line: the players' names, the interview, `--save`."""
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
 import yaml
 
+from ..record.writing import refusal, write_text
 from ..words.interview import InterviewEnded, run_json, run_terminal
 from .resolve import Resolve
 from .telling import wrap
@@ -55,25 +57,34 @@ def save(final: dict, path: str, res: Resolve) -> str:
                               width=10**4).strip()
         text += f"  - {name}: {flow}\n"
     try:
-        Path(path).write_text(head + text, encoding="utf-8")
+        write_text(path, head + text)
     except OSError as e:
         raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
-    return res.words.interview["saved"].format(file=path)
+    return res.words.interview["saved"].format(file=path, command=f"ecarte adjudicate {shlex.quote(path)}")
+
+
+_KEEP = "\ue000"   # a space that is not one, while the words are wrapped around a path
+
+
+def unbroken(text: str, *whole: str) -> str:
+    """`text` wrapped to the terminal, each of `whole` (a path, a command) kept on one line:
+    a path or a command printed for copying is never broken."""
+    from ..words.textwidth import wrap as fit
+    for item in whole:
+        text = text.replace(item, item.replace(" ", _KEEP))
+    lines = []
+    for part in text.split("\n"):
+        body = part.lstrip(" ")
+        lines += fit(body, part[:len(part) - len(body)], more="")
+    return "\n".join(lines).replace(_KEEP, " ")
 
 
 def writable(path: str) -> None:
-    """Refuse a `--save` place that cannot be written before the first question is asked."""
-    target = Path(path)
-    if target.is_dir():
-        raise Refused(f"{path}: cannot be written: it is a directory")
-    existed = target.exists()
-    try:
-        with target.open("a", encoding="utf-8"):
-            pass
-    except OSError as e:
-        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
-    if not existed:
-        target.unlink()
+    """Refuse a `--save` or `--page` place that cannot be written before the first question is
+    asked (nothing is left behind by the check)."""
+    why = refusal(path)
+    if why is not None:
+        raise Refused(f"{path} {why}")
 
 
 def page(path: str, players: str | None, law_pages: dict[int, str] | None = None, rules=None) -> list[Path]:
@@ -109,5 +120,6 @@ def resolve(as_json: bool, players: str | None, save_to: str | None, rules=None)
         if final.get("log") is None:
             raise Refused(f"{save_to}: nothing to save: no log tells these facts")
         said = save(final, save_to, res)
-        print(said if as_json is False else "", file=sys.stderr if as_json else sys.stdout, flush=True)
+        if not as_json:
+            print(unbroken(said, f"ecarte adjudicate {shlex.quote(save_to)}", save_to), flush=True)
     return status

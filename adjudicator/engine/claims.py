@@ -338,6 +338,8 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
             r.fail(n, f"only {deal.stock} cards are left in the pack: {player} cannot hold {count}")
         hand.unknown += diff
         deal.stock -= diff
+        if deal.summarised.get(player):   # the hand given only as a result: its count is what is left
+            deal.recounted[player] = deal.summarised[player]
     if pending is not None:
         r.pending.remove(pending)
     holds = said("holds", player=player, count=count) if due == HAND_SIZE else \

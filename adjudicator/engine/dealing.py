@@ -99,7 +99,7 @@ def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
     s = deal.shuffles or []
     if s and s[-1] != deal.dealer and deal.dealer in s:
         r.irregular("shuffle_out_of_turn", n, public=True, actor=s[-1], concerns=deal.dealer,
-                    what=said("shuffled_after_dealer", by=s[-1], dealer=deal.dealer))
+                    what=said("shuffled_after_dealer", by=s[-1]))
     deal.shuffles = None
 
 

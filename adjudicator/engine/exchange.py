@@ -5,7 +5,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .dealing import before_turn_up, see, sighted
-from .rules import asking_error, giving_error, wishes
+from .rules import asking_error, dealer_must_take, giving_error, wishes
 from .ruling import Said, said
 from ..record.table import HAND_SIZE
 
@@ -228,7 +228,7 @@ def kept_his_hand(r: Replay, deal: Deal) -> bool:
     the dealer has laid out and taken none in this round while the stock still holds some (the
     duty lapses when it is empty, or when law 38 makes him play his hand)."""
     dealer = deal.dealer
-    return r.options.dealer_must_exchange and deal.answer == "accept" and deal.stock > 0 \
+    return dealer_must_take(r.options, deal.stock) and deal.answer == "accept" \
         and bool(deal.round_given.get(deal.elder)) and not deal.round_discard.get(dealer) \
         and not deal.round_given.get(dealer) and dealer not in deal.stands
 
@@ -271,10 +271,9 @@ def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
 def round_over(r: Replay, deal: Deal, n: int) -> None:
     """The round's exchange is over (another proposal, the first card played, the hand settled):
     a discard to which no card was given is compared too, as given none (laws 29-34); a dealer
-    who had to exchange and took no card is noted, and ruled on once the play begins."""
-    if deal.answer != "accept":
-        return
-    if kept_his_hand(r, deal):
+    who had to exchange and took no card is noted, and ruled on once the play begins (after a
+    last proposal refused too)."""
+    if deal.answer == "accept" and kept_his_hand(r, deal):
         if deal.round_event in deal.kept_claimed:
             r.fail(n, f"{deal.dealer} must take at least one card of his own (the ruling at event "
                       f"{deal.kept_claimed[deal.round_event]}): the log should show his discard and give")
@@ -284,6 +283,8 @@ def round_over(r: Replay, deal: Deal, n: int) -> None:
             r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer, extra={"played": True},
                         what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
         deal.kept = []
+    if deal.answer != "accept":
+        return
     for player in (deal.elder, deal.dealer):
         if deal.round_discard.get(player) and not deal.round_given.get(player) \
                 and player not in deal.stands:

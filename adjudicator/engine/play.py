@@ -465,6 +465,9 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     if deal.phase == "exchange":
         round_over(r, deal, n)
     deal.shown = None
+    played = {p: sum(by == p for t in deal.tricks for by, card in ((t.leader, t.lead), (t.follower, t.follow)) if card)
+              for p in deal.hands}
+    deal.summarised = {p: min(h.size, HAND_SIZE - played[p]) for p, h in deal.hands.items()}
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)

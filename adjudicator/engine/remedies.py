@@ -233,6 +233,7 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
         deal.hands[p].cards, deal.hands[p].unknown = list(cards), unknown
     deal.tricks.clear()
     deal.won = {p: 0 for p in deal.won}
+    deal.summarised, deal.recounted = {}, {}
     deal.first_play.clear()
     deal.hand_award = None
     deal.phase = "exchange"

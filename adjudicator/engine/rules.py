@@ -160,3 +160,33 @@ def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: boo
     if vulnerable:
         return winner, (1 if cut else scoring.point_against_vulnerable), "point", "point_against_vulnerable"
     return winner, (0 if cut else scoring.point), "point", "point"
+
+
+def dealer_must_take(options: Options, stock: int) -> bool:
+    """Option dealer_must_exchange: the dealer who accepted must take at least one card of the
+    stock once the non-dealer is served (004: "The dealer must then also exchange at least one
+    card of their own"); the duty lapses when the stock is empty."""
+    return options.dealer_must_exchange and stock > 0
+
+
+DOUBLED = 2
+"""A double accepted: the hand's points (point or vole, with law 49's or the refusal point)
+count twice; a king's point is not the hand's and is not doubled (RULESETS.md)."""
+OFFER_LOST = 2
+"""004: "the offering player scores two points instead" (his trick after his offer declined)."""
+
+
+def vulnerable(elder: bool, *, proposals: int, has_played: bool, first_refused: bool) -> bool:
+    """Law 49's vulnerable player, as the variants read him: the non-dealer (`elder`) once he has
+    played a card without proposing; the dealer who refused the first proposal."""
+    return has_played and proposals == 0 if elder else first_refused
+
+
+def stake_points(basis: str, scoring: Scoring) -> int:
+    """What a hand a double or an offer ended early scores (RULESETS.md): the scoring table's
+    point, or its point against a vulnerable player (`..._vulnerable`: a double declined by a
+    vulnerable player, an offer accepted from the dealer who refused the first proposal), and
+    OFFER_LOST for the offerer's trick after his offer was declined."""
+    if basis == "offer_lost":
+        return OFFER_LOST
+    return scoring.point_against_vulnerable if basis.endswith("_vulnerable") else scoring.point

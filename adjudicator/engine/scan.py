@@ -6,8 +6,11 @@ header and every event are of the plain kinds a clean game is made of (the cut f
 shuffles, a cut, four packets of named cards, the turn-up, proposals answered and exchanges of
 named cards in exact numbers, five tricks played with every duty kept, the king announced in
 time (law 24's grace included) or turned up and marked whenever law 22 allows, cards in any
-notation the format accepts, the game won at any event, a king included, and looks, marks of
-the king, announcements and cards played after it, reported ignored), each field of the right
+notation the format accepts, the game won at any event, a king included, and what the rest of
+the deal may hold after it, reported ignored; under the variants doubling and offer_point, a
+double or an offer made in time and answered at once: the hand doubled, ended early, or its
+decliner bound to the vole, the plays after the offerer's trick reported ignored; a pool or a
+linked match, each of its games scanned so, as `games` cuts the log), each field of the right
 type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
 claim, a mark, anything it does not know) it answers None and the full replay (pydantic
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
@@ -21,8 +24,8 @@ import unicodedata
 from typing import Any
 
 from ..record.cards import PACK, Card
-from .rules import (asking_error, beats, breach, cut_winner, distribution, giving_error, hand_score, law24_grace,
-                    ranking, trump_king, wishes)
+from .rules import (DOUBLED, asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error,
+                    hand_score, law24_grace, ranking, stake_points, trump_king, vulnerable, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -31,7 +34,15 @@ from ..record.table import HAND_SIZE, PACK_SIZE
 
 HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
-IGNORABLE = frozenset({"look", "mark_king", "announce_king", "play"})   # what may follow the game's end here
+ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offer", "decline_offer")}
+# what may follow the game's end here (the rest of the deal, as a log may go on recording it),
+# each with the only fields taken here, checked as strictly as the schema checks them: the
+# replay ignores every event after the end, but not one that the log's schema refuses
+AFTER_END: dict[str, tuple[str, ...]] = {
+    "look": ("by",), "mark_king": ("by",), "announce_king": ("by",), "play": ("by", "card"),
+    "propose": ("by",), "accept": ("by",), "refuse": ("by",), "ask": ("by", "count"),
+    "discard": ("by", "cards"), "give": ("to", "cards"), "shuffle": ("by",), "cut": ("by", "top"),
+    "deal": ("to", "cards"), "turn_up": ("card",)}
 # the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
 # `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
 CARD: dict[str, Card] = {c.text: c for c in PACK}
@@ -62,8 +73,9 @@ def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
 def _handled(opts: Options) -> bool:
     """The options this loop applies exactly (every base's: the ranking, who deals, law 24's
     grace or none, the stock short, which it leaves to the replay either way, the refusal point on the
-    vole, the dealer's duty to exchange); the variants' games are the replay's."""
-    return opts.match == "single" and not opts.doubling and not opts.offer_point and not opts.pool
+    vole, the dealer's duty to exchange; doubles and offers of the point answered in time); the
+    logs of several games (pool, linked) are the replay's."""
+    return opts.match == "single" and not opts.pool
 
 
 def _good_players(a: Any, b: Any) -> bool:
@@ -93,6 +105,111 @@ def _options(rules: str, given: dict) -> tuple[Options, dict] | None:
     return found
 
 
+_several_in_force: dict[tuple, tuple] = {}
+
+
+def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:
+    """A pool or a linked match (RULESETS.md), as `engine.games` replays it: the log cut at its
+    `new_game` events, each game scanned on its own (`_scan`, between its two players, who deal
+    first as `games` says, the events numbered as in the log), then who won the pool (two games
+    running) or the match (two games). None at the first doubt, as `_scan`."""
+    rules, players, events = raw.get("rules", "cavendish"), raw["players"], raw["events"]
+    given = raw.get("options", {})
+    if type(given) is not dict:
+        return None
+    key = (rules, len(players), *((k, type(v), v) for k, v in given.items()))
+    found = _several_in_force.get(key)
+    if found is None:
+        opts = in_force(rules, given, len(players)).options   # raises for a header the replay refuses
+        found = (opts, opts.to_json())
+        if len(_several_in_force) < 256:
+            _several_in_force[key] = found
+    opts, options_json = found
+    pool = opts.pool
+    if not (pool or opts.match == "linked") or any(not _good_players(p, q) for i, p in enumerate(players)
+                                                   for q in players[i + 1:]):
+        return None
+    if any(key in raw and type(raw[key]) is not str for key in ("title", "description")) \
+            or "dealer" in raw and raw["dealer"] not in players:
+        return None
+    keys = len(raw) + len(given)
+    starts = []
+    for n, ev in enumerate(events, 1):
+        (name, f), = ev.items()
+        keys += 1 + len(f)
+        if name == "new_game":
+            starts.append(n)
+    counted[0] = keys
+    ends = [n - 1 for n in starts[1:]] + [len(events)]
+    spans = [(n, n, end) for n, end in zip(starts, ends)]   # (opener, first, last): events first+1..last
+    if not starts or starts[0] != 1:
+        spans.insert(0, (None, 0, starts[0] - 1 if starts else len(events)))
+    sub_options = {**given, "pool": False, "match": "single"}   # each game is one game of these rules
+    played: list[dict[str, Any]] = []
+    ignored: list[int] = []
+    deals = 0
+    champion = None
+    last: dict[str, Any] = {}
+    for k, (opener, first, end) in enumerate(spans):
+        if champion is not None:
+            return None   # a game after the pool or match is won: the replay ignores it
+        f = events[opener - 1]["new_game"] if opener is not None else None
+        if f is not None:
+            if not set(f) <= {"players", "dealer"} or type(f["players"]) is not list or len(f["players"]) != 2:
+                return None
+            p, q = f["players"]
+            if p == q or p not in players or q not in players or f.get("dealer", p) not in (p, q):
+                return None
+        if k == 0:
+            pair = (f["players"][0], f["players"][1]) if f is not None else (players[0], players[1])
+            dealer = f.get("dealer") if f is not None and f.get("dealer") is not None else raw.get("dealer")
+        else:
+            winner = played[-1]["winner"]
+            if winner is None:
+                return None   # a new game before the last is won: a log error
+            loser = next(p for p in played[-1]["players"] if p != winner)
+            if pool:
+                coming = next(p for p in players if p not in played[-1]["players"])
+                if set(f["players"]) != {winner, coming}:   # type: ignore[index]
+                    return None
+                dealer = f.get("dealer") or coming   # type: ignore[union-attr]
+            else:
+                if set(f["players"]) != set(players):   # type: ignore[index]
+                    return None
+                dealer = f.get("dealer") or loser   # type: ignore[union-attr]
+            pair = (f["players"][0], f["players"][1])   # type: ignore[index]
+        if dealer is not None and dealer not in pair:
+            return None
+        sub = {"ecarte": 1, "rules": rules, "players": list(pair), "options": sub_options,
+               "events": events[first:end]}
+        if dealer is not None:
+            sub["dealer"] = dealer
+        last = _scan(sub, source, scoring, [0])   # type: ignore[assignment]
+        if last is None:
+            return None
+        deals += last["deals"]
+        ignored += [first + n for n in last.get("ignored_events", ())]
+        played.append({"players": list(pair), "score": last["score"], "winner": last["winner"],
+                       "value": last["game_value"]})
+        if last["winner"] is not None:
+            wins = [g["winner"] for g in played]
+            w = wins[-1]
+            champion = (w if wins[-2:] == [w, w] and len(wins) >= 2 else None) if pool else \
+                (w if wins.count(w) >= 2 else None)
+            if champion is None and any(next(iter(events[first + n - 1])) in STARTS
+                                        for n in last.get("ignored_events", ())):
+                return None   # a deal after a game won: the next begins with new_game (a log error)
+    out = {"source": source, "ok": True, "rules": rules, "options": dict(options_json), "rulings": [],
+           "score": last["score"], "winner": champion, "game_value": last["game_value"] if champion else None,
+           "deals": deals}
+    if ignored:
+        out["ignored_events"] = ignored
+    out["games"] = played
+    if pool:
+        out["pool_winner"] = champion
+    return out
+
+
 def _cards(texts: list) -> list[Card]:
     """The cards a list names, in any notation the format accepts."""
     try:
@@ -108,6 +225,51 @@ def _card(text: Any) -> Card:
         return Card.parse(text)
 
 
+def _ignorable(name: str, f: Any, players: dict) -> bool:
+    """An event after the game's end that the schema accepts, as far as this can tell (it may
+    refuse more than the schema does: the replay then reads the log); raises for a card that
+    is not one."""
+    shape = AFTER_END.get(name)
+    if shape is None or type(f) is not dict or len(f) != len(shape):
+        return False
+    for key in shape:
+        value = f[key]
+        if key == "by" or key == "to":
+            if value not in players:
+                return False
+        elif key == "card":
+            _card(value)
+        elif key == "cards":
+            if type(value) is not list or len(value) > PACK_SIZE:
+                return False
+            _cards(value)
+        elif type(value) is not int or not 0 <= value <= PACK_SIZE:   # count, top
+            return False
+    return True
+
+
+def _shows_again(name: str, f: dict, hands: dict, seen: set) -> bool:
+    """Whether an event of the rest of the deal after the game's end shows a card the deal has
+    already shown (a second turn-up, a card dealt or given twice, a card played or discarded
+    that its player does not hold): law 11 or 45 may then void the deal, and the game's end
+    with it, which the replay judges. The cards it adds or takes are moved."""
+    if name == "turn_up":
+        return True
+    if name == "deal" or name == "give":
+        cards = _cards(f["cards"])
+        if any(c in seen for c in cards) or len(set(cards)) != len(cards):
+            return True
+        seen.update(cards)
+        hands[f["to"]] += cards
+    elif name == "play" or name == "discard":
+        hand = hands[f["by"]]
+        for c in _cards(f["cards"]) if name == "discard" else [_card(f["card"])]:
+            if c not in hand:
+                return True
+            hand.remove(c)
+    return False
+
+
 def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
     """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`).
     `counted` receives the number of mapping keys in the log."""
@@ -119,9 +281,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     rules = raw.get("rules", "cavendish")
     players = raw.get("players")
     events = raw.get("events")
-    if type(rules) is not str or type(players) is not list or len(players) != 2 \
+    if type(rules) is not str or type(players) is not list or not 2 <= len(players) <= 3 \
             or type(events) is not list or len(events) > MAX_ITEMS:
         return None
+    if len(players) == 3:
+        return _several(raw, source, scoring, counted)
     a, b = players
     if not _good_players(a, b):
         return None
@@ -132,12 +296,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     keys += len(given)
     options = _options(rules, given)
     if options is None:
-        return None
+        return _several(raw, source, scoring, counted)
     opts, options_json = options
     game_to, value = opts.game_to, opts.game_value
     power = ranking(opts)
     refusal_on_vole = opts.refusal_point_on_vole
-    must_exchange = opts.dealer_must_exchange
     grace = opts.king_after_first_card == "law24"
     for key in ("title", "description"):
         if key in raw and type(raw[key]) is not str:
@@ -176,6 +339,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     next_leader = ""
     won: dict[str, int] = {}
     tricks = 0
+    times = 1              # the hand's points count DOUBLED times once a double is accepted
+    doubled = offered = lost = False   # a double, an offer made in this hand; the offerer's trick ended it
+    bound = None           # the offerer, once his offer is declined: the decliner must win all five
+    asking = None          # "double" or "offer" made in time by `asking_by`: the next event answers it
+    asking_by = ""
 
     def round_clean() -> bool:
         """An accepted round of the exchange ends with no error of number (and some cards
@@ -184,7 +352,14 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         wanted = asked if asked is not None else d_e
         return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
             and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
-            and (g_d > 0 or not must_exchange or stock == 0)
+            and (g_d > 0 or not dealer_must_take(opts, stock))
+
+    def numbers_so_far() -> bool:
+        """A round the game's end interrupts: the replay has compared the numbers of each player
+        given cards in it (at each discard, ask and give), and those of no other yet."""
+        wanted = asked if asked is not None else d_e
+        return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
+            and (g_d == 0 or giving_error(g_d, d_d) is None)
 
     def stock_serves() -> bool:
         """The stock can give both what they wish (law 38)."""
@@ -192,14 +367,26 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         return to_elder + to_dealer <= stock
 
     ignored: list[int] = []
+    next_deal = False      # after the game's end, the log has begun another deal
     for number, ev in enumerate(events, 1):
         (name, f), = ev.items()
         keys += 1 + len(f)
-        if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
-            if name not in IGNORABLE or len(f) != (2 if name == "play" else 1) or f["by"] not in other:
+        if asking is not None and name not in ANSWERS[asking]:
+            return None   # a double or offer not answered at once: the replay rules on it
+        if lost and (name == "play" or name == "announce_king"):   # a play of the hand the offerer's trick
+            if len(f) != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
                 return None
             if name == "play":
-                _card(f["card"])   # raises for a text that is not a card
+                _card(f["card"])
+            ignored.append(number)
+            continue
+        if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
+            if not _ignorable(name, f, other):
+                return None
+            if name in STARTS:
+                next_deal = True   # the next deal: the one that won the game is over
+            elif not next_deal and _shows_again(name, f, hands, seen):
+                return None   # the rest of the winning deal shows a card twice: the replay may void it
             ignored.append(number)
             continue
         if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
@@ -214,6 +401,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
             played, announced, lead, next_leader, tricks = {dealer: [], elder: []}, set(), None, elder, 0
             won = {dealer: 0, elder: 0}
+            times, doubled, offered, lost, bound = 1, False, False, False, None
         if name == "play":
             if len(f) != 2:
                 return None
@@ -245,7 +433,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             tricks += 1
             next_leader = w
             lead = None
-            if tricks == HAND_SIZE:
+            if w == bound:   # the offerer took a trick after his offer was declined: he marks two
+                phase, next_dealer, lost = "over", elder, True
+                score[w] += stake_points("offer_lost", scoring)
+                if score[w] >= game_to:
+                    winner = w
+            elif tricks == HAND_SIZE:
                 phase = "over"
                 next_dealer = elder
                 result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
@@ -253,7 +446,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                                     refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
                     p = result[0]
-                    score[p] += result[1]
+                    score[p] += result[1] * times
                     if score[p] >= game_to:
                         winner = p
         elif name == "look":
@@ -407,6 +600,47 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             asked = count
             if not stock_serves():
                 return None
+        elif name == "double" or name == "offer_point":
+            by = f["by"]
+            kind = "double" if name == "double" else "offer"
+            if len(f) != 1 or by not in other or phase not in ("exchange", "play") \
+                    or phase == "exchange" and answer is None and proposals:
+                return None
+            if kind == "double":   # in time: before the first card of the third trick, once a hand
+                if not opts.doubling or doubled or tricks + (lead is not None) >= 3:
+                    return None
+                doubled = True
+            else:                  # in time: before the first card, once a hand
+                if not opts.offer_point or offered or phase != "exchange":
+                    return None
+                offered = True
+            asking, asking_by = kind, by
+        elif name in ("accept_double", "decline_double", "accept_offer", "decline_offer"):
+            by = f["by"]
+            if asking is None or len(f) != 1 or by != other[asking_by]:
+                return None   # an answer with nothing to answer (or to one out of time): the replay's
+            asking = None
+            if name == "accept_double":
+                times = DOUBLED
+                continue
+            if name == "decline_offer":
+                bound = asking_by
+                continue
+            if phase == "exchange" and (answer == "accept" and not round_clean() or answer is None and proposals):
+                return None
+            if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
+                p, hurt = asking_by, vulnerable(by == elder, proposals=proposals, has_played=bool(played[by]),
+                                                first_refused=first_answer == "refuse")
+                basis = "double_declined_vulnerable" if hurt else "double_declined"
+            else:                          # the acceptor marks the point, two if the offerer was the
+                p, hurt = by, asking_by == dealer and vulnerable(   # dealer who refused the first proposal
+                    False, proposals=proposals, has_played=bool(played[asking_by]),
+                    first_refused=first_answer == "refuse")
+                basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
+            phase, next_dealer = "over", elder   # the hand ended early counts as played
+            score[p] += stake_points(basis, scoring)
+            if score[p] >= game_to:
+                winner = p
         elif name == "cut_for_deal":
             if len(f) != 2 or deals:
                 return None
@@ -427,10 +661,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         else:
             return None
     counted[0] = keys
-    if deals == 0 or phase != "over" and winner is None:
+    if asking is not None or deals == 0 or phase != "over" and winner is None:
         return None
-    if phase == "exchange" and answer == "accept" and not round_clean():
-        return None   # won in the middle of a round whose numbers are not yet made good
+    if phase == "exchange" and answer == "accept" and not numbers_so_far():
+        return None   # won in the middle of a round, the numbers of a player served not made good
     value_of = None
     if winner is not None:
         value_of = game_value(score[other[winner]], value, scoring)

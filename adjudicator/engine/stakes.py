@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .exchange import round_over
+from .rules import DOUBLED, stake_points, vulnerable as _vulnerable
 from ..record.table import Deal
 from .ruling import said
 
 if TYPE_CHECKING:
     from .replay import Replay
 
-OFFER_LOST = 2   # 004: "the offering player scores two points instead"
 ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offer", "decline_offer")}
 OPTION = {"double": "doubling", "offer": "offer_point"}
 WORDS = {"double": "a double", "offer": "an offer of the point"}
@@ -62,9 +62,8 @@ def _in_hand(r: Replay, ev: Any, n: int) -> Deal:
 def vulnerable(deal: Deal, player: str) -> bool:
     """Law 49's vulnerable player: the non-dealer who played a card without proposing, the dealer
     who refused the first proposal."""
-    if player == deal.elder:
-        return deal.proposals == 0 and player in deal.first_play
-    return deal.first_answer == "refuse"
+    return _vulnerable(player == deal.elder, proposals=deal.proposals, has_played=player in deal.first_play,
+                       first_refused=deal.first_answer == "refuse")
 
 
 def must_answer(r: Replay, ev: Any, n: int) -> None:
@@ -132,7 +131,7 @@ def accept_double(r: Replay, ev: Any, n: int) -> None:
     """The hand's points count twice for whoever wins it (`play.score_hand`)."""
     answered = _answered(r, ev, n, "double")
     if answered is not None:
-        answered[0].times = 2
+        answered[0].times = DOUBLED
 
 
 def decline_double(r: Replay, ev: Any, n: int) -> None:
@@ -177,9 +176,7 @@ def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
 
 
 def _award(r: Replay, deal: Deal, player: str, basis: str, n: int) -> None:
-    scoring = r.book.scoring
-    points = scoring.point_against_vulnerable if basis.endswith("_vulnerable") else scoring.point
-    r.award(player, points, "point", n, deal, basis=basis)
+    r.award(player, stake_points(basis, r.book.scoring), "point", n, deal, basis=basis)
 
 
 def offer_lost(r: Replay, deal: Deal, n: int) -> bool:
@@ -188,7 +185,7 @@ def offer_lost(r: Replay, deal: Deal, n: int) -> bool:
     if deal.bound is None or not deal.won.get(deal.bound[1]):
         return False
     deal.ended_early = "offer_lost"
-    r.award(deal.bound[1], OFFER_LOST, "point", n, deal, basis="offer_lost")
+    r.award(deal.bound[1], stake_points("offer_lost", r.book.scoring), "point", n, deal, basis="offer_lost")
     return True
 
 

@@ -86,19 +86,12 @@ def write(key: str, laws: dict[str, Any], scoring: dict[str, Any]) -> None:
     path = _file(key)
     if path is None:
         return
-    import tempfile
+    from ..record.writing import write_text
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps({"key": key, "laws": {n: _encode(v) for n, v in laws.items()},
                            "scoring": _encode(scoring)}, ensure_ascii=False)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lawbook-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)   # atomic: a reader sees the old file or the new, never half
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_text(path, text)   # atomic: a reader sees the old file or the new, never half
     except (OSError, TypeError, ValueError):
         pass
 

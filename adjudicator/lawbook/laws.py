@@ -22,6 +22,7 @@ from .places import LAWS_DIR
 from .facts import FACT_NAMES, Facts, fact_values
 from ..record.log import Irregularity, Option
 from ..record.options import NAMES
+from ..record.problems import located
 
 LAW_NUMBERS = range(1, 52)
 
@@ -334,10 +335,7 @@ def load(directory: Path = LAWS_DIR) -> LawBook:
             fresh[path.name] = raw
             law = Law.model_validate(raw)
         except ValidationError as e:
-            for err in e.errors():
-                where = ".".join(str(p) for p in err["loc"])
-                msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
-                problems.append(f"{path.name}: {where}: {msg}")
+            problems += [f"{path.name}: {located(err, 'unknown key')}" for err in e.errors()]
             continue
         except LawBookError as e:
             problems.append(str(e))
@@ -371,10 +369,7 @@ def _rules(directory: Path, problems: list[str]) -> dict[str, Rule]:
             problems.append(f"{where}: cannot be read: {e}")
             continue
         except ValidationError as e:
-            for err in e.errors():
-                loc = ".".join(str(p) for p in err["loc"])
-                msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
-                problems.append(f"{where}: {loc}: {msg}")
+            problems += [f"{where}: {located(err, 'unknown key')}" for err in e.errors()]
             continue
         except LawBookError as e:
             problems.append(f"rules/{e}")

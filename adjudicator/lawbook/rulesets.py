@@ -25,7 +25,7 @@ from .places import LAWS_DIR
 
 RULESETS_DIR = LAWS_DIR / "rulesets"
 DEFAULT = "cavendish"
-_TOP = {"name", "title", "source", "summary", "silence", "options", "laws", "adds"}
+_TOP = {"name", "title", "short", "cite", "source", "summary", "silence", "options", "laws", "adds"}
 _CHANGE = {"option", "removed", "text", "because", "reading"}
 _ADD = {"text", "because"}
 
@@ -56,6 +56,8 @@ class RuleSet:
     defaults: Options
     changes: dict[int, Change]
     adds: dict[str, dict[str, str]] = field(default_factory=dict)
+    short: str = ""    # its name in a sentence ("the French rules"); the title if the file has none
+    cite: str = ""     # its source as a reader cites it ("Méry, 1847"); the seed file if none
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,8 @@ def _read(path: Path) -> RuleSet:
     if problems:
         raise LawBookError("\n".join(problems))
     return RuleSet(raw["name"], _clean(raw["title"]), raw["source"], _clean(raw["summary"]),
-                   _clean(raw["silence"]) if raw.get("silence") else None, defaults, changes, adds)
+                   _clean(raw["silence"]) if raw.get("silence") else None, defaults, changes, adds,
+                   _clean(raw.get("short") or raw["title"]), _clean(raw.get("cite") or raw["source"]))
 
 
 @lru_cache(maxsize=None)

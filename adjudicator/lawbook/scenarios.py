@@ -3,6 +3,7 @@ book's views, the book and the quiz; which laws each one shows."""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import yaml
 
@@ -42,3 +43,19 @@ def scenarios_by_law() -> dict[int, list[str]]:
             if isinstance(n, int):
                 shown.setdefault(n, []).append(rel)
     return shown
+
+
+def scenario_path(name: str) -> Path | None:
+    """The scenario a name designates where no such file is here: its path from the project's
+    root as the law book lists it (`scenarios/laws/law11-….yaml`), or its file name with or without
+    `.yaml`; None if it designates none. An installed copy finds its own from any folder."""
+    given = Path(name)
+    if given.is_absolute() or ".." in given.parts:
+        return None
+    if given.parts[:1] == (SCENARIOS_DIR.name,) and (SCENARIOS_DIR.parent / given).is_file():
+        return SCENARIOS_DIR.parent / given
+    if len(given.parts) == 1:
+        stem = given.name.removesuffix(".yaml")
+        found = sorted(SCENARIOS_DIR.rglob(f"{stem}.yaml")) if stem and "*" not in stem else []
+        return found[0] if len(found) == 1 else None
+    return None

@@ -19,6 +19,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError,
                       WithJsonSchema)
 
+from . import problems as plain
 from .cards import Card, SUITS
 from .options import options_schema, problems as option_problems
 from .source import MAX_ITEMS, MAX_PROBLEMS, LogError, check_json_keys, is_json, parse_text, read_source
@@ -409,6 +410,9 @@ class Expect(BaseModel):
     ignored_events: list[StrictInt] | None = None
     games: list[ExpectedGame] | None = None   # pool and linked logs (RULESETS.md)
     pool_winner: StrictStr | None = None
+    # the rows of RULESETS.md's options table the scenario shows, each with the side (value) it
+    # is on; the value is checked against the options the report echoes (tests/test_scenarios.py)
+    shows: dict[StrictStr, Any] | None = None
 
 
 def _version(value: Any) -> Any:
@@ -539,33 +543,32 @@ _QUOTED = re.compile(r"'([^']*)'")
 def _describe(error: dict, raw: Any, numbers: list[int]) -> tuple[int, str]:
     """A pydantic error in words, with the number of the event it is in (0: the header)."""
     loc = error["loc"]
-    msg = error["msg"]
-    if error["type"] == "value_error":
-        msg = msg.removeprefix("Value error, ")
-    if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
-        msg = "unknown field"
-    if error["type"] == "string_type" and not isinstance(error.get("input"), (dict, list)):
-        got = error.get("input")
-        msg = f"expected text, got {_short(got)}: quote it"
+    msg = plain.said(error)
+    got = error.get("input")
+    if error["type"] == "string_type" and not isinstance(got, (dict, list)):
+        msg += ": quote it"
         if isinstance(got, bool):
-            msg += " (YAML reads no, yes, on, off as booleans)"
+            msg += " (YAML reads no, yes, on, off as true or false)"
     elif error["type"] == "literal_error" and len(known := _QUOTED.findall(error["ctx"]["expected"])) > 4:
-        got = error.get("input")
         close = difflib.get_close_matches(str(got), known, n=1)
         msg = (f"{_short(got)} is not one of the {len(known)} known values"
                + (f": did you mean {close[0]!r}?" if close else " (`ecarte schema` lists them)"))
-    elif error["type"].endswith(("_type", "_parsing", "literal_error")) and not isinstance(error.get("input"), (dict, list)):
-        msg += f" (got {_short(error.get('input'))})"
     if error["type"] == "literal_error" and loc and loc[-1] == "ecarte":
         msg = "this reader knows format version 1"
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):
         name = raw["events"][loc[1]]["event"]
         n = numbers[loc[1]]
         rest = [_printable(p) for p in loc[2:] if p != name]
-        field = f"{'.'.join(rest)}: " if rest else ""
-        return n, f"event {n} ({name}): {field}{msg}"
-    where = ".".join(_printable(p) for p in loc) or "the log"
-    return 0, f"{where}: {msg}"
+        return n, f"event {n} ({name}): {_where(rest, msg, error)}"
+    return 0, _where([_printable(p) for p in loc], msg, error)
+
+
+def _where(parts: list[str], msg: str, error: dict) -> str:
+    """The field and what is wrong with it: "'card' is missing", "count: should be ..."."""
+    field = ".".join(parts)
+    if plain.missing(error) and field:
+        return f"{field!r} is missing"
+    return f"{field}: {msg}" if field else (msg if error["type"] != "missing" else "a field is missing")
 
 
 def validate(raw: Any, source: str, json_text: str | None = None) -> Log:

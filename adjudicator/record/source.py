@@ -15,6 +15,8 @@ from typing import Any, BinaryIO
 
 import yaml
 
+from .problems import json_problem, size
+
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_YAML_BYTES = 1024 * 1024   # YAML is for people; read event by event, dense YAML costs ~0.3 s a MiB
 MAX_DEPTH = 64
@@ -50,7 +52,7 @@ def read_source(path: str) -> str:
     except OSError as e:
         raise LogError(path, [e.strerror or str(e)]) from None
     if len(data) > MAX_LOG_BYTES:
-        raise LogError(path, [f"the log is larger than {MAX_LOG_BYTES} bytes, the most accepted"])
+        raise LogError(path, [f"the log is larger than {size(MAX_LOG_BYTES)}, the most accepted"])
     return decode(data, path)
 
 
@@ -114,12 +116,12 @@ def is_json(text: str) -> bool:
 
 def parse_text(text: str, source: str) -> Any:
     if len(text) > MAX_LOG_BYTES:
-        raise LogError(source, [f"the log is {len(text)} characters; at most {MAX_LOG_BYTES} are accepted"])
+        raise LogError(source, [f"the log is {len(text):,} characters; at most {MAX_LOG_BYTES:,} ({size(MAX_LOG_BYTES)}) are accepted"])
     if is_json(text):
         return parse_json(text, source)
     if len(text) > MAX_YAML_BYTES:
-        raise LogError(source, [f"a YAML log is at most {MAX_YAML_BYTES} characters (this one is {len(text)}): "
-                                f"write a log this large as JSON, which may be up to {MAX_LOG_BYTES}"])
+        raise LogError(source, [f"a YAML log is at most {MAX_YAML_BYTES:,} characters, {size(MAX_YAML_BYTES)} (this one "
+                                f"has {len(text):,}): write a log this large as JSON, which may be up to {size(MAX_LOG_BYTES)}"])
     return parse_yaml(text, source)
 
 
@@ -137,7 +139,7 @@ def parse_json(text: str, source: str) -> Any:
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
     except ValueError as e:
-        raise LogError(source, [f"not valid JSON: {e}"]) from None
+        raise LogError(source, [f"not valid JSON: {json_problem(e)}"]) from None
 
 
 class _LongInteger:

@@ -115,6 +115,8 @@ class Deal:
     round_given: dict[str, int] = field(default_factory=dict)
     tricks: list[Trick] = field(default_factory=list)
     won: dict[str, int] = field(default_factory=dict)
+    summarised: dict[str, int] = field(default_factory=dict)   # player -> cards he played in tricks the log gives only as a result (`tricks`)
+    recounted: dict[str, int] = field(default_factory=dict)    # player -> those cards, where a claim's count then gave what he holds (they are not in the stock)
     first_play: dict[str, int] = field(default_factory=dict)
     announced: dict[str, int] = field(default_factory=dict)
     shuffles: list[str] | None = None

@@ -16,6 +16,8 @@ from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
+from ..record.options import NAMES as OPTION_NAMES
+from ..words.rules import cite, option_source, option_words, said, value_words
 from ..engine.ruling import Report, Ruling
 from ..words.textwidth import fit, plain
 from ..words.vocabulary import Words, default_words
@@ -63,20 +65,54 @@ def rules_of(report: Report) -> InForce:
     return in_force(report.rules, report.options or None, 3 if (report.options or {}).get("pool") else 2)
 
 
-def source_of(ruling: Ruling, book: LawBook, rules: InForce) -> dict[str, Any]:
-    """Where the rule that decided comes from: a rule set's own rule, a law as the rule set
-    words it, or a London law (filling the rule set's silence, where its source has one)."""
-    if ruling.law is None:
-        rule = book.rules[ruling.rule]   # type: ignore[index]
-        return {"kind": "rule", "rules": rules.rules, "seed": rule.source}
-    change = rules.changes.get(ruling.law)
-    if change is not None:
-        return {"kind": "replaced", "rules": change.ruleset, "seed": change.source, "reading": change.reading}
+def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, bool]]:
+    """Every rule the explanation uses, in order, once each: (law, rule, whether it rules on an
+    irregularity): each ruling's law (or a variant's own rule) and the laws it names, then the
+    law of each point scored."""
+    seen: dict[tuple[int | None, str | None], bool] = {}
+    scoring = set(book.scoring_law.values())
+    for r in sorted(report.rulings, key=lambda r: r.event):
+        seen.setdefault((r.law, r.rule if r.law is None else None), True)
+        for n in r.laws:   # the laws it names: on the irregularity too, but for a law of the score
+            seen.setdefault((n, None), n not in scoring)
+    for d in report.played:
+        for e in score_words.entries(report, d, book):
+            if e["law"] is not None:
+                seen.setdefault((e["law"], None), False)
+    return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
+
+
+def source_of(law: int | None, rule: str | None, book: LawBook, rules: InForce, irregular: bool = True) -> dict[str, Any]:
+    """Where a rule the explanation uses comes from, with its source's own words (the data
+    `rules diff` and the book quote): a variant's own rule; a law as a rule set words it; a law
+    whose reach an option in force turns on, set otherwise than in London; else the London law,
+    filling the rule set's silence where it rules on an irregularity and the rule set has one."""
     own = rule_sets()[rules.rules]
-    if own.silence and rules.rules != DEFAULT:
-        return {"kind": "london_fills_silence", "rules": rules.rules, "seed": rule_sets()[DEFAULT].source,
+    london = rule_sets()[DEFAULT]
+    if law is None:
+        found = book.rules[rule]   # type: ignore[index]
+        return {"kind": "rule", "rule": rule, "rules": rules.rules, "seed": found.source,
+                "quote": " ".join(found.text.split())}
+    change = rules.changes.get(law)
+    if change is not None:
+        return {"kind": "replaced", "law": law, "rules": change.ruleset, "seed": change.source,
+                "quote": change.text or change.because, "reading": change.reading}
+    for name in OPTION_NAMES:
+        value = getattr(rules.options, name)
+        if law in option_words()[name]["laws"] and value != getattr(london.defaults, name):
+            said = option_source(own, name, value)
+            return {"kind": "option", "law": law, "rules": rules.rules, "option": name, "value": value,
+                    "seed": said["source"], "quote": said["quote"]}
+    if irregular and own.silence and rules.rules != DEFAULT:
+        return {"kind": "london_fills_silence", "law": law, "rules": rules.rules, "seed": london.source,
                 "silence": own.silence}
-    return {"kind": "london", "rules": rules.rules, "seed": rule_sets()[DEFAULT].source}
+    return {"kind": "london", "law": law, "rules": rules.rules, "seed": london.source}
+
+
+def sources(report: Report, book: LawBook, rules: InForce | None = None) -> list[dict[str, Any]]:
+    """The source of every rule the explanation uses (`_used`), in order."""
+    rules = rules or rules_of(report)
+    return [source_of(law, rule, book, rules, irregular) for law, rule, irregular in _used(report, book)]
 
 
 def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> dict[str, Any]:
@@ -97,7 +133,7 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
             entry["overridden_by"] = ruling.case if other.ref in above else None
         why_not.append(entry)
     return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
-            "source": source_of(ruling, book, rules), "event": ruling.event, "deal": ruling.deal,
+            "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event, "deal": ruling.deal,
             "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
@@ -109,6 +145,8 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
     rules = rules_of(report)
     out: dict[str, Any] = {"rules": report.rules, "options": report.options,
                            "rulings": [ruling_json(r, book, rules) for r in rulings]}
+    if event is None:
+        out["sources"] = sources(report, book, rules)
     if event is None:
         out["deals"] = [{"deal": d.number, "score_after": d.score_after,
                          "points": score_words.entries(report, d, book)} for d in report.played]
@@ -123,36 +161,57 @@ def _name(case: CompiledCase) -> str:
     return f"law {case.law}" if case.law is not None else f"the rule {case.rule}"
 
 
-def _quote(test: dict[str, Any], law: int | None, words: Words) -> str:
+def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
     """The condition as its law says it (quoted) or as the fact's phrase."""
     if test["clause"]:
         return f"law {law}: \"{' '.join(test['clause'].split())}\""
-    return words.phrase(test["fact"], test["wanted"])
-
-
-def _value(v: Any) -> str:
-    return str(v).lower() if isinstance(v, bool) else str(v)
+    return words.phrase(test["fact"], test["wanted"], irregularity)
 
 
 def _wrap(text: str, indent: str) -> list[str]:
     return [indent + text]   # wrapped with the rest, to the terminal's width (to_text)
 
 
+def _source_line(source: dict[str, Any]) -> str:
+    """Where a rule comes from, in words (laws/words/rulesets.yaml's `explain:`)."""
+    kind = source["kind"]
+    rs = rule_sets()[source["rules"]]
+    values = {"law": source.get("law"), "short": rs.short, "cite": cite(source["seed"]), "quote": source.get("quote")}
+    if kind == "rule":
+        return said("explain", "rule", **values, rule=source["rule"])
+    if kind == "replaced":
+        return said("explain", "replaced", **values)
+    if kind == "option":
+        return said("explain", "option", **values, what=value_words(source["option"], source["value"]))
+    if kind == "london_fills_silence":
+        return said("explain", "fills", **values)
+    return said("explain", "london_own" if source["rules"] == DEFAULT else "london", **values)
+
+
 def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[str]:
     """Where the deciding rule comes from, in words (said only under rules other than London's)."""
-    kind = source["kind"]
-    sets = rule_sets()
-    if kind == "rule":
-        rule = book.rules[ruling.rule]   # type: ignore[index]
-        return _wrap(f"Source: the rule {ruling.rule} of {sets[source['rules']].title} ({source['seed']}), "
-                     f"which no London law covers: \"{' '.join(rule.text.split())}\"", "    ")
-    if kind == "replaced":
-        return _wrap(f"Source: law {ruling.law} as {sets[source['rules']].title} word it ({source['seed']}): "
-                     f"{source['reading']}", "    ")
-    if kind == "london_fills_silence":
-        return _wrap(f"Source: law {ruling.law} of the London laws ({source['seed']}), filling the silence "
-                     f"of {sets[source['rules']].title}: {source['silence']}", "    ")
-    return []
+    if source["kind"] == "london" and source["rules"] == DEFAULT:
+        return []
+    return _wrap("Source: " + _source_line(source), "    ")
+
+
+def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = True) -> list[str]:
+    """The rule set named, the options agreed otherwise, and (for the `whole` explanation) the
+    source of every rule used: said where the rules are not the London laws as they stand."""
+    own = rule_sets()[rules.rules]
+    agreed = [value_words(k, v) for k, v in rules.options.to_json().items() if getattr(own.defaults, k) != v]
+    if rules.rules == DEFAULT and not agreed:
+        return []
+    out = [said("explain", "rules", title=own.title[:1].upper() + own.title[1:], cite=own.cite)]
+    if agreed:
+        out.append(said("explain", "agreed", options="; ".join(agreed)))
+    found = sources(report, book, rules) if whole else []
+    if found:
+        out.append(said("explain", "sources"))
+        out += [f"  - {_source_line(s)}" for s in found]
+    if own.silence and any(s["kind"] == "london_fills_silence" for s in found):
+        out.append(said("explain", "silence", short=own.short, silence=own.silence))
+    return out + [""]
 
 
 def _near(entry: dict[str, Any]) -> bool:
@@ -177,26 +236,28 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     out = [f"Event {ruling.event} (deal {ruling.deal}): {what}.",
            f"  {decider} rules: {chooser}.{taken}",
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+    irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     if near:
         out.append("  The nearest other cases, one fact away:")
         for other, entry in near:
             t = entry["failed"][0]
-            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"])
+            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"], irr)
             out += _wrap(f"- {_name(other).capitalize()}, had it been {said} (here: "
-                         f"{words.phrase(t['fact'], t['actual'])}): {_choice(other, words)}.", "    ")
+                         f"{words.phrase(t['fact'], t['actual'], irr)}): {_choice(other, words)}.", "    ")
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
-    bearing = list(dict.fromkeys([t["fact"] for t in data["tested"]]
-                                 + [t["fact"] for _, e in near for t in e["failed"]]))
+    bearing = [name for name in dict.fromkeys([t["fact"] for t in data["tested"]]
+                                              + [t["fact"] for _, e in near for t in e["failed"]])
+               if words.bears(name, ruling.facts)]
     if bearing:
         out.append("  When it was found:")
-        out += [f"    - {words.phrase(name, ruling.facts.get(name))}" for name in bearing]
+        out += [f"    - {words.phrase(name, ruling.facts.get(name), irr)}" for name in bearing]
     out.append(f"  Why {decider.lower() if ruling.law is not None else decider} [case {decided.case.id}]:")
     for t in data["tested"]:
-        out += _wrap(f"yes: {_quote(t, decided.law, words)}", "    ")
+        out += _wrap(f"yes: {_quote(t, decided.law, words, irr)}", "    ")
     if not data["tested"]:
         out.append("    (it applies whenever this happens)")
     if decided.case.note:
@@ -206,8 +267,9 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
             continue
         when = f", when {when_words(other.case)}" if other.case.when else ""
         out.append(f"  Not {_name(other)}{when} [case {other.case.id}]:")
-        for t in entry["failed"]:
-            out += _wrap(f"no: {_quote(t, other.law, words)} (here: {words.phrase(t['fact'], t['actual'])})", "    ")
+        for t in entry["failed"]:   # (a condition on a fact that bears on nothing here is not said)
+            if words.bears(t["fact"], ruling.facts):
+                out += _wrap(f"no: {_quote(t, other.law, words, irr)} (here: {words.phrase(t['fact'], t['actual'], irr)})", "    ")
         if not entry["failed"]:
             out.append(f"    its conditions hold too, but {_name(decided)}'s case {decided.case.id} "
                        "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
@@ -236,9 +298,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
     book, words = book or default_book(), words or default_words()
     out: list[str] = []
     rules = rules_of(report)
-    if rules.rules != DEFAULT or rules.options != rule_sets()[DEFAULT].defaults:
-        out += _wrap(f"Rules: {rule_sets()[rules.rules].title} ({rules.rules}, {rule_sets()[rules.rules].source}); "
-                     "options: " + ", ".join(f"{k} {_value(v)}" for k, v in report.options.items()) + ".", "") + [""]
+    out += _rules_text(report, rules, book, whole=event is None)
     for r in sorted(report.rulings, key=lambda r: r.event):
         if event is None or r.event == event:
             deal = next((d for d in report.played if d.number == r.deal), None)

@@ -29,6 +29,7 @@ from ..engine.ruling import Report, Ruling
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
 from ..words.vocabulary import default_words
+from ..words import scores as score_words
 from ..words.happened import happened, summary_text
 
 KINDS = ("law", "chooser", "options", "score")
@@ -59,6 +60,24 @@ class Moment:
     @property
     def key(self) -> tuple[str, int, str]:
         return self.scenario.path, self.ruling.event, self.ruling.case
+
+    @property
+    def hand(self) -> tuple:
+        """The hand the question is on: the cards dealt in the ruling's deal and the turn-up, as
+        the log names them; where it names them only by count, the scenario's deal itself."""
+        deal = self.ruling.table
+        if deal is None:
+            return self.scenario.path, None
+        dealt: list[tuple] = []
+        for event in self.scenario.log.events[deal.first_event - 1:]:
+            if event.event == "deal":
+                if not event.cards:
+                    return self.scenario.path, deal.number
+                dealt.append((event.to, tuple(sorted(map(str, event.cards)))))
+            elif event.event == "turn_up" or (event.event in ("shuffle", "cut") and dealt):
+                dealt.append((event.event, str(getattr(event, "card", None))))
+                break
+        return tuple(sorted(dealt)) if dealt else (self.scenario.path, deal.number)
 
 
 @lru_cache(maxsize=None)
@@ -223,7 +242,7 @@ class Builder:
     def ask(self, moment: Moment, kind: str, number: int, count: int, rng: random.Random) -> Asked:
         s, r = moment.scenario, moment.ruling
         players = list(s.log.players)
-        frame = self.frame(moment)
+        frame = self.frame(moment, kind)
         if kind == "law":
             laws = _law_choices(self.book, r, rng)
             choices = [Choice(n, self.q["choices"]["law"].format(law=n, title=self.book.laws[n].title)) for n in laws]
@@ -243,7 +262,7 @@ class Builder:
             scores = _score_choices(s.report.score, frame["score"], players, rng)
             choices = [Choice(sc, self.q["choices"]["score"].format(each=self.each(sc, players))) for sc in scores]
             right = dict(s.report.score)
-        story = self.story(moment, kind)
+        story = self.story(moment, kind, frame)
         text = self.q["questions"][kind]
         qid = f"q{number}"
         heading = self.q["end"]["question"].format(n=number, count=count)
@@ -254,33 +273,50 @@ class Builder:
         texts = {_key(c.value): c.text for c in choices}
         return Asked(question, moment, kind, right, texts)
 
-    def frame(self, moment: Moment) -> dict[str, Any]:
-        """The table just before the ruling's event; after it where that event begins the deal."""
+    def frame(self, moment: Moment, kind: str = "law") -> dict[str, Any]:
+        """The table just before the ruling's event (after it where that event begins the deal);
+        for a question on the score, the table at the end of the hand, with the score it had
+        before the ruling (the answer is the score after)."""
         s, r = moment.scenario, moment.ruling
         last = len(s.frames) - 1   # events after the game was won are not observed
         before = s.frames[min(r.event - 1, last)]
         number = r.table.number if r.table is not None else None
-        return before if before["deal"] == number else s.frames[min(r.event, last)]
+        before = before if before["deal"] == number else s.frames[min(r.event, last)]
+        if kind != "score":
+            return before
+        end = next((f for f in reversed(s.frames[:last + 1]) if f["deal"] == number), s.frames[last])
+        return {**end, "score": dict(before["score"])}
 
-    def story(self, moment: Moment, kind: str) -> list[str]:
-        """The events of this deal so far, what was found, and (for the score) what followed."""
+    def story(self, moment: Moment, kind: str, frame: dict[str, Any] | None = None) -> list[str]:
+        """The events of this deal so far, what was found, and (for the score) what followed:
+        there the cards played are not told, the table drawn at the end of the hand shows them,
+        and the score it carries is said to be the one before the ruling."""
         s, r = moment.scenario, moment.ruling
         t = self.q["story"]
         events = s.log.events
         first = r.table.first_event if r.table is not None else 1
         earlier = [t["earlier"].format(n=first - 1)] if first > 1 else []
+        told = (lambda e: e.event != "play") if kind == "score" else (lambda e: True)
+
+        def said(few: list[Any]) -> list[str]:
+            words = [event_words(e) for e in few if told(e)]
+            return words + ([t["played"]] if len(words) < len(few) else [])
+
         out = []
         if first < r.event:
-            said = earlier + [event_words(e) for e in events[first - 1:r.event - 1]]
-            out.append(t["so_far"].format(events="; ".join(said)))
+            out.append(t["so_far"].format(events="; ".join(earlier + said(events[first - 1:r.event - 1]))))
         found = events[r.event - 1]
         what = cards_in(happened(r.what))
         if found.event == "claim":   # the claim, then what it shows
             out.append(t["claimed"].format(event=event_words(found), what=what))
         else:                        # the irregularity in plain view: what it is
             out.append(t["found"].format(what=what))
-        if kind == "score" and r.event < len(events):
-            out.append(t["then"].format(events="; ".join(event_words(e) for e in events[r.event:])))
+        if kind == "score":
+            if r.event < len(events):
+                out.append(t["then"].format(events="; ".join(said(events[r.event:]))))
+            if frame is not None:
+                players = list(s.log.players)
+                out.append(t["score_table"].format(score=self.each(frame["score"], players)))
         return out
 
     def wrap(self, text: str) -> str:
@@ -296,6 +332,7 @@ class Builder:
         answer_words = asked.texts[_key(asked.right)]
         if correct:
             parts = [res["right_law" if asked.kind == "law" else "right"].format(answer=answer_words, law=r.law)]
+            parts += self.reasons(asked)
         else:
             parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
             parts += self.why(asked, given)
@@ -309,14 +346,71 @@ class Builder:
         r = asked.moment.ruling
         res = self.q["result"]
         law = self.book.laws[r.law]
-        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text), self.applies(r)]
+        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text)] + self.reasons(asked)
         if asked.kind == "law":
             out += self.why_not(r, given)
-        out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
+        if asked.kind != "options":
+            out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
         if asked.kind == "score":
             out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
         out.append(res["read"].format(law=r.law))
         out.append(res["scenario"].format(scenario=asked.moment.scenario.path))
+        return out
+
+    def reasons(self, asked: Asked) -> list[str]:
+        """The reasoning behind the answer, right or wrong: for which law, the circumstances its
+        case needs; for who chooses, whom the law gives the choice to; for what is allowed, the
+        circumstances and the ruling; for the score, the arithmetic of the hand."""
+        r = asked.moment.ruling
+        if asked.kind == "law":
+            return [self.applies(r)]
+        if asked.kind == "chooser":
+            return [self.why_chooser(r)]
+        if asked.kind == "options":
+            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))]
+        return self.arithmetic(asked.moment)
+
+    def why_chooser(self, r: Ruling) -> str:
+        """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who
+        that is here; or that the remedy is compulsory."""
+        res = self.q["result"]
+        case = _case(self.book, r).case
+        if r.chooser is None or case.chooser is None:
+            return res["why_compulsory"].format(law=r.law, option=self.words.option(r.options[0]))
+        role = self.words.role(case.chooser)
+        if r.offender is not None and r.offender != r.chooser:
+            return res["why_chooser"].format(chooser=r.chooser, law=r.law, role=role, offender=r.offender)
+        return res["why_chooser_role"].format(chooser=r.chooser, law=r.law, role=role)
+
+    def arithmetic(self, moment: Moment) -> list[str]:
+        """The score at the end, reckoned: the score when the ruling's deal began, what each
+        entitlement of the deal gave under which law (laws/words/scores.yaml, as `explain` says
+        it) and why a point won scores one and not two, then the score at the end."""
+        s, r = moment.scenario, moment.ruling
+        res = self.q["result"]
+        players = list(s.log.players)
+        deal = r.table
+        start = s.frames[deal.first_event - 1]["score"] if deal is not None else {p: 0 for p in players}
+        out = [res["score_start"].format(deal=r.deal, score=self.each(start, players))]
+        if deal is not None:
+            lines = score_words.lines(s.report, deal, self.book, self.words)
+            for i, entry in enumerate(score_words.entries(s.report, deal, self.book)):
+                if entry["for"] == "point" and not entry["struck"] and not entry["limited_by"]:
+                    why = "dealer" if entry["player"] == deal.dealer else "no_proposal" if not deal.proposals else "accepted"
+                    lines[i] += "; " + res["single_point"][why].format(dealer=deal.dealer, elder=deal.elder)
+            award = deal.hand_award
+            if award is not None and not award[1]:   # a point won and cut to nothing: no entitlement says it
+                cut = next((x for x in s.report.rulings if x.deal == deal.number and x.offender == award[0]
+                            and any("offender_score_cut" in e for e in x.effects.values())), None)
+                scores = self.words.scores
+                said = {"player": award[0], "dealer": deal.dealer, "elder": deal.elder, "points": 0}
+                line = self.words.earned(award[2], deal.role(award[0])).format(**said) + ": " + scores.marks.format(**said)
+                if cut is not None:
+                    line += f" ({scores.limited.format(**said)}, law {cut.law})"
+                lines.append(line)
+            out += [res["score_line"].format(line=cards_in(line)) for line in lines] \
+                or [res["score_line"].format(line=self.words.scores.nothing)]
+        out.append(res["score_end"].format(score=self.each(s.report.score, players)))
         return out
 
     def applies(self, r: Ruling) -> str:
@@ -325,7 +419,7 @@ class Builder:
         irregularity = self.words.irregularity(r.irregularity)
         if not case.tests:
             return res["applies_always"].format(law=r.law, irregularity=irregularity)
-        phrases = [self.words.phrase(name, r.facts[name]) for name, _ in case.tests]
+        phrases = [self.words.phrase(name, r.facts[name], r.irregularity) for name, _ in case.tests]
         return res["applies"].format(law=r.law, irregularity=irregularity,
                                      conditions=res["condition_join"].join(phrases))
 
@@ -339,11 +433,12 @@ class Builder:
             out = []
             for i, c in enumerate(cases):
                 failed = [(name, cond) for name, cond in c.case.when.items()
-                          if not CompiledCase(other, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)]
+                          if not CompiledCase(other, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)
+                          and self.words.bears(name, r.facts)]
                 out.append(res["why_not_more" if i else "why_not_case"].format(
                     other=other,
-                    when=res["condition_join"].join(self.words.phrase(n, cond) for n, cond in failed),
-                    actual=res["condition_join"].join(self.words.phrase(n, r.facts[n]) for n, _ in failed)))
+                    when=res["condition_join"].join(self.words.phrase(n, cond, r.irregularity) for n, cond in failed),
+                    actual=res["condition_join"].join(self.words.phrase(n, r.facts[n], r.irregularity) for n, _ in failed)))
             return [" ".join(out)]
         if not law.cases:
             return [res["why_not_score"].format(other=other, title=law.title)]
@@ -374,17 +469,23 @@ def gives_away(prompt: str, title: str) -> bool:
 
 def draw_moments(pool: list[Moment], count: int, rng: random.Random,
                  allowed: Any = lambda m, k: True) -> list[tuple[Moment, str]]:
-    """`count` (moment, kind) pairs: every moment once before any twice, in random order;
-    only the pairs `allowed(moment, kind)` lets through."""
+    """Up to `count` (moment, kind) pairs in random order, no two on the same scenario or the
+    same hand (`Moment.hand`: scenarios that tell one deal's variants share it): fewer where
+    the pool has fewer hands. Only the pairs `allowed(moment, kind)` lets through."""
     pairs = [(m, k) for m in pool for k in m.kinds if allowed(m, k)]
     rng.shuffle(pairs)
-    seen: dict[tuple, int] = {}
-    ranked = []
+    chosen: list[tuple[Moment, str]] = []
+    paths: set[str] = set()
+    hands: set[tuple] = set()
     for m, k in pairs:
-        seen[m.key] = seen.get(m.key, 0) + 1
-        ranked.append((seen[m.key], m, k))
-    ranked.sort(key=lambda x: x[0])   # stable: the shuffled order within each round
-    return [(m, k) for _, m, k in ranked[:count]]
+        if len(chosen) == count:
+            break
+        if m.scenario.path in paths or m.hand in hands:
+            continue
+        chosen.append((m, k))
+        paths.add(m.scenario.path)
+        hands.add(m.hand)
+    return chosen
 
 
 class Quiz:

@@ -38,11 +38,14 @@ def snapshot(replay: Any) -> dict[str, Any]:
     frame.update({
         "deal": deal.number, "dealer": deal.dealer, "elder": deal.elder, "phase": deal.phase,
         "annulled": deal.annulled,
-        "hands": {p: {"cards": _cards(sorted(h.cards, key=_sort_key)), "unknown": h.unknown}
+        "hands": {p: _hand(h, 0 if p in deal.recounted else deal.summarised.get(p, 0))
                   for p, h in deal.hands.items()},
+        "taken": (taken := _taken(deal)),
+        "counted": {p: deal.won.get(p, 0) - len(taken[p]) - (trick is not None and trick.winner == p)
+                    for p in deal.hands},   # tricks counted that were never played (laws 30, 34, 42)
         "turn_up": str(deal.turn_up) if deal.turn_up else None,
-        "turned": _cards(deal.turned), "trump": deal.trump, "stock": deal.stock,
-        "aside": _cards(deal.aside),
+        "turned": _cards(deal.turned), "turn_up_unknown": deal.turn_up_unknown, "trump": deal.trump,
+        "stock": deal.stock - sum(deal.recounted.values()), "aside": _cards(deal.aside), "laid_out": deal.aside_count,
         "exposed": str(deal.exposed) if deal.exposed else None,
         "faced": str(deal.faced) if deal.faced else None,
         "discards": {p: deal.discards.get(p, 0) for p in deal.hands},
@@ -53,6 +56,37 @@ def snapshot(replay: Any) -> dict[str, Any]:
             "winner": trick.winner},
     })
     return frame
+
+
+def _hand(hand: Any, summarised: int) -> dict[str, Any]:
+    """A hand as it lies now: the cards played in tricks the log gives only as a result are no
+    longer in it, and which of its cards they were is not known (what is left is face down)."""
+    if not summarised:   # (a hand counted again by a claim after the result holds what it says)
+        return {"cards": _cards(sorted(hand.cards, key=_sort_key)), "unknown": hand.unknown}
+    return {"cards": [], "unknown": max(0, hand.size - summarised)}
+
+
+def _taken(deal: Any) -> dict[str, list[list[dict[str, Any]]]]:
+    """The finished tricks in front of the player who won each, in the order played: each a list
+    of cards `{"card": "KS", "by": "A"}` (card None: played in a trick the log gives only as a
+    result). The last trick played stays on the table (`trick`), not here."""
+    taken: dict[str, list[list[dict[str, Any]]]] = {p: [] for p in deal.hands}
+    recorded = deal.tricks[:-1]
+    for t in recorded:
+        if t.winner is not None:
+            taken[t.winner].append([{"card": str(c), "by": by}
+                                    for by, c in ((t.leader, t.lead), (t.follower, t.follow)) if c])
+    if deal.summarised:
+        won_here = {p: sum(t.winner == p for t in deal.tricks) for p in deal.hands}
+        unseen = [p for p in deal.hands for _ in range(max(0, deal.won.get(p, 0) - won_here[p]))]
+        piles: list[list[dict[str, Any]]] = [[] for _ in unseen]
+        for player, count in deal.summarised.items():   # a player short of cards played to the tricks his adversary won last
+            order = sorted(range(len(unseen)), key=lambda i: unseen[i] != player)
+            for i in order[:count]:
+                piles[i].append({"card": None, "by": player})
+        for winner, pile in zip(unseen, piles):
+            taken[winner].append(pile)
+    return taken
 
 
 def replay_frames(log: Any) -> tuple[Any, list[dict[str, Any]]]:

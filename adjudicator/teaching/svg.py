@@ -16,6 +16,8 @@ from .snapshot import card_text
 W, H = 56, 80                      # a card
 TABLE_W, TABLE_H = 760, 480        # the table
 RED, BLACK = "#b3261e", "#1f1f24"
+RULED = "#ff8f6b"                  # the ring round the card a ruling is about
+ROW_SCALE, ROW_STEP = 0.68, 33      # the finished tricks in front of their winners
 FONT = "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
 SUIT_PATHS = {   # each in a 10 x 10 box
     "H": "M5 9.4C3.6 8.1 0 5.6 0 3 0 1.3 1.3 0 2.8 0 3.8 0 4.6.6 5 1.5 5.4.6 6.2 0 7.2 0 8.7 0 10 1.3 10 3 10 5.6 6.4 8.1 5 9.4Z",
@@ -71,15 +73,22 @@ def sprite() -> str:
             f'<defs>{lattice}{suits}{faces}{back}</defs></svg>')
 
 
-def _card(code: str | None, x: float, y: float, *, mark: str | None = None, scale: float = 1) -> str:
-    """One card at (x, y): its face, or its back when `code` is None; `mark` outlines it."""
+def _card(code: str | None, x: float, y: float, *, mark: str | None = None, scale: float = 1,
+          by: str | None = None, ruled: bool = False) -> str:
+    """One card at (x, y): its face, or its back when `code` is None; `mark` outlines it and names
+    it below; `ruled` outlines the card a ruling is about; `by`: whose card it is."""
     w, h = W * scale, H * scale
     name = "back" if code is None else code
-    out = f'<use class="card" data-card="{name}" href="#c-{name}" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"/>'
+    owner = f' data-by="{escape(by)}"' if by else ""
+    klass = "card ruled" if ruled else "card"
+    out = f'<use class="{klass}" data-card="{name}"{owner} href="#c-{name}" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"/>'
     if mark:
         out += (f'<rect x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="6" fill="none" '
                 f'stroke="#f2b233" stroke-width="3"/>'
                 f'<text class="tag" x="{x + w / 2:g}" y="{y + h + 13:g}" text-anchor="middle">{escape(mark)}</text>')
+    if ruled:
+        out += (f'<rect class="ruled-ring" x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="7" '
+                f'fill="none" stroke="{RULED}" stroke-width="3.5"/>')
     return out
 
 
@@ -94,55 +103,105 @@ def _hand(frame: dict, player: str, y: float, labels: dict) -> str:
     step = min(62.0, 420 / max(len(codes), 1))
     left = TABLE_W / 2 - (step * (len(codes) - 1) + W) / 2
     special = {frame.get("exposed"): labels["exposed"], frame.get("faced"): labels["faced"]}
-    return "".join(_card(c, left + i * step, y, mark=special.get(c) if c else None) for i, c in enumerate(codes))
+    ruled = set(frame.get("ruled_cards", ()))
+    cards = "".join(_card(c, left + i * step, y, mark=special.get(c) if c else None, by=player, ruled=c in ruled)
+                    for i, c in enumerate(codes))
+    if not codes:
+        cards = _text(TABLE_W / 2, y + H / 2 + 5, labels["no_card"], cls="faint")
+    return f'<g class="hand" data-player="{escape(player)}">{cards}</g>'
 
 
 def _player_line(frame: dict, player: str, labels: dict) -> str:
     role = labels["dealer"] if player == frame["dealer"] else labels["non_dealer"]
-    looked = labels["looked"] if player in frame["looked"] else labels["not_looked"]
-    parts = [f"{player}, {role}", looked]
+    parts = [f"{player}, {role}"]
+    if frame["phase"] not in ("play", "over"):   # once the hand is played, who looked is no news
+        parts.append(labels["looked"] if player in frame["looked"] else labels["not_looked"])
     if frame["won"].get(player):
         parts.append(labels["tricks"].format(n=frame["won"][player]))
     return " · ".join(parts)
 
 
-def _pile(x: float, y: float, count: int, label: str) -> str:
+def _pile(x: float, y: float, count: int, label: str, kind: str) -> str:
+    """A pile of `count` cards face down (four drawn at most), its count said below."""
     if not count:
-        return _text(x + W * 0.4, y + 40, label, cls="faint")
-    cards = "".join(_card(None, x + 2 * i, y - 2 * i, scale=0.8) for i in range(min(count, 4)))
-    return cards + _text(x + W * 0.4, y + H * 0.8 + 16, label, cls="small")
+        body = _text(x + W * 0.4, y + 40, label, cls="faint")
+    else:
+        body = "".join(_card(None, x + 2 * i, y - 2 * i, scale=0.8) for i in range(min(count, 4))) \
+            + _text(x + W * 0.4, y + H * 0.8 + 16, label, cls="small")
+    return f'<g class="pile {kind}" data-count="{count}">{body}</g>'
+
+
+def _group(kind: str, body: str | list[str]) -> str:
+    return f'<g class="{kind}">{"".join(body)}</g>'
+
+
+
+TRICK_X = 400   # the trick on the table: the lead here, the card played to it beside
 
 
 def _middle(frame: dict, players: list[str], labels: dict) -> str:
     y = 192
-    out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]))]
+    ruled = set(frame.get("ruled_cards", ()))
+    out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]), "stock")]
     turned = frame["turned"] if len(frame["turned"]) > 1 else ([frame["turn_up"]] if frame["turn_up"] else [])
     if turned:
-        out += [_card(c, 130 + i * 40, y) for i, c in enumerate(turned)]
+        out.append(_group("turned", [_card(c, 130 + i * 40, y, ruled=c in ruled) for i, c in enumerate(turned)]))
         trump = labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"]
         out.append(_text(130 + W / 2 + 20 * (len(turned) - 1), y + H + 16, trump, cls="small"))
+    elif frame.get("turn_up_unknown"):   # turned up, the log not saying which card
+        out += [_group("turned", _card(None, 130, y)), _text(130 + W / 2, y + H + 16, labels["turn_up_unnamed"], cls="small")]
     else:
         out.append(_text(130 + W / 2, y + 44, labels["no_turn_up"], cls="faint"))
+    if frame.get("laid_out"):   # superfluous cards laid out unseen (laws 15, 31)
+        out.append(_pile(250, y + 8, frame["laid_out"], labels["laid_out"].format(n=frame["laid_out"]), "laid-out"))
     if frame["aside"]:
         x = 150 + 40 * len(turned)
-        out += [_card(c, x + i * 20, y + 8, scale=0.8) for i, c in enumerate(frame["aside"])]
+        out.append(_group("aside", [_card(c, x + i * 20, y + 8, scale=0.8, ruled=c in ruled) for i, c in enumerate(frame["aside"])]))
         out.append(_text(x + W * 0.4 + 10 * (len(frame["aside"]) - 1), y + H * 0.8 + 24, labels["aside"], cls="small"))
     held = {c for h in frame["hands"].values() for c in h["cards"]} | set(turned) | set(frame["aside"])
     loose = [(c, labels[k]) for k, c in (("faced", frame["faced"]), ("exposed", frame["exposed"])) if c and c not in held]
     for i, (c, label) in enumerate(loose[:1]):   # a card face up on the pack or the stock
-        out.append(_card(c, 318, y, mark=label))
+        out.append(_group("loose", _card(c, 318, y, mark=label, ruled=c in ruled)))
     trick = frame["trick"]
     if trick and trick["lead"]:
         top, bottom = players[1], players[0]
         ys = {top: y - 22, bottom: y + 22}
-        out.append(_card(trick["lead"], 420, ys.get(trick["leader"], y)))
+        out.append('<g class="trick">')
+        out.append(_card(trick["lead"], TRICK_X, ys.get(trick["leader"], y), by=trick["leader"],
+                         ruled=trick["lead"] in ruled))
         if trick["follow"]:
-            out.append(_card(trick["follow"], 490, ys.get(trick["follower"], y)))
+            out.append(_card(trick["follow"], TRICK_X + 66, ys.get(trick["follower"], y), by=trick["follower"],
+                             ruled=trick["follow"] in ruled))
+        out.append('</g>')
         words = labels["trick"].format(n=frame["tricks"], leader=trick["leader"])
         if trick["winner"]:
             words += " · " + labels["won_by"].format(player=trick["winner"])
-        out.append(_text(483, y + H + 40, words, cls="small"))
+        out.append(_text(TRICK_X + 61, y + H + 40, words, cls="small"))
     return "".join(out)
+
+
+def _taken(frame: dict, player: str, y: float, labels: dict, counted_y: float) -> str:
+    """The tricks `player` has won, face up in a row in front of him (a trick the log gives only
+    as a result face down), each trick's cards overlapping."""
+    ruled = set(frame.get("ruled_cards", ()))
+    tricks = frame.get("taken", {}).get(player, [])
+    out = []
+    for i, trick in enumerate(tricks):
+        x = 556 + i * ROW_STEP
+        out += [_card(c["card"], x + 14 * k, y + 7 * k, scale=ROW_SCALE, by=c["by"], ruled=c["card"] in ruled)
+                for k, c in enumerate(trick)]
+    counted = frame.get("counted", {}).get(player, 0)
+    if counted > 0:   # tricks his adversary could not play to, or left when a hand was thrown up
+        out.append(_text(TABLE_W - 24, counted_y, labels["counted"].format(n=counted), anchor="end", cls="small"))
+    return f'<g class="taken" data-player="{escape(player)}" data-tricks="{len(tricks)}">{"".join(out)}</g>'
+
+
+def _ruled_line(frame: dict, labels: dict) -> str:
+    cards = frame.get("ruled_cards") or []
+    if not cards:
+        return ""
+    return _text(26, 330, labels["ruled_on"].format(cards=", ".join(card_text(c) for c in cards)),
+                 anchor="start", cls="tag")
 
 
 def table(frame: dict, players: list[str], labels: dict) -> str:
@@ -167,9 +226,12 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
         for p, y in ((top, 56), (bottom, 370)):
             count = frame["discards"].get(p, 0)
             if count:
-                body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count)))
+                body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count), "discards"))
         body.append(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"))
+        body.append(_taken(frame, top, 158, labels, 230))
         body.append(_middle(frame, players, labels))
+        body.append(_taken(frame, bottom, 274, labels, 344))
+        body.append(_ruled_line(frame, labels))
         body.append(_text(TABLE_W / 2, 350, _player_line(frame, bottom, labels), cls="who"))
         body.append(_hand(frame, bottom, 366, labels))
         if frame["annulled"]:
@@ -181,7 +243,8 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
 
 
 def described(frame: dict, players: list[str], labels: dict, score: str) -> str:
-    """The table in words, for a reader who cannot see it: each hand, the trump, the trick, the score."""
+    """The table in words, for a reader who cannot see it: each hand, the trump, the tricks won
+    and the trick on the table, the card a ruling is about, the score."""
     if frame["deal"] is None:
         return score
     out = []
@@ -193,8 +256,19 @@ def described(frame: dict, players: list[str], labels: dict, score: str) -> str:
         turned = ", ".join(card_text(c) for c in (frame["turned"] or [frame["turn_up"]]))
         out.append((labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"])
                    + f" ({turned})")
+    for p in players:
+        tricks = frame.get("taken", {}).get(p, [])
+        shown = [" ".join(card_text(c["card"]) for c in t) for t in tricks if all(c["card"] for c in t)]
+        unseen = len(tricks) - len(shown)
+        counted = frame.get("counted", {}).get(p, 0)
+        parts = shown + ([labels["unseen"].format(n=unseen)] if unseen else []) \
+            + ([labels["counted"].format(n=counted)] if counted > 0 else [])
+        if parts:
+            out.append(labels["taken"].format(player=p, tricks="; ".join(parts)))
     trick = frame["trick"]
     if trick and trick["lead"]:
         out.append(labels["trick"].format(n=frame["tricks"], leader=trick["leader"]) + ": "
                    + ", ".join(card_text(c) for c in (trick["lead"], trick["follow"]) if c))
+    if frame.get("ruled_cards"):
+        out.append(labels["ruled_on"].format(cards=", ".join(card_text(c) for c in frame["ruled_cards"])))
     return ". ".join(out + [score]) + "."

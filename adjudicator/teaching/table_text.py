@@ -36,8 +36,10 @@ def _each(values: dict[str, Any], players: list[str], words: dict[str, Any]) -> 
 
 def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Text]:
     role = words["dealer"] if player == frame["dealer"] else words["non_dealer"]
-    looked = words["looked"] if player in frame["looked"] else words["not_looked"]
-    head = Text(player, style="bold cyan") + Text(f"  {role} · {looked}", style="italic")
+    said = role
+    if frame["phase"] not in ("play", "over"):   # once the hand is played, who looked is no news
+        said += " · " + (words["looked"] if player in frame["looked"] else words["not_looked"])
+    head = Text(player, style="bold cyan") + Text(f"  {said}", style="italic")
     hand = frame["hands"][player]
     return [head, Text("   ") + _cards(hand["cards"], words, hand["unknown"])]
 
@@ -60,6 +62,12 @@ def _middle(frame: dict[str, Any], words: dict[str, Any]) -> list[Text]:
     if any(frame["won"].values()):
         row.append(words["won"].format(each=_each(frame["won"], players, words)))
     lines.append(Text("   ·   ".join(row)))
+    for player in players:   # the tricks each has won, face up (face down: the log gives only the result)
+        tricks = frame.get("taken", {}).get(player, [])
+        if tricks:
+            shown = Text("  ").join(_cards([c["card"] for c in t if c["card"]], words, sum(not c["card"] for c in t))
+                                    for t in tricks)
+            lines.append(Text.assemble(*_split(words["taken"], player=Text(player), tricks=shown)))
     for key in ("exposed", "faced"):
         if frame[key]:
             lines.append(Text.assemble(*_split(words[key], card=_card(frame[key], ""))))

@@ -196,7 +196,8 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
             try:
                 message = json.loads(line)
             except ValueError as e:
-                kind, value = "error", f"not JSON: {e}"
+                from ..record.problems import json_problem
+                kind, value = "error", f"not JSON: {json_problem(e)}"
             else:
                 kind, value = _answer_value(question, message)
             if kind == "back" and not can_go_back:
@@ -209,10 +210,15 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
     return _drive(interview, tell, end, ask)
 
 
+def _fill(text: str, width: int, **indents: str) -> str:
+    """textwrap.fill that never breaks a word, a path or a hyphenated name."""
+    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False, **indents)
+
+
 def _fit(text: str) -> str:
     """Text wrapped to the terminal (80 columns at most), each line of it on its own."""
     width = min(shutil.get_terminal_size().columns, 80) - 1
-    return "\n".join(textwrap.fill(line, width, subsequent_indent="  " if line.startswith("- ") else "")
+    return "\n".join(_fill(line, width, subsequent_indent="  " if line.startswith("- ") else "")
                      for line in text.split("\n"))
 
 
@@ -227,7 +233,11 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
             say(text)
 
     def end(turn: Turn) -> None:
-        if turn.final_words:
+        if turn.final_lines:   # told again at the terminal's width: a soft wrap would break words
+            width = min(shutil.get_terminal_size().columns, 80) - 1
+            say("\n".join(_fill(text, width, initial_indent=indent, subsequent_indent=indent) if text else ""
+                          for indent, text in turn.final_lines).rstrip())
+        elif turn.final_words:
             say(turn.final_words)
 
     def answer(question: Question, can_go_back: bool) -> Any:
@@ -282,7 +292,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
         if key:
             keyed.add(key)(lambda event, at=len(choices) - 1: _answer(control, event, at))
     width = min(shutil.get_terminal_size().columns, 80) - 1
-    asked = textwrap.fill(text, width - 2, subsequent_indent="  ")
+    asked = _fill(text, width - 2, subsequent_indent="  ")
     prompt = questionary.select(asked, choices=choices, use_shortcuts=False, use_arrow_keys=True,
                                 use_jk_keys=False, instruction="\n  (arrows and Enter, or a key)")
     prompt.application.erase_when_done = True   # the question and its answer are said again, wrapped
@@ -292,7 +302,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     if picked is None:   # ^C or ^D
         raise InterviewEnded("the interview was left before its end")
     said = next((words for words, value, _ in items if value == picked), "")
-    print(textwrap.fill(f"? {text} {' '.join(said.split())}", width, subsequent_indent="  "), flush=True)
+    print(_fill(f"? {text} {' '.join(said.split())}", width, subsequent_indent="  "), flush=True)
     return picked
 
 
@@ -356,4 +366,4 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
 def _fit_choice(text: str) -> str:
     """A choice's words wrapped to the terminal, the lines after the first under the first."""
     width = shutil.get_terminal_size((80, 24)).columns
-    return textwrap.fill(text, max(20, width - 7), subsequent_indent=" " * 6)
+    return _fill(text, max(20, width - 7), subsequent_indent=" " * 6)

@@ -16,7 +16,8 @@ from .vocabulary import default_words
 def when_words(case: Case) -> str:
     """A case's conditions as a player would say them ("found after the dealer has played a card")."""
     words = default_words()
-    return "; ".join(words.phrase(k, v) for k, v in case.when.items()) or "whenever it happens"
+    irregularity = case.irregularities[0] if case.irregularities else None
+    return "; ".join(words.phrase(k, v, irregularity) for k, v in case.when.items()) or "whenever it happens"
 
 
 def choice_words(case: Case) -> str:
@@ -99,7 +100,8 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in scoring_lines(law)]
     if law.related:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
-    out += ["", "Scenarios: " + (", ".join(shown.get(number, [])) or "none yet"),
+    out += ["", "Scenarios (ecarte explain takes each as written, from any folder): "
+            + (", ".join(shown.get(number, [])) or "none yet"),
             f"Rule file: laws/{book.sources[number].name}"]
     return "\n".join(fit(out))
 

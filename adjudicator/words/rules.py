@@ -23,10 +23,24 @@ WIDTH = 80
 
 
 @functools.lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"), Loader=loader)
+
+
 def option_words() -> dict[str, dict[str, Any]]:
     """laws/words/rulesets.yaml's options: what each changes, its laws, its source and quote, its values in words."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"), Loader=loader)["options"]
+    return _words()["options"]
+
+
+def said(section: str, key: str, **values: Any) -> str:
+    """One template of laws/words/rulesets.yaml (`book:`, `explain:`), filled in."""
+    return _words()[section][key].format(**values)
+
+
+def cite(seed: str) -> str:
+    """A seed file as a reader cites it: the `cite` of the rule set it is the source of."""
+    return next((rs.cite for rs in rule_sets().values() if rs.source == seed), seed)
 
 
 def value_words(option: str, value: Any) -> str:
@@ -88,8 +102,8 @@ def diff(a: str, b: str, book: LawBook | None = None) -> dict[str, Any]:
             continue
         w = option_words()[name]
         points.append({"option": name, "changes": w["changes"], "laws": w["laws"],
-                       a: {"value": va, "words": value_words(name, va), **_option_source(ra, name, va)},
-                       b: {"value": vb, "words": value_words(name, vb), **_option_source(rb, name, vb)}})
+                       a: {"value": va, "words": value_words(name, va), **option_source(ra, name, va)},
+                       b: {"value": vb, "words": value_words(name, vb), **option_source(rb, name, vb)}})
     for law in sorted(set(ra.changes) | set(rb.changes)):
         if ra.changes.get(law) == rb.changes.get(law):
             continue
@@ -98,7 +112,7 @@ def diff(a: str, b: str, book: LawBook | None = None) -> dict[str, Any]:
     return {"a": a, "b": b, "points": points}
 
 
-def _option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
+def option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
     """Where a rule set's default for an option comes from: the London laws where it is theirs;
     else the words of the law it changes or the rule it adds, from its own source; else the
     option's own source (laws/words/rulesets.yaml)."""
@@ -115,7 +129,8 @@ def _option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def _shown(value: Any) -> str:

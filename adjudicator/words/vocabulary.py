@@ -46,6 +46,8 @@ class FactWords(BaseModel):
     unknown: StrictBool = False
     offered: list[int] | None = None   # a number's answers offered by resolve
     values: dict[Any, Value]
+    given: dict[str, Any] = {}   # said of a ruling only where the other facts have these values (it bears on nothing else)
+    said_of: dict[str, dict[Any, str]] = {}   # the phrases where an irregularity makes the fact name something else
 
 
 class IrregularityWords(BaseModel):
@@ -136,6 +138,8 @@ class BookLabels(_Strict):
     faced: str
     trump: str
     turn_up: str
+    turn_up_unnamed: str   # a card turned up that the log does not name
+    laid_out: str          # superfluous cards laid out unseen
     aside: str
     trick: str
     won_by: str
@@ -147,6 +151,10 @@ class BookLabels(_Strict):
     not_cut: str
     face_down: str     # a card the log does not name, in the table's text description
     no_card: str
+    taken: str         # the tricks a player has won, in the text description
+    unseen: str        # tricks the log gives only as a result, in the text description
+    ruled_on: str      # the card a ruling is about, beside the table and in its description
+    counted: str       # tricks counted that nobody played (laws 30, 34, 42)
 
 
 class TerminalLabels(_Strict):
@@ -164,6 +172,7 @@ class TerminalLabels(_Strict):
     trick: str
     followed: str
     won: str
+    taken: str         # the tricks one player has won, their cards
     cut: str
 
 
@@ -182,6 +191,8 @@ class QuizStory(_Strict):
     found: str
     claimed: str
     then: str
+    played: str         # the plays of a hand, not told: the table shows them (a question on the score)
+    score_table: str    # the table at the end of the hand carries the score before the ruling
 
 
 class QuizQuestions(_Strict):
@@ -215,6 +226,13 @@ class QuizResult(_Strict):
     why_not_elsewhere: str
     why_not_score: str
     ruled: str
+    why_chooser: str        # whom the law gives the choice to, and who that is here
+    why_chooser_role: str
+    why_compulsory: str
+    score_start: str        # the arithmetic of a score question: the score when the deal began,
+    score_line: str         # each entitlement of the deal,
+    score_end: str          # the score at the end
+    single_point: dict[str, str]   # why a point won scores one, not two: dealer, no_proposal, accepted
     story: str
     read: str
     scenario: str
@@ -348,11 +366,20 @@ class Words:
             return values[value].answer  # type: ignore[return-value]
         return values["number"].answer.format(value=value)  # type: ignore[union-attr]
 
-    def phrase(self, fact: str, condition: Any) -> str:
-        """A fact's value, or a condition on it (one value, a list of values, a range), as a clause."""
+    def bears(self, fact: str, facts: dict[str, Any]) -> bool:
+        """Whether a fact bears on a ruling made on `facts` (facts.yaml's `given`: "the king marked
+        was announced" says nothing where no king was marked)."""
+        return all(facts.get(k) == v for k, v in self.facts[fact].given.items())
+
+    def phrase(self, fact: str, condition: Any, irregularity: str | None = None) -> str:
+        """A fact's value, or a condition on it (one value, a list of values, a range), as a
+        clause; said as the irregularity has it where facts.yaml words it so (`said_of`)."""
         values = self.facts[fact].values
         if isinstance(condition, list):
-            return " or ".join(self.phrase(fact, c) for c in condition)
+            return " or ".join(self.phrase(fact, c, irregularity) for c in condition)
+        own = self.facts[fact].said_of.get(irregularity or "", {})
+        if own and (condition is None or isinstance(condition, (str, bool, int))) and condition in own:
+            return own[condition]
         low, high = _bounds(condition)
         if (low, high) != (None, None):
             if low is not None and high is not None:
@@ -400,7 +427,8 @@ def _read(path: Path) -> Any:
 
 
 def _problems(name: str, error: ValidationError) -> list[str]:
-    return [f"{name}: {'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()]
+    from ..record.problems import located
+    return [f"{name}: {located(e)}" for e in error.errors()]
 
 
 def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:

@@ -1,18 +1,21 @@
 """`ecarte book`: the law book as static HTML pages that work offline.
 
 An index with a search over an index embedded in the page, and a page per law: its text,
-its reading, its cases in words, the laws it names, and each scenario that shows it drawn as
-a card table after every event, with its rulings. Local CSS and JS only; nothing is fetched.
+its reading, its cases in words, the laws it names, where another rule set changes it, and each
+scenario that shows it drawn as a card table after every event, with its rulings; and a page per
+rule set (rules-NAME.html): its options and their defaults, and its differences from the London
+laws point by point, each side in its source's own words. Local CSS and JS only; nothing is fetched.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
 from ...lawbook.scenarios import scenarios_by_law
+from ...record.writing import copy_file, write_text
 from .frames import Scenario, replay_scenario
+from .rulesets import pages as ruleset_pages
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
 
 
@@ -41,12 +44,13 @@ def build(out: Path, book: LawBook) -> list[Path]:
     for number in sorted(book.laws):
         views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
         written.append(_write(out / page_name(number), law_page(env, book, number, views)))
+    for name, text in ruleset_pages(env, book).items():
+        written.append(_write(out / name, text))
     written.append(_write(out / "index.html", index_page(env, book, shown)))
     for asset in sorted(STATIC.iterdir()):
-        shutil.copyfile(asset, out / asset.name)
+        copy_file(asset, out / asset.name)
     return written
 
 
 def _write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_text(path, text)   # whole or not at all: an interrupted run leaves the old page

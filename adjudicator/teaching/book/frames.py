@@ -47,6 +47,19 @@ def _ruling(r: Ruling) -> dict[str, Any]:
             "claimed": r.claimed, "summary": summary_text(r.summary), "note": r.note}
 
 
+def ruled_cards(r: Ruling) -> list[str]:
+    """The cards a ruling is about, as what happened names them (the card revoked with, the card
+    exposed, the cards turned up); not the card led to, which is only where it happened."""
+    out: list[str] = []
+    for _, values in r.what:
+        for name in ("card", "cards"):
+            value = values.get(name)
+            for card in (value if isinstance(value, (list, tuple)) else [value]):
+                if card is not None and str(card) not in out:
+                    out.append(str(card))
+    return out
+
+
 def replay_scenario(path: Path, root: Path) -> Scenario:
     """Replay a scenario and keep the table after each event; `LogError` if it cannot be."""
     log = read_file(str(path))
@@ -66,6 +79,11 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
     rulings = sorted((_ruling(r) for r in report.rulings), key=lambda r: r["event"])
     for r in rulings:
         frames[r["event"] - 1].setdefault("ruled", []).append(r["law"])
+    for r in report.rulings:   # the card a ruling is about, ringed on the table at its moment
+        frame = frames[r.event - 1]
+        for card in ruled_cards(r):
+            if card not in frame.setdefault("ruled_cards", []):
+                frame["ruled_cards"].append(card)
     return Scenario(path=str(path.relative_to(root)), title=log.title or path.stem,
                     description=log.description or "", players=list(log.players), frames=frames,
                     rulings=rulings, score=report.score, winner=report.winner,

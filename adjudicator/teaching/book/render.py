@@ -16,6 +16,7 @@ from ...words.learner import case_summary, italics_html, parted, scenario_title 
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
 from .frames import Scenario
+from .rulesets import entries as ruleset_entries, notices
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -29,6 +30,7 @@ def environment() -> Environment:
     env.filters["laws"] = linked
     env.filters["sentence"] = sentence
     env.filters["italics"] = lambda m: Markup(italics_html(str(m)))
+    env.filters["capfirst"] = lambda text: text[:1].upper() + text[1:]
     return env
 
 
@@ -68,7 +70,8 @@ def mentioned(texts: list[str]) -> set[int]:
 def when_words(case: Case) -> list[str]:
     """The conditions of a case, one clause each, in the words of `laws/words/facts.yaml`."""
     words = default_words()
-    return [words.phrase(name, v) for name, v in case.when.items()]
+    irregularity = case.irregularities[0] if case.irregularities else None
+    return [words.phrase(name, v, irregularity) for name, v in case.when.items()]
 
 
 def case_view(case: Case, number: int) -> dict[str, Any]:
@@ -125,7 +128,8 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
         if i + 1 < len(numbers) else None,
         cases=[case_view(c, number) for c in law.cases], scoring=scoring_lines(law),
         named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
-        scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name)
+        scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
+        notices=notices(number))
 
 
 def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
@@ -135,4 +139,4 @@ def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> 
     synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
     index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS},
                        ensure_ascii=False).replace("</", "<\\/")
-    return env.get_template("index.html.j2").render(laws=entries, index=Markup(index))
+    return env.get_template("index.html.j2").render(laws=entries, index=Markup(index), rule_sets=ruleset_entries(book))

@@ -1,9 +1,12 @@
 """The generator's variants (RULESETS.md): doubles and offers of the point within a hand, and
-pools and linked matches of several games in one log.
+pools and linked matches of several games in one log, under any base rule set.
 
-Stdlib only and independent of the engine on purpose, like `generate`, whose table (`_Deal`),
-players' habits and tally (`_Game`) it plays with; what each double, offer and game comes to is
-its own reckoning here, so the `Expected` it returns can check the adjudicator.
+It plays with `generate`'s table (`_Deal`), players' habits and tally (`_Game`), and asks the
+rules in force (`generate.Play`, that is `rules`) what a hand, a double declined or an offer
+comes to; who sits out, who deals and who wins a pool or a match is its own account. `clean`
+leaves out what the variants rule on (a double or offer out of time or unanswered): the game is
+then irregularity-free. The property tests reckon every game themselves
+(tests/test_variants.py, tests/test_generate_rules.py).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import generate as gen
+from .rules import DOUBLED, vulnerable
 
 PLAYER_TRIPLES = (("A", "Y", "Z"), ("ann", "bob", "cy"), ("N", "S", "E"))
 LINKED_GAMES = 3     # best of three
@@ -46,8 +50,9 @@ class _HandOver(Exception):
 class _Stakes:
     """One hand's doubles and offer: what is at stake, and who is bound to the vole."""
 
-    def __init__(self, d: gen._Deal, v: Variants) -> None:
+    def __init__(self, d: gen._Deal, v: Variants, clean: bool = False) -> None:
         self.d, self.v, self.g, self.rng = d, v, d.g, d.g.rng
+        self.clean = clean      # nothing out of time or unanswered
         self.times = 1          # 2 once a double is accepted
         self.doubled = False    # a double was made in time (a hand is doubled once)
         self.proposed = self.refused_first = False
@@ -60,9 +65,8 @@ class _Stakes:
 
     def vulnerable(self, player: str, played: bool) -> bool:
         """The non-dealer who played a card without proposing; the dealer who refused the first."""
-        if player == self.d.nd:
-            return played and not self.proposed
-        return self.refused_first
+        return vulnerable(player == self.d.nd, proposals=int(self.proposed), has_played=played,
+                          first_refused=self.refused_first)
 
     def maybe_double(self, trick: int, played: bool) -> None:
         """Before the lead of trick `trick` (0-4): now and then a double, answered at once.
@@ -75,22 +79,26 @@ class _Stakes:
         other = self.g.other(by)
         self.g.emit("double", by=by)
         if self.doubled or trick >= 3:
+            if self.clean:
+                self.g.events.pop()
+                return
             self.rule("double_out_of_time")
             if self.rng.random() < 0.3:
                 self.g.emit(self.rng.choice(("accept_double", "decline_double")), by=other)
             return
-        if self.rng.random() < 0.08:   # nobody answers: it does not count (ruled at the next event)
+        if self.rng.random() < 0.08 and not self.clean:   # nobody answers: it does not count (ruled at the next event)
             self.rule("double_unanswered")
             return
         self.doubled = True
         if self.rng.random() < 0.6:
             self.g.emit("accept_double", by=other)
-            self.times = 2
+            self.times = DOUBLED
             self.g.seen["double_accepted"] += 1
             return
         self.g.emit("decline_double", by=other)
         self.g.seen["double_declined"] += 1
-        self.g.add(by, 2 if self.vulnerable(other, played) else 1)
+        basis = "double_declined_vulnerable" if self.vulnerable(other, played) else "double_declined"
+        self.g.add(by, self.g.play.stake(basis))
         raise _HandOver
 
     def maybe_offer(self, late: bool) -> None:
@@ -102,18 +110,22 @@ class _Stakes:
         other = self.g.other(by)
         self.g.emit("offer_point", by=by)
         if late or self.offered:
+            if self.clean:
+                self.g.events.pop()
+                return
             self.rule("offer_out_of_time")
             if self.rng.random() < 0.3:
                 self.g.emit(self.rng.choice(("accept_offer", "decline_offer")), by=other)
             return
-        if self.rng.random() < 0.08:   # nobody answers: it does not count (ruled at the next event)
+        if self.rng.random() < 0.08 and not self.clean:   # nobody answers: it does not count (ruled at the next event)
             self.rule("offer_unanswered")
             return
         self.offered = True
         if self.rng.random() < 0.5:
             self.g.emit("accept_offer", by=other)
             self.g.seen["offer_accepted"] += 1
-            self.g.add(other, 2 if by == self.d.dealer and self.refused_first else 1)
+            vulnerable = by == self.d.dealer and self.vulnerable(by, played=True)
+            self.g.add(other, self.g.play.stake("offer_accepted_vulnerable" if vulnerable else "offer_accepted"))
             raise _HandOver
         self.g.emit("decline_offer", by=other)
         self.g.seen["offer_declined"] += 1
@@ -130,12 +142,12 @@ def _play_hand(d: gen._Deal, s: _Stakes) -> dict[str, int]:
         if trick == 0:
             s.maybe_offer(late=True)
         second = d.g.other(leader)
-        if gen.beats(gen._play_card(d, second, led), led, d.trump):
+        if d.g.play.beats(gen._play_card(d, second, led), led, d.trump):
             leader = second
         won[leader] += 1
         if s.bound is not None and leader == s.bound[1]:
             d.g.seen["offer_lost"] += 1
-            d.g.add(leader, 2)
+            d.g.add(leader, d.g.play.stake("offer_lost"))
             _ignored_plays(d, leader, trick)
             raise _HandOver
     return won
@@ -149,15 +161,17 @@ def _ignored_plays(d: gen._Deal, leader: str, trick: int) -> None:
     for _ in range(trick + 1, 5):
         led = gen._play_card(d, leader, None)
         second = d.g.other(leader)
-        if gen.beats(gen._play_card(d, second, led), led, d.trump):
+        if d.g.play.beats(gen._play_card(d, second, led), led, d.trump):
             leader = second
         d.g.seen["ignored_play"] += 1
 
 
-def play_deal(g: gen._Game, dealer: str, v: Variants) -> None:
+def play_deal(g: gen._Game, dealer: str, v: Variants, clean: bool = False) -> None:
     """One whole deal with the hand's variants (it may end the game part-way)."""
     d = gen.dealt(g, dealer)
-    s = _Stakes(d, v)
+    if d is None:   # a wrong number found after the hand, which stood: the hand is over
+        return
+    s = _Stakes(d, v, clean)
     try:
         s.maybe_double(0, played=False)         # after the turn-up, before the exchange
         s.proposed, s.refused_first = gen._exchange(d)
@@ -171,35 +185,45 @@ def play_deal(g: gen._Game, dealer: str, v: Variants) -> None:
 
 
 def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: Variants,
-              game_to: int, irregular: float, events: list[dict]) -> gen._Game:
+              game_to: int, irregular: float, events: list[dict], play: gen.Play | None = None,
+              clean: bool = False) -> gen._Game:
     """A game between `pair` written to `events`, to its end; `dealer` None: they cut for it."""
-    g = gen._Game(rng, pair, game_to, irregular)
+    g = gen._Game(rng, pair, game_to, irregular, play)
     g.events = events
     while dealer is None:   # the cut for deal, recorded
         dealer = gen._first_dealer(g)
     try:
         while True:
-            play_deal(g, dealer, v) if v.in_hand else gen._play_deal(g, dealer)
+            play_deal(g, dealer, v, clean) if v.in_hand else gen._play_deal(g, dealer)
             dealer = g.other(dealer)
     except gen._GameOver:
         pass
     return g
 
 
-def single_game(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
-                players: tuple[str, str] | None = None) -> tuple[dict, gen.Expected]:
+def _header(play: gen.Play, ids: tuple[str, ...]) -> dict:
+    header = play.header()
+    return {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(ids),
+            "options": header.get("options", {})}
+
+
+def single_game(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
+                players: tuple[str, str] | None = None, rules: str = gen.DEFAULT,
+                clean: bool = False) -> tuple[dict, gen.Expected]:
     """One game with doubles or offers (options: `doubling` or `offer_point` true)."""
     v = Variants.of(options)
+    play = gen.Play.of(rules, options)
+    game_to = play.options.game_to if game_to is None else game_to
     pair = players or rng.choice(gen.PLAYER_PAIRS)
-    log: dict = {"ecarte": 1, "players": list(pair), "options": dict(options)}
+    log = _header(play, pair)
     events: list[dict] = []
     dealer = rng.choice(pair) if rng.random() < 0.5 else None
     if dealer is not None:
         log["dealer"] = dealer
-    g = _one_game(rng, pair, dealer, v, game_to, irregular, events)
+    g = _one_game(rng, pair, dealer, v, game_to, irregular, events, play, clean)
     log["events"] = events
     winner = max(g.score, key=g.score.__getitem__)
-    value = gen.game_value(options.get("game_value", "single"), g.score[g.other(winner)])
+    value = play.value(g.score[g.other(winner)])
     return log, gen.Expected(dict(g.score), winner, value, g.deals, tuple(g.rulings), g.seen)
 
 
@@ -215,14 +239,16 @@ class Played:
         return {"players": list(self.players), "score": self.score, "winner": self.winner, "value": 1}
 
 
-def match(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
-          ) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+def match(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
+          rules: str = gen.DEFAULT, clean: bool = False) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
     """A pool (three players; the loser sits out; two games running win) or a linked match (best
     of three; the loser deals first), each game after the first begun by `new_game`."""
     v = Variants.of(options)
     assert v.pool != v.linked, "a log is a pool or a linked match"
+    play = gen.Play.of(rules, options, 3 if v.pool else 2)
+    game_to = play.options.game_to if game_to is None else game_to
     ids = rng.choice(PLAYER_TRIPLES) if v.pool else rng.choice(gen.PLAYER_PAIRS)
-    log: dict = {"ecarte": 1, "players": list(ids), "options": dict(options)}
+    log = _header(play, ids)
     events: list[dict] = []
     pair = (ids[0], ids[1])
     dealer: str | None = None
@@ -239,7 +265,7 @@ def match(rng: random.Random, options: dict, *, game_to: int = 5, irregular: flo
     wins: Counter = Counter()
     champion = None
     while True:
-        g = _one_game(rng, pair, dealer, v, game_to, irregular, events)
+        g = _one_game(rng, pair, dealer, v, game_to, irregular, events, play, clean)
         deals += g.deals
         rulings += g.rulings
         seen += g.seen
@@ -275,12 +301,12 @@ def match(rng: random.Random, options: dict, *, game_to: int = 5, irregular: flo
     return log, expected, tuple(played)
 
 
-def variant_game(rng: random.Random, options: dict, *, game_to: int = 5, irregular: float = 0.0,
-                 ) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
-    """A log under these variants: a pool, a linked match, or one game with doubles or offers
-    (`games` empty then)."""
+def variant_game(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
+                 rules: str = gen.DEFAULT, clean: bool = False) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+    """A log under these variants and the base `rules`: a pool, a linked match, or one game with
+    doubles or offers (`games` empty then). `game_to` None: the options' target."""
     v = Variants.of(options)
     if v.pool or v.linked:
-        return match(rng, options, game_to=game_to, irregular=irregular)
-    log, expected = single_game(rng, options, game_to=game_to, irregular=irregular)
+        return match(rng, options, game_to=game_to, irregular=irregular, rules=rules, clean=clean)
+    log, expected = single_game(rng, options, game_to=game_to, irregular=irregular, rules=rules, clean=clean)
     return log, expected, ()

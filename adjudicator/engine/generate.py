@@ -1,32 +1,108 @@
-"""Random legal Écarté games as logs (LOG_FORMAT.md, version 1): irregularity-free, or with
-irregular deals (`irregular`): dealt with a wrong number and claimed after the turn-up, or
-found after the hand was played (laws 20, 21); a king announced by a player who does not hold
-it, shown by a `holds`. Irregular games record some deals by counts, as a table does: a wrong
-number is then known only by the claim's `count`, a false king only by the `holds`.
+"""Random legal Écarté games as logs (LOG_FORMAT.md, version 1), under any rule set and options
+(RULESETS.md): irregularity-free, or with irregular deals (`irregular`): dealt with a wrong
+number and claimed after the turn-up, or found after the hand was played (laws 20, 21); a king
+announced by a player who does not hold it, shown by a `holds`. Irregular games record some
+deals by counts, as a table does: a wrong number is then known only by the claim's `count`, a
+false king only by the `holds`.
 
-Independent of the replay on purpose: pure stdlib, its own card model and its own tally,
-so the `Expected` it returns can check the adjudicator.
+The generator knows the players' habits (what they keep, ask for, lead) and the table (where
+every card is); every rule of play it obeys is asked of `rules`, the replay's own (`Play`): the
+ranking in force, who deals after the cut, the second player's duty, who wins a trick, law 24's
+grace, the dealer's duty to exchange, what a hand and a game score. Its `Expected` is therefore
+no independent check of the scoring: the property tests reckon each game themselves from
+RULESETS.md and the laws (tests/test_generate_rules.py, tests/test_generate.py).
 
-    python -m adjudicator.generate 100 --seed 7 --expect [--irregular 0.3] > games.jsonl
+    python -m adjudicator.generate 100 --seed 7 --expect [--irregular 0.3] [--rules french] > games.jsonl
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
-RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # high to low (law 5; the ace below the knave)
+from . import rules
+from .scoring import game_value as _game_value
+from ..lawbook.rulesets import DEFAULT, in_force
+from ..lawbook.scoring import scoring as _scoring
+from ..record.cards import PACK as _CARDS, Card
+from ..record.options import Options
+
+RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # the London order, high to low (law 5)
 SUITS = ("S", "H", "D", "C")
 PACK = tuple(rank + suit for suit in SUITS for rank in RANKS)
 PACK_SET = frozenset(PACK)
 PLAYER_PAIRS = (("A", "Y"), ("ann", "bob"), ("N", "S"), ("E", "W"), ("p1", "p2"))
 VALUES = ("single", "treble_double_single")
-_STRENGTH = {rank: len(RANKS) - i for i, rank in enumerate(RANKS)}  # K 8 ... 7 1
+CARD: dict[str, Card] = {c.text: c for c in _CARDS}
+VARIANTS = ("doubling", "offer_point", "pool", "match")
+"""The options a log of several games, or of hands with stakes, needs `generate_variants` for."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """The rules a generated game is played under: the rule set's name, the header's own options,
+    every option resolved (`lawbook.rulesets.in_force`), and each rule of play asked of `rules`."""
+
+    name: str
+    given: dict
+    options: Options
+    power: dict
+    scoring: Any
+
+    @classmethod
+    def of(cls, name: str = DEFAULT, given: dict | None = None, players: int = 2) -> Play:
+        """The rules `name` with the options `given` (ValueError, in words, when they are wrong)."""
+        opts = in_force(name, dict(given) if given else None, players).options
+        return cls(name, dict(given or {}), opts, rules.ranking(opts), _scoring())
+
+    def header(self) -> dict:
+        """What the log's header says of its rules: `rules` (unless the default) and `options`."""
+        out: dict = {"rules": self.name} if self.name != DEFAULT else {}
+        if self.given:
+            out["options"] = dict(self.given)
+        return out
+
+    def strength(self, card: str) -> int:
+        """The card's rank within its suit in the order in force (higher is better)."""
+        return self.power[CARD[card]]
+
+    def legal(self, hand: list[str], led: str, trump: str) -> list[str]:
+        return [c.text for c in rules.legal_replies([CARD[c] for c in hand], CARD[led], trump, self.power)]
+
+    def beats(self, card: str, led: str, trump: str) -> bool:
+        return rules.beats(CARD[card], CARD[led], trump, self.power)
+
+    def cut(self, a: str, b: str) -> int | None:
+        """Who deals after a cut of `a` (the first to cut) and `b`: 0, 1, or None (cut again)."""
+        return rules.cut_winner(CARD[a], CARD[b], self.options)
+
+    @property
+    def grace(self) -> bool:
+        """Law 24's grace for a king that is its holder's first card (king_after_first_card)."""
+        return self.options.king_after_first_card == "law24"
+
+    def dealer_must_take(self, stock: int) -> bool:
+        return rules.dealer_must_take(self.options, stock)
+
+    def hand(self, won: dict[str, int], dealer: str, elder: str, proposed: bool,
+             refused_first: bool) -> tuple[str, int]:
+        """(who wins the hand, what it scores), laws 48-49 and the refusal point on the vole."""
+        got = rules.hand_score(won, dealer, elder, no_proposal=not proposed, first_refused=refused_first,
+                               scoring=self.scoring, refusal_on_vole=self.options.refusal_point_on_vole)
+        assert got is not None, won
+        return got[0], got[1]
+
+    def value(self, loser_score: int) -> int:
+        return _game_value(loser_score, self.options.game_value, self.scoring)
+
+    def stake(self, basis: str) -> int:
+        """What a hand ended early by a double or an offer scores (`rules.stake_points`)."""
+        return rules.stake_points(basis, self.scoring)
+
+
 
 
 @dataclass(frozen=True)
@@ -51,38 +127,27 @@ def suit(card: str) -> str:
 
 
 def strength(card: str) -> int:
-    """The card's Écarté rank within its suit: K 8 down to 7 1."""
-    return _STRENGTH[card[:-1]]
+    """The card's rank within its suit in the London order: K 8 down to 7 1."""
+    return rules.LONDON[CARD[card]]
 
 
 def legal_cards(hand: list[str], led: str, trump: str) -> list[str]:
-    """The cards the second player may play to `led` (law 43: follow, win when able, trump)."""
-    same = [c for c in hand if suit(c) == suit(led)]
-    if same:
-        return [c for c in same if strength(c) > strength(led)] or same
-    return [c for c in hand if suit(c) == trump] or list(hand)
+    """The cards the second player may play to `led` under the London order (`rules.legal_replies`)."""
+    return [c.text for c in rules.legal_replies([CARD[c] for c in hand], CARD[led], trump)]
 
 
 def beats(card: str, led: str, trump: str) -> bool:
-    """Whether the second card played takes the trick from the card led."""
-    if suit(card) == suit(led):
-        return strength(card) > strength(led)
-    return suit(card) == trump
-
-
-def game_value(value: str, loser_score: int) -> int:
-    """Law 46: 1, or by agreement 3 / 2 / 1 as the loser has 0 / 1-2 / more."""
-    if value == "single":
-        return 1
-    return 3 if loser_score == 0 else 2 if loser_score <= 2 else 1
+    """Whether the second card played takes the trick, the London order (`rules.beats`)."""
+    return rules.beats(CARD[card], CARD[led], trump)
 
 
 class _Game:
     """The running game: event list, score, dealers' packet orders."""
 
     def __init__(self, rng: random.Random, players: tuple[str, str], game_to: int,
-                 irregular: float = 0.0) -> None:
+                 irregular: float = 0.0, play: Play | None = None) -> None:
         self.rng = rng
+        self.play = play if play is not None else Play.of()
         self.irregular = irregular
         self.rulings: list[dict] = []
         self.seen: Counter = Counter()
@@ -175,17 +240,18 @@ class _Deal:
         self.check()
 
 
-def _keep_value(card: str, trump: str) -> int:
-    """How much a hand wants to keep a card: trumps, then kings, then by rank."""
-    if suit(card) == trump:
-        return 20 + strength(card)
-    return 10 if card[0] == "K" else strength(card)
+def _keep_value(d: _Deal, card: str) -> int:
+    """How much a hand wants to keep a card: trumps, then kings, then by rank in the order in force."""
+    power = d.g.play.strength(card)
+    if suit(card) == d.trump:
+        return 20 + power
+    return 10 if card[0] == "K" else power
 
 
 def _weakest(d: _Deal, player: str, n: int) -> list[str]:
     """The n cards the player would rather throw out (ties broken at random)."""
     rng = d.g.rng
-    hand = sorted(d.hands[player], key=lambda c: (_keep_value(c, d.trump), rng.random()))
+    hand = sorted(d.hands[player], key=lambda c: (_keep_value(d, c), rng.random()))
     return hand[:n]
 
 
@@ -194,7 +260,7 @@ def _weak_count(d: _Deal, player: str) -> int:
     rng = d.g.rng
     if rng.random() < 0.2:
         return rng.randint(0, 5)
-    weak = sum(_keep_value(c, d.trump) < 7 for c in d.hands[player])
+    weak = sum(_keep_value(d, c) < 7 for c in d.hands[player])
     return max(0, weak - rng.randint(0, 1))
 
 
@@ -207,8 +273,9 @@ def _first_dealer(g: _Game) -> str | None:
         cards = g.rng.sample(PACK, 2)
         for player, card in zip(order, cards):
             g.emit("cut_for_deal", by=player, card=card)
-        if strength(cards[0]) != strength(cards[1]):
-            return order[0] if strength(cards[0]) > strength(cards[1]) else order[1]
+        first = g.play.cut(*cards)
+        if first is not None:
+            return order[first]
 
 
 def _distribute(d: _Deal, wrong: tuple[str, int] | None = None, late: bool = False) -> bool:
@@ -329,12 +396,16 @@ def _asks_for(d: _Deal, first: bool) -> int:
 
 
 def _dealer_gives_himself(d: _Deal, n: int) -> int | None:
-    """The dealer's answer: None to refuse, else how many he will take (stock permitting)."""
+    """The dealer's answer: None to refuse, else how many he will take (stock permitting; one at
+    least where he must exchange and the stock still holds a card)."""
     rng = d.g.rng
     m = _weak_count(d, d.dealer)
     assert n <= len(d.stock), "the non-dealer asks for no more than the stock holds"
     accept = rng.random() < (0.75 if m >= 2 else 0.4)
-    return min(m, len(d.stock) - n) if accept else None
+    if not accept:
+        return None
+    left = len(d.stock) - n
+    return min(max(m, 1) if d.g.play.dealer_must_take(left) else m, left)
 
 
 def _exchange(d: _Deal) -> tuple[bool, bool]:
@@ -369,13 +440,14 @@ def _choose(d: _Deal, player: str, led: str | None) -> str:
     """A card to play: random half the time, else a plain sensible choice."""
     rng = d.g.rng
     hand = d.hands[player]
-    options = hand if led is None else legal_cards(hand, led, d.trump)
+    play = d.g.play
+    options = hand if led is None else play.legal(hand, led, d.trump)
     if rng.random() < 0.5:
         return rng.choice(options)
     if led is None:
-        return max(options, key=lambda c: _keep_value(c, d.trump))
-    winners = [c for c in options if beats(c, led, d.trump)]
-    return min(winners or options, key=lambda c: _keep_value(c, d.trump))
+        return max(options, key=lambda c: _keep_value(d, c))
+    winners = [c for c in options if play.beats(c, led, d.trump)]
+    return min(winners or options, key=lambda c: _keep_value(d, c))
 
 
 def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> str:
@@ -393,7 +465,7 @@ def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> s
         elif d.by_count and d.held is None and len(d.hands[player]) == 5 and d.turn_up[0] != "K":
             _false_king(d, player)
     card = _choose(d, player, led)
-    after = law24 and announce and card == king and not d.by_count and g.rng.random() < 0.5
+    after = law24 and g.play.grace and announce and card == king and not d.by_count and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
         g.add(player, 1, d)
@@ -437,7 +509,7 @@ def _play_hand(d: _Deal) -> dict[str, int]:
     for _ in range(5):
         led = _play_card(d, leader, None, law24=True)
         second = d.g.other(leader)
-        if beats(_play_card(d, second, led, law24=True), led, d.trump):
+        if d.g.play.beats(_play_card(d, second, led, law24=True), led, d.trump):
             leader = second
         won[leader] += 1
     if d.by_count:
@@ -446,16 +518,8 @@ def _play_hand(d: _Deal) -> dict[str, int]:
 
 
 def hand_points(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> tuple[str, int]:
-    """Laws 48-49: (who wins the hand, what it scores): the point 1, the vole 2; 2 for the point
-    against no proposal / a refusal."""
-    winner = max(won, key=won.__getitem__)
-    if won[winner] == 5:
-        points = 2
-    elif winner == d.dealer:
-        points = 1 if proposed else 2
-    else:
-        points = 2 if refused_first else 1
-    return winner, points
+    """Laws 48-49 under the rules in force: (who wins the hand, what it scores)."""
+    return d.g.play.hand(won, d.dealer, d.nd, proposed, refused_first)
 
 
 def _score_hand(d: _Deal, won: dict[str, int], proposed: bool, refused_first: bool) -> None:
@@ -536,23 +600,33 @@ def _play_deal(g: _Game, dealer: str) -> None:
 
 
 def random_game(
-    rng: random.Random, *, game_to: int = 5, value: str = "single", irregular: float = 0.0
+    rng: random.Random, *, game_to: int = 5, value: str = "single", irregular: float = 0.0,
+    rules: str = DEFAULT, options: dict | None = None,
 ) -> tuple[dict, Expected]:
-    """A whole legal game to `game_to` as a log dict, with the result it must come to.
-    `irregular`: the chance that a deal is dealt with a wrong number (claimed, see `_wrong_number`)."""
+    """A whole legal game to `game_to` as a log dict, with the result it must come to, under the
+    rule set `rules` and the header's `options` (a `game_to` other than 5 and a `value` other
+    than single join them). `irregular`: the chance that a deal is dealt with a wrong number
+    (claimed, see `_wrong_number`). The variants with events of their own (doubles, offers, pools,
+    linked matches) are `generate_variants.variant_game`'s."""
     if value not in VALUES or game_to < 1 or not 0 <= irregular <= 1:
         raise ValueError(f"bad game_to={game_to!r}, value={value!r} or irregular={irregular!r}")
-    g = _Game(rng, rng.choice(PLAYER_PAIRS), game_to, irregular)
+    given = dict(options or {})
+    if game_to != 5:
+        given["game_to"] = game_to
+    if value != "single":
+        given["game_value"] = value
+    play = Play.of(rules, given)
+    if several(play.options):
+        raise ValueError("doubles, offers, pools and linked matches are generate_variants.variant_game's")
+    g = _Game(rng, rng.choice(PLAYER_PAIRS), play.options.game_to, irregular, play)
     g.by_counts = bool(irregular)
-    log: dict = {"ecarte": 1, "players": list(g.players)}
+    header = play.header()
+    log: dict = {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:
         dealer = log["dealer"] = rng.choice(g.players)
-    options = {"game_to": game_to} if game_to != 5 else {}
-    if value != "single":
-        options["game_value"] = value
-    if options:
-        log["options"] = options
+    if "options" in header:
+        log["options"] = header["options"]
     try:
         while True:
             _play_deal(g, dealer)
@@ -561,17 +635,40 @@ def random_game(
         pass
     log["events"] = g.events
     winner = g.winner
-    value_won = game_value(value, g.score[g.other(winner)])
+    value_won = play.value(g.score[g.other(winner)])
     return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
 
 
-def games(n: int, seed: int, irregular: float = 0.0) -> Iterator[tuple[dict, Expected]]:
-    """n varied games (mostly five up, some other targets, some treble/double/single)."""
+def several(options: Options) -> bool:
+    """Whether a game under these options needs `generate_variants` (stakes, or several games)."""
+    return options.doubling or options.offer_point or options.pool or options.match == "linked"
+
+
+def games(n: int, seed: int, irregular: float = 0.0, rules: str = DEFAULT, options: dict | None = None,
+          ) -> Iterator[tuple[dict, Expected]]:
+    """n varied games under `rules` and `options` (ValueError, in words, for a wrong name, option,
+    value or combination): mostly five up, some other targets, some treble/double/single, where
+    the options given leave the target and the game's value open; doubles, offers, pools and
+    linked matches as the options turn them on (`generate_variants`), all clean unless
+    `irregular`."""
+    given = dict(options or {})
+    play = Play.of(rules, given, 3 if given.get("pool") is True else 2)
+    stakes = several(play.options)
+    if stakes:
+        from .generate_variants import variant_game   # it plays with this module's table
+    vary_value = "game_value" not in given and not play.options.pool and play.options.match == "single"
     rng = random.Random(seed)
     for _ in range(n):
-        game_to = 5 if rng.random() < 0.85 else rng.choice((3, 7, 10))
-        value = rng.choice(VALUES) if game_to == 5 else "single"
-        yield random_game(rng, game_to=game_to, value=value, irregular=irregular)
+        game_to = given.get("game_to") or (5 if rng.random() < 0.85 else rng.choice((3, 7, 10)))
+        value = given.get("game_value") or (rng.choice(VALUES) if game_to == 5 and vary_value else "single")
+        if not stakes:
+            yield random_game(rng, game_to=game_to, value=value, irregular=irregular, rules=rules, options=given)
+            continue
+        header = {**given, **({"game_to": game_to} if game_to != 5 else {}),
+                  **({"game_value": value} if value != "single" else {})}
+        log, expected, _ = variant_game(rng, header, game_to=game_to, irregular=irregular, rules=rules,
+                                        clean=not irregular)
+        yield log, expected
 
 
 def with_expect(log: dict, expected: Expected) -> dict:
@@ -594,24 +691,3 @@ def archive(n: int, seed: int) -> Iterator[str]:
     """n games as compact JSON lines (no trailing newline)."""
     for log, _ in games(n, seed):
         yield dumps(log)
-
-
-def main(argv: list[str] | None = None) -> None:
-    """`python -m adjudicator.generate N [--seed S] [--expect]`: JSON Lines on stdout."""
-    parser = argparse.ArgumentParser(prog="python -m adjudicator.generate", description=__doc__)
-    parser.add_argument("n", type=int, help="how many games")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--expect", action="store_true", help="add each game's `expect` key")
-    parser.add_argument("--irregular", type=float, default=0.0,
-                        help="the chance that a deal is dealt with a wrong number, then claimed")
-    args = parser.parse_args(argv)
-    if not 0 <= args.irregular <= 1:
-        parser.error("--irregular is a chance, from 0 to 1")
-    for log, expected in games(args.n, args.seed, args.irregular):
-        if args.expect:
-            log = with_expect(log, expected)
-        sys.stdout.write(dumps(log) + "\n")
-
-
-if __name__ == "__main__":
-    main()

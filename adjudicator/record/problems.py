@@ -1,0 +1,109 @@
+"""A checking library's complaint said in the project's words.
+
+pydantic says "Field required" and "Input should be a valid integer"; a person reading a log, a
+rule file or the words beside them wants "'card' is missing" and "should be a whole number, not
+'three'". `said(error)` is one error of `ValidationError.errors()` as a phrase to follow its
+field's name; `missing(error)` whether it is a field left out (said "'card' is missing");
+`located(error)` the phrase with the field's place before it. `json_problem(e)` the JSON
+reader's complaint in the same words. Used
+by the log's check (`record.log`), the rule files' (`lawbook.laws`) and the words' (`words.vocabulary`).
+
+`size(n)` is a number of bytes as people say it: "8 MiB", "512 KiB", "300 bytes".
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_KINDS = {   # pydantic's error types, by what they ask for
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "float_type": "a number", "float_parsing": "a number",
+    "bool_type": "true or false", "bool_parsing": "true or false",
+    "string_type": "text",
+    "list_type": "a list", "tuple_type": "a list", "set_type": "a list",
+    "dict_type": "a mapping (key: value)", "model_type": "a mapping (key: value)",
+    "model_attributes_type": "a mapping (key: value)", "dataclass_type": "a mapping (key: value)",
+}
+_BOUNDS = {"greater_than_equal": ("at least", "ge"), "greater_than": ("more than", "gt"),
+           "less_than_equal": ("at most", "le"), "less_than": ("less than", "lt")}
+
+
+def value(v: Any) -> str:
+    """A value as a log writes it: true, null, 'text', a list, a mapping; long ones cut."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return "a mapping" if v else "an empty mapping"
+    if isinstance(v, (list, tuple)):
+        return "a list" if v else "an empty list"
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def missing(error: dict) -> bool:
+    return error["type"] == "missing"
+
+
+def said(error: dict) -> str:
+    """One pydantic error as a phrase in plain words (without where it is)."""
+    kind, ctx, got = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind == "missing":
+        return "is missing"
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        return "unknown field"
+    if kind in _KINDS:
+        return f"should be {_KINDS[kind]}, not {value(got)}"
+    if kind in _BOUNDS:
+        words, key = _BOUNDS[kind]
+        return f"should be {words} {ctx.get(key)}, not {got if isinstance(got, str) else value(got)}"
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        least = kind.endswith("short")
+        n = ctx.get("min_length" if least else "max_length")
+        unit = "character" if kind.startswith("string") else "item"
+        has = len(got) if hasattr(got, "__len__") else ctx.get("actual_length")
+        return (f"should have {'at least' if least else 'at most'} {n} {unit}{'s' if n != 1 else ''}"
+                + (f", not {has}" if has is not None else ""))
+    if kind in ("literal_error", "enum"):
+        return f"should be {ctx.get('expected', 'one of the values allowed')}, not {value(got)}"
+    if kind in ("value_error", "assertion_error"):
+        return error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    msg = error["msg"].replace("Input should be", "should be")
+    return msg[:1].lower() + msg[1:]
+
+
+def located(error: dict, unknown: str = "unknown field") -> str:
+    """The error with where it is: "'both.no_turn_up' is missing", "law: should be ..."."""
+    where = ".".join(str(p) for p in error["loc"])
+    if missing(error) and where:
+        return f"{where!r} is missing"
+    if error["type"] == "extra_forbidden":
+        return f"{where}: {unknown}" if where else unknown
+    return f"{where}: {said(error)}" if where else said(error)
+
+
+_JSON = {"Expecting value": "a value was expected", "Expecting ',' delimiter": "a comma was expected",
+         "Expecting ':' delimiter": "a colon was expected",
+         "Expecting property name enclosed in double quotes": "a key in double quotes was expected",
+         "Extra data": "more follows the end of the JSON value",
+         "Unterminated string starting at": "a text in quotes is not closed",
+         "Invalid control character at": "a control character stands inside a text in quotes",
+         "Invalid \\escape": "a backslash starts no known escape"}
+
+
+def json_problem(e: ValueError) -> str:
+    """What the JSON reader found wrong, and where: "a comma was expected at line 1, column 27"."""
+    if isinstance(e, json.JSONDecodeError):
+        words = _JSON.get(e.msg, e.msg[:1].lower() + e.msg[1:])
+        return f"{words} at line {e.lineno}, column {e.colno}" if e.doc.rstrip("\n").count("\n") else f"{words} at column {e.colno}"
+    return str(e)
+
+
+def size(n: int) -> str:
+    """A number of bytes as people say it: 8 MiB, 1.5 MiB, 512 KiB, 300 bytes."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            amount = n / scale
+            return f"{amount:.0f} {unit}" if amount == int(amount) or amount >= 100 else f"{amount:.1f} {unit}"
+    return f"{n} byte{'s' if n != 1 else ''}"

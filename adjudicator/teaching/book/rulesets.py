@@ -1,0 +1,113 @@
+"""The book's rule set pages (rules-NAME.html), and the notice on a law's page of each rule set
+that changes it. Both read the data `ecarte rules` and `rules diff` read (words/rules.py: the
+rule set files and laws/words/rulesets.yaml); no word of a source is copied here."""
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment
+
+from ...lawbook.laws import LawBook
+from ...lawbook.rulesets import DEFAULT, RuleSet, rule_sets
+from ...record import options as table
+from ...words.rules import cite, diff, option_source, option_words, said, value_words
+
+
+def page_name(name: str) -> str:
+    return f"rules-{name}.html"
+
+
+def _phrase(text: str) -> str:
+    """A sentence of the rule set file made a clause: no full stop, a small first letter."""
+    text = text.rstrip().rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+def _shown(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def notices(number: int) -> list[dict[str, Any]]:
+    """Each rule set (not the London laws) that changes law `number`: the law's own change
+    (replaced or removed; said as the option values that make it, in words) or, failing one, an option of the rule set that the law's reach turns
+    on (laws/words/rulesets.yaml's `laws:`) set otherwise than in London; with its sentence and
+    the anchor of the point on the rule set's page."""
+    london = rule_sets()[DEFAULT]
+    out = []
+    for rs in rule_sets().values():
+        if rs.name == DEFAULT:
+            continue
+        change = rs.changes.get(number)
+        if change is not None:
+            what = " and ".join(value_words(k, v) for k, v in change.option.items()) or change.reading
+            words = {"short": rs.short, "what": _phrase(what), "cite": cite(change.source),
+                     "quote": change.text or change.because}
+            out.append({"rules": rs.name, "short": rs.short, "removed": change.removed,
+                        "href": f"{page_name(rs.name)}#law-{number}",
+                        "text": said("book", "notice_removed" if change.removed else "notice", **words)})
+            continue
+        for name in table.NAMES:
+            value = getattr(rs.defaults, name)
+            if number in option_words()[name]["laws"] and value != getattr(london.defaults, name):
+                source = option_source(rs, name, value)
+                out.append({"rules": rs.name, "short": rs.short, "removed": False,
+                            "href": f"{page_name(rs.name)}#option-{name}",
+                            "text": said("book", "notice", short=rs.short, what=_phrase(value_words(name, value)),
+                                         cite=cite(source["source"]), quote=source["quote"])})
+                break
+    return out
+
+
+def _side(point: dict[str, Any], rs: RuleSet) -> dict[str, Any]:
+    side = point[rs.name]
+    quote = side.get("quote") if "option" in point else (side["because"] if side["removed"] else side["text"])
+    return {"short": rs.short, "value": _shown(side["value"]) if "value" in side else None,
+            "words": side.get("words"), "removed": side.get("removed", False), "quote": quote,
+            "reading": side.get("reading"), "cite": cite(side["source"]), "seed": side["source"]}
+
+
+def _point(point: dict[str, Any], london: RuleSet, rs: RuleSet) -> dict[str, Any]:
+    if "option" in point:
+        head = {"id": f"option-{point['option']}", "option": point["option"], "changes": point["changes"],
+                "laws": point["laws"]}
+    else:
+        head = {"id": f"law-{point['law']}", "law": point["law"], "title": point["title"]}
+    return {**head, "london": _side(point, london), "here": _side(point, rs)}
+
+
+def view(rs: RuleSet, book: LawBook) -> dict[str, Any]:
+    """A rule set's page as data: what it is, its options with their defaults, and (but for the
+    London laws) its differences from them point by point, each side with its source's words."""
+    sets = rule_sets()
+    london = sets[DEFAULT]
+    points = [] if rs.name == DEFAULT else [_point(p, london, rs) for p in diff(DEFAULT, rs.name, book)["points"]]
+    options = []
+    for name in table.NAMES:
+        w = option_words()[name]
+        value, base = getattr(rs.defaults, name), getattr(london.defaults, name)
+        options.append({"name": name, "changes": w["changes"], "value": _shown(value),
+                        "words": value_words(name, value), "differs": value != base,
+                        "laws": w["laws"], "cite": cite(w["source"]), "quote": w["quote"],
+                        "choices": [_shown(v) for v in table.CHOICES.get(name, ())] or None})
+    others = [{"name": o.name, "short": o.short, "title": o.title, "href": page_name(o.name),
+               "count": len(diff(DEFAULT, o.name, book)["points"]) if o.name != DEFAULT else None}
+              for o in sets.values() if o is not rs]
+    return {"name": rs.name, "title": rs.title, "short": rs.short, "cite": rs.cite, "seed": rs.source,
+            "summary": rs.summary, "silence": rs.silence, "base": rs.name == DEFAULT, "points": points,
+            "options": options, "others": others, "file": f"laws/rulesets/{rs.name}.yaml"}
+
+
+def entries(book: LawBook) -> list[dict[str, Any]]:
+    """The rule sets as the index lists them."""
+    return [{"name": rs.name, "short": rs.short, "title": rs.title, "summary": rs.summary,
+             "href": page_name(rs.name), "base": rs.name == DEFAULT,
+             "count": None if rs.name == DEFAULT else len(diff(DEFAULT, rs.name, book)["points"])}
+            for rs in rule_sets().values()]
+
+
+def pages(env: Environment, book: LawBook) -> dict[str, str]:
+    """Each rule set's page, by file name."""
+    from .render import page_name as law_page
+    template = env.get_template("rules.html.j2")
+    return {page_name(rs.name): template.render(rs=view(rs, book), law_page=law_page, sets=entries(book))
+            for rs in rule_sets().values()}

@@ -1,0 +1,80 @@
+"""The book's rule set pages (rules-NAME.html) and the notice on a law's page of each rule set
+that changes it: the same data as `ecarte rules diff`, each point with its source's own words.
+In a browser (overflow, text size, links): test_book_browser.py."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from adjudicator.lawbook.rulesets import rule_sets
+from adjudicator.words.rules import diff, option_words, value_words
+
+
+def _text(path: Path) -> str:
+    """A page's text, its tags dropped and its entities read, its spaces made one."""
+    inline = re.sub(r"</?(a|code|em|strong|cite|span)\b[^>]*>", "", path.read_text(encoding="utf-8"))
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
+
+
+def test_a_page_per_rule_set_linked_from_the_index(book_dir: Path) -> None:
+    index = (book_dir / "index.html").read_text(encoding="utf-8")
+    for name, rs in rule_sets().items():
+        assert (book_dir / f"rules-{name}.html").is_file()
+        assert f'href="rules-{name}.html"' in index
+    assert "3 points of difference from the London laws" in _text(book_dir / "index.html")   # modern
+    assert ("Played under other rules? The French rules · The modern rulebook: where they differ from the "
+            "London laws, point by point.") in _text(book_dir / "index.html")   # at the top, above the laws
+
+
+def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words(book_dir: Path) -> None:
+    for name in ("french", "modern"):
+        page = _text(book_dir / f"rules-{name}.html")
+        points = diff("cavendish", name)["points"]
+        assert f"Its differences from the London laws: {len(points)} points" in page
+        for p in points:
+            side, london = p[name], p["cavendish"]
+            if "option" in p:
+                assert f"{side['words'][:1].upper()}{side['words'][1:]}." in page
+                assert f"{london['words'][:1].upper()}{london['words'][1:]}." in page
+                assert side["quote"] and f"“{side['quote']}”" in page
+            else:
+                assert f"“{london['text']}”" in page   # the London law, quoted
+                quoted = side["because"] if side["removed"] else side["text"]
+                assert f"“{quoted}”" in page and side["reading"] in page
+        raw = (book_dir / f"rules-{name}.html").read_text(encoding="utf-8")
+        anchors = set(re.findall(r'<article class="point" id="([^"]+)"', raw))
+        assert anchors == {f"option-{p['option']}" if "option" in p else f"law-{p['law']}" for p in points}
+
+
+def test_a_rule_set_page_gives_every_option_and_its_default(book_dir: Path) -> None:
+    page = _text(book_dir / "rules-french.html")
+    french, london = rule_sets()["french"].defaults, rule_sets()["cavendish"].defaults
+    for name, value in french.to_json().items():
+        w = option_words()[name]
+        mark = "◆ " if getattr(london, name) != value else ""
+        assert f"{mark}{w['changes'][:1].upper()}{w['changes'][1:]} Here: {value_words(name, value)}." in page
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        assert f"{name}: {shown}" in page   # in the developers' fold
+    assert "◆ Who deals first" in page and "◆ The points that win" not in page   # marked where it differs
+    assert "Where its text is silent." in page and "the London laws fill its silence" in page
+    london = _text(book_dir / "rules-cavendish.html")
+    assert "The base of the others" in london and "The French rules: 8 points of difference" in london
+
+
+def test_a_changed_law_says_so_and_links_the_point(book_dir: Path) -> None:
+    law24 = (book_dir / "law-24.html").read_text(encoding="utf-8")
+    french = rule_sets()["french"].changes[24]
+    text = _text(book_dir / "law-24.html")
+    assert f"Under the French rules, this law does not apply: the king is announced before its holder plays his " \
+           f"first card, or it is lost (law 23 alone) (Méry, 1847: “{french.because}”)." in text
+    assert "Under the modern rulebook, this law does not apply" in text
+    assert 'href="rules-french.html#law-24"' in law24 and 'href="rules-modern.html#law-24"' in law24
+    law5 = _text(book_dir / "law-05.html")
+    assert "Under the French rules: the lowest card cut deals (Méry, 1847: “whoever draws the lowest" in law5
+    law23 = (book_dir / "law-23.html").read_text(encoding="utf-8")   # an option the law's reach turns on
+    assert 'href="rules-french.html#option-king_after_first_card"' in law23
+    for n in (38, 49):
+        assert f'href="rules-french.html#law-{n}"' in (book_dir / f"law-{n}.html").read_text(encoding="utf-8")
+    for n in (1, 17, 46):   # a law no rule set changes has no notice
+        assert "ruleset-notice" not in (book_dir / f"law-{n:02d}.html").read_text(encoding="utf-8")

@@ -1,0 +1,49 @@
+"""The rule set pages and a changed law's notice as a learner sees them, in headless Chromium
+at 1280 and 390 pixels wide (the checks of test_book_learner_browser.py: nothing wider than the
+screen, no text under 12 px, no developer material outside the "For developers" folds), with
+screenshots into $ECARTE_SCREENSHOTS (else a folder of the run)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from learner_text import developer_material
+from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
+from test_book_learner_browser import SMALLEST, VISIBLE, shots  # noqa: F401
+
+PAGES = ["rules-french.html", "rules-modern.html", "rules-cavendish.html", "law-24.html"]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", PAGES)
+def test_a_rule_set_page_reads_well_at_this_width(book_dir: Path, page, shots: Path, name: str, width: int) -> None:  # noqa: F811
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto((book_dir / name).as_uri())
+    page.screenshot(path=str(shots / f"{Path(name).stem}-{width}.png"), full_page=True)
+    wide = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], f"{name} at {width}: the page is {wide[0]} px wide"
+    assert page.evaluate(SMALLEST) == []
+    assert developer_material(page.evaluate(VISIBLE)) == []
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, page, width: int) -> None:  # noqa: F811
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto((book_dir / "law-38.html").as_uri())
+    notice = page.locator(".ruleset-notice")
+    assert notice.count() == 1 and notice.is_visible()
+    assert notice.inner_text().startswith("Under the French rules: the last to exchange takes what the stock still holds")
+    box, text = notice.bounding_box(), page.locator("blockquote.law-text").bounding_box()
+    assert box["y"] > text["y"] and box["width"] <= width   # after the law's own words, inside the screen
+    assert float(notice.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
+    notice.get_by_role("link").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("rules-french.html#law-38")
+    point = page.locator("#law-38")
+    assert point.is_visible() and "Not cards enough in the stock" in point.locator("h3").inner_text()
+    assert "The last player to make his exchange cannot exchange more cards" in point.locator(".side.here").inner_text()
+    top = point.evaluate("e => e.getBoundingClientRect().top")
+    assert -2 <= top < 300, top   # the link lands on the point
+    assert page.problems == []

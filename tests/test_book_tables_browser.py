@@ -1,0 +1,202 @@
+"""The book's tables as a reader sees them, in headless Chromium: every table of every scenario
+on laws 11, 19, 43 and 49, stepped through event by event, adds up to the pack (the cards drawn
+in the hands and played, with the counts the table writes for the stock, the discards and the
+cards laid out), and draws in front of each player as many tricks as it says he has won; a
+revoke's card stays in view at its ruling, ringed; and every text colour of the book, read from
+its CSS as the browser computes it, passes WCAG AA contrast on the ground it is drawn on."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from adjudicator.words.vocabulary import default_words
+from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
+
+LAWS = [11, 19, 43, 49]
+
+
+def _number_pattern(template: str, **names: str) -> str:
+    """A label of table.yaml as a regular expression whose group is its number `{n}`."""
+    parts = re.split(r"(\{\w+\})", template)
+    out = []
+    for part in parts:
+        if part == "{n}":
+            out.append(r"(\d+)")
+        elif part.startswith("{"):
+            out.append(names.get(part[1:-1], r".+?"))
+        else:
+            out.append(re.escape(part))
+    return "".join(out)
+
+
+LABELS = default_words().labels("book")
+PATTERNS = {"tricks": _number_pattern(LABELS["tricks"]), "counted": _number_pattern(LABELS["counted"])}
+
+TABLES = """([id, patterns]) => {
+  const box = document.getElementById(id);
+  const range = box.querySelector("input[type=range]");
+  const tricksRe = new RegExp(patterns.tricks), countedRe = new RegExp(patterns.counted);
+  const out = [];
+  for (let n = 1; n <= Number(range.max); n++) {
+    range.value = n;
+    range.dispatchEvent(new Event("input"));
+    const svg = box.querySelector(".view svg.table");
+    const visible = (u) => { const b = u.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+    const cards = (sel) => Array.from(svg.querySelectorAll(sel)).filter(visible);
+    const number = (sel) => svg.querySelector(sel + " text") ?
+      Number(svg.querySelector(sel + " text").textContent.match(/\\d+/)[0]) : 0;
+    const hands = {}, played = {}, rows = {}, won = {}, counted = {};
+    svg.querySelectorAll("g.hand").forEach((g) => {
+      hands[g.dataset.player] = cards(`g.hand[data-player="${g.dataset.player}"] use.card`).length;
+    });
+    for (const p of Object.keys(hands)) {
+      played[p] = cards(`g.taken use.card[data-by="${p}"], g.trick use.card[data-by="${p}"]`).length;
+      rows[p] = Number(svg.querySelector(`g.taken[data-player="${p}"]`).dataset.tricks);
+      const line = Array.from(svg.querySelectorAll("text.who")).map((t) => t.textContent)
+        .find((t) => t.startsWith(p + ","));
+      const m = line && line.match(tricksRe);
+      won[p] = m ? Number(m[1]) : 0;
+      const c = svg.querySelector(`g.taken[data-player="${p}"] text`);
+      counted[p] = c ? Number(c.textContent.match(countedRe)[1]) : 0;
+    }
+    const trickText = Array.from(svg.querySelectorAll("text.small")).map((t) => t.textContent)
+      .find((t) => / · won by /.test(t));
+    out.push({n, dealt: Object.keys(hands).length > 0, voided: !!svg.querySelector("text.banner"),
+              hands, played, rows, won, counted, trickWinner: trickText ? trickText.split(" · won by ")[1] : null,
+              stock: number("g.stock"), discards: Array.from(svg.querySelectorAll("g.discards text"))
+                .reduce((a, t) => a + Number(t.textContent.match(/\\d+/)[0]), 0),
+              laidOut: number("g.laid-out"), turned: cards("g.turned use.card").length,
+              aside: cards("g.aside use.card").length, ringed: cards("use.card.ruled").map((u) => u.dataset.card),
+              desc: svg.querySelector("desc").textContent});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("number", LAWS)
+def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: int) -> None:  # noqa: F811
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto((book_dir / f"law-{number:02d}.html").as_uri())
+    ids = page.eval_on_selector_all("article.scenario", "els => els.map(e => e.id)")
+    assert ids
+    frames = 0
+    for sid in ids:
+        for t in page.evaluate(TABLES, [sid, PATTERNS]):
+            if not t["dealt"] or t["voided"]:
+                continue
+            shown = (sum(t["hands"].values()) + sum(t["played"].values()) + t["stock"] + t["discards"]
+                     + t["laidOut"] + t["turned"] + t["aside"])
+            assert shown == 32, (sid, t)
+            for p in t["hands"]:
+                drawn = t["rows"][p] + (t["trickWinner"] == p)
+                assert drawn + t["counted"][p] == t["won"][p], (sid, p, t)
+            frames += 1
+    assert frames > 50
+    assert page.problems == []
+
+
+def test_a_revoke_stays_in_view_at_its_ruling(book_dir, page) -> None:  # noqa: F811
+    """Law 43's scenario where Y claims A's revoke (9♣ on K♠) after the next trick: at the ruling
+    the revoking trick lies face up in front of Y, who won it, 9♣ ringed and said."""
+    page.goto((book_dir / "law-43.html").as_uri())
+    box = page.locator("#scenario-law43-revoke-claimed-during-play-played-on")
+    box.get_by_role("button", name="Last »").click()
+    box.get_by_role("button", name="⚑ The ruling").click()
+    view = box.locator(".view svg.table")
+    assert "ruling: law 43" in box.locator(".view .flag").inner_text()
+    row = view.locator("g.taken[data-player='Y'] use.card")
+    assert row.evaluate_all("us => us.map(u => u.dataset.card)") == ["KS", "9C"]
+    ringed = view.locator("use.card.ruled")
+    assert ringed.count() == 1 and ringed.get_attribute("data-card") == "9C" and ringed.is_visible()
+    assert "the ruling is about 9♣" in view.locator("desc").text_content()
+    assert view.locator("text.tag", has_text="the ruling is about 9♣").is_visible()   # written on the table too
+    box.get_by_role("button", name="◀ Back").click()
+    assert box.locator(".view use.card.ruled").count() == 0
+
+
+def test_a_hand_given_only_as_a_result_is_not_drawn_with_five_cards(book_dir, page) -> None:  # noqa: F811
+    page.goto((book_dir / "law-43.html").as_uri())
+    box = page.locator("#scenario-law43-revoke-claimed-after-a-tricks-summary")
+    box.get_by_role("button", name="⚑ The ruling").click()
+    view = box.locator(".view svg.table")
+    assert view.locator("g.hand use.card").count() == 0
+    assert view.locator("g.taken[data-player='A'] use.card[data-card='back']").count() == 6
+    assert view.locator("g.taken[data-player='Y'] use.card[data-card='back']").count() == 4
+
+
+CONTRAST = """() => {
+  /* Every text colour the book's CSS gives, as the browser computes it, against the ground it is
+     drawn on: an HTML element's first opaque background up the tree (the page's paper at the
+     end); an SVG label, the table's cloth. Every <details> is opened first, and a probe table
+     carries one text of each class the tables use. */
+  document.querySelectorAll("details").forEach((d) => { d.open = true; });
+  const classes = new Set();
+  document.querySelectorAll("template").forEach((t) =>
+    t.content.querySelectorAll("svg.table text").forEach((x) => classes.add(x.getAttribute("class") || "")));
+  const probe = document.createElement("div");
+  probe.innerHTML = `<svg class="table" viewBox="0 0 760 480"><rect class="cloth" width="760" height="480"/>` +
+    Array.from(classes).map((c, i) => `<text class="${c}" x="10" y="${20 + 16 * i}">probe ${c}</text>`).join("") + "</svg>";
+  document.body.append(probe);
+  const rgb = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); };
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const ground = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0.5) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest(".sprite") || ["SCRIPT", "STYLE", "TEMPLATE"].includes(el.tagName)) continue;
+    if (!Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!el.checkVisibility()) continue;
+    const style = getComputedStyle(el);
+    let fg, bg;
+    if (el instanceof SVGElement) {
+      const svg = el.closest("svg.table");
+      if (!svg) continue;
+      fg = rgb(style.fill);
+      bg = rgb(getComputedStyle(svg.querySelector(".cloth")).fill);
+    } else {
+      fg = rgb(style.color);
+      bg = ground(el);
+    }
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    const r = ratio(fg, bg);
+    if (r < need) out.push(`${el.tagName}.${el.getAttribute("class")} ${r.toFixed(2)} < ${need}: ${el.textContent.trim().slice(0, 40)}`);
+  }
+  probe.remove();
+  return {failing: out, classes: Array.from(classes)};
+}"""
+
+
+@pytest.mark.parametrize("name", ["index.html"] + [f"law-{n:02d}.html" for n in LAWS])
+def test_every_text_colour_passes_contrast_aa(book_dir, page, name: str) -> None:  # noqa: F811
+    page.goto((book_dir / name).as_uri())
+    found = page.evaluate(CONTRAST)
+    assert found["failing"] == []
+    if name != "index.html":
+        assert "faint" in found["classes"]   # "no turn-up yet" among them
+    if name == "law-43.html":
+        assert "tag" in found["classes"]     # the ruled card's words
+
+
+def test_on_a_phone_the_ruled_card_is_scrolled_into_view(book_dir, page) -> None:  # noqa: F811
+    """At 390 px the table keeps its labels readable and scrolls sideways in its box: at the
+    ruling the box is scrolled so that the ringed card is in it, the caption staying put."""
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto((book_dir / "law-43.html").as_uri())
+    box = page.locator("#scenario-law43-revoke-claimed-during-play-played-on")
+    box.get_by_role("button", name="« First").click()
+    box.get_by_role("button", name="⚑ The ruling").click()
+    felt = box.locator(".view .felt").bounding_box()
+    card = box.locator(".view use.card.ruled").bounding_box()
+    assert felt["x"] <= card["x"] and card["x"] + card["width"] <= felt["x"] + felt["width"]
+    caption = box.locator(".view figcaption").bounding_box()
+    assert caption["x"] >= 0 and caption["x"] + caption["width"] <= 390
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390

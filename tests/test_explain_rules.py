@@ -1,0 +1,85 @@
+"""`explain` names the rule set and the source of every rule it used, in its source's own words
+(the rule set files and laws/words/rulesets.yaml, as `rules diff` and the book quote them), and
+says where the London laws fill a silence of the French text (RULESETS.md: 003 is silent on
+irregularities)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.lawbook.laws import default_book
+from adjudicator.lawbook.rulesets import rule_sets
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ROOT / "scenarios" / "rulesets"
+
+
+def _said(*args: str) -> tuple[str, dict]:
+    text = runner.invoke(app, ["explain", *args])
+    data = runner.invoke(app, ["explain", "--json", *args])
+    assert text.exit_code in (0, 1) and data.exit_code == text.exit_code, text.output
+    return " ".join(text.output.split()), json.loads(data.output)
+
+
+REVOKE = str(ROOT / "scenarios" / "laws" / "law43-revoke-claimed-after-a-tricks-summary.yaml")
+
+
+def test_a_french_revoke_is_ruled_by_the_london_laws_filling_the_french_silence() -> None:
+    """A London scenario (no `rules:` in its header) judged under the French rules."""
+    text, data = _said(REVOKE, "--rules", "french")
+    french = rule_sets()["french"]
+    assert text.startswith("Rules: The French rules (Méry, 1847, and the Académie des jeux). "
+                           "Where each rule used comes from:")
+    assert "Law 43: the London law (Cavendish), filling a silence of the French rules." in text
+    assert f"The silence of the French rules: {french.silence}" in text
+    assert f"Law 49: as worded under the French rules (Méry, 1847): “{french.changes[49].text}”" in text
+    kinds = {s["law"]: s["kind"] for s in data["sources"]}
+    assert kinds == {43: "london_fills_silence", 39: "london_fills_silence", 49: "replaced"}
+    assert data["rulings"][0]["source"]["kind"] == "london_fills_silence"
+    assert data["rulings"][0]["source"]["seed"] == rule_sets()["cavendish"].source
+    whole = " ".join(runner.invoke(app, ["explain", "--all", REVOKE, "--rules", "french"]).output.split())
+    assert "Source: Law 43: the London law (Cavendish), filling a silence of the French rules." in whole
+
+
+def test_a_french_king_names_the_french_words_for_law_23_and_the_london_scores() -> None:
+    text, data = _said(str(RULESETS / "king-after-first-card-never-french.yaml"))
+    because = rule_sets()["french"].changes[24].because
+    assert ("Law 23: under the French rules, the king is announced before its holder plays his first card, "
+            f"or it is lost (law 23 alone) (Méry, 1847: “{because}”)") in text
+    assert "Law 48: the London law (Cavendish), unchanged under the French rules." in text
+    assert "filling a silence" not in text   # no irregularity the French text leaves to London
+    [law23] = [s for s in data["sources"] if s["law"] == 23]
+    assert law23 == {"kind": "option", "law": 23, "rules": "french", "option": "king_after_first_card",
+                     "value": "never", "seed": rule_sets()["french"].source, "quote": because}
+
+
+def test_a_modern_dealer_who_took_no_card_is_ruled_by_the_modern_rule_in_its_words() -> None:
+    text, data = _said(str(RULESETS / "dealer-must-exchange-on-found-in-play.yaml"))
+    rule = " ".join(default_book().rules["dealer_must_exchange"].text.split())
+    assert text.startswith("Rules: The modern rulebook. Where each rule used comes from:")
+    assert f"The rule dealer_must_exchange: its own, which no London law covers (Écarté Rulebook): “{rule}”" in text
+    assert "Law 47: the London law (Cavendish), unchanged under the modern rulebook." in text
+    assert data["sources"][0] == {"kind": "rule", "rule": "dealer_must_exchange", "rules": "modern",
+                                  "seed": rule_sets()["modern"].source, "quote": rule}
+
+
+def test_a_modern_king_and_options_agreed_on_the_london_laws() -> None:
+    text, _ = _said(str(RULESETS / "king-after-first-card-never-dealer-modern.yaml"))
+    quote = rule_sets()["modern"].changes[24].because
+    assert f"Law 23: under the modern rulebook, the king is announced before its holder plays his first card, " \
+           f"or it is lost (law 23 alone) (Écarté Rulebook: “{quote}”)" in text
+    text, _ = _said(str(RULESETS / "doubling-out-of-time.yaml"))
+    assert text.startswith("Rules: The London club laws (Cavendish). Agreed otherwise: a player may double "
+                           "before the third trick; declined, the hand ends. Where each rule used comes from: "
+                           "- The rule doubling: its own, which no London law covers (Écarté Rulebook): “")
+    assert "Law 48: the London law (Cavendish)." in text
+
+
+def test_a_london_log_as_it_stands_is_explained_as_before() -> None:
+    text, data = _said(REVOKE)
+    assert text.startswith("Event 7 (deal 1):") and "Rules:" not in text and "Source" not in text
+    assert [s["kind"] for s in data["sources"]] == ["london"] * len(data["sources"])
