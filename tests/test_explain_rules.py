@@ -83,3 +83,15 @@ def test_a_london_log_as_it_stands_is_explained_as_before() -> None:
     text, data = _said(REVOKE)
     assert text.startswith("Event 7 (deal 1):") and "Rules:" not in text and "Source" not in text
     assert [s["kind"] for s in data["sources"]] == ["london"] * len(data["sources"])
+
+
+def test_explains_words_are_in_the_words_file_and_each_is_used() -> None:
+    """laws/words/explain.yaml holds explain's words; each template is one explain.py fills."""
+    import yaml
+    words = yaml.safe_load((ROOT / "laws" / "words" / "explain.yaml").read_text(encoding="utf-8"))
+    code = (ROOT / "adjudicator" / "teaching" / "explain.py").read_text(encoding="utf-8")
+    unused = [f"{section}.{key}" for section, keys in words.items() for key in keys
+              if f'explained("{section}", "{key}"' not in code]
+    assert unused == []
+    text, _ = _said("--all", str(RULESETS / "doubling-out-of-time.yaml"))
+    assert "Why the rule doubling [case out-of-time]:" in text   # a rule mid-sentence, as a law is

@@ -49,3 +49,17 @@ def test_json_is_not_wrapped() -> None:
     path = ROOT / "scenarios" / "laws" / "law11-two-cards-turned-choose.yaml"
     out = runner.invoke(app, ["adjudicate", "--json", str(path)]).output
     assert len(out.splitlines()) == 1 and "`elect:" in json.loads(out)["rulings"][0]["note"]
+
+
+def test_a_command_or_a_path_to_copy_is_never_broken() -> None:
+    from adjudicator.words.textwidth import wrap
+    text = ("Seed 1234: the same questions are asked again, in the same order, by "
+            "ecarte quiz --seed 1234 --count 3 and the law by ecarte laws 17, or read /tmp/a-long/path/to/a-dispute.yaml.")
+    for columns in (20, 30, 40, 50, 60):
+        lines = wrap(text, columns=columns)
+        assert " ".join(" ".join(lines).split()) == text
+        assert any("ecarte quiz --seed 1234 --count 3" in line for line in lines)
+        assert any("ecarte laws 17" in line for line in lines)
+        assert any("/tmp/a-long/path/to/a-dispute.yaml." in line for line in lines)
+        assert all(len(line) <= columns for line in lines
+                   if not any(k in line for k in ("ecarte quiz", "/tmp/", "ecarte laws")))

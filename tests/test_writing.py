@@ -170,6 +170,8 @@ def test_an_unwritable_summary_is_refused_before_the_first_log(archive: Path, tm
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
         places[locked / "s.json"] = "no file can be made in"
+    elif Path("/sys/kernel").is_dir():   # ...but in /sys, where no file can be made, even by root
+        places[Path("/sys/ecarte-summary.json")] = "no file can be made in /sys ("
     for place, why in places.items():
         done = _ecarte("validate", "--summary-json", str(place), str(archive), cwd=tmp_path)
         assert done.returncode == 2 and done.stdout == "", done

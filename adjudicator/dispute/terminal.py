@@ -63,20 +63,15 @@ def save(final: dict, path: str, res: Resolve) -> str:
     return res.words.interview["saved"].format(file=path, command=f"ecarte adjudicate {shlex.quote(path)}")
 
 
-_KEEP = "\ue000"   # a space that is not one, while the words are wrapped around a path
-
-
 def unbroken(text: str, *whole: str) -> str:
     """`text` wrapped to the terminal, each of `whole` (a path, a command) kept on one line:
     a path or a command printed for copying is never broken."""
     from ..words.textwidth import wrap as fit
-    for item in whole:
-        text = text.replace(item, item.replace(" ", _KEEP))
     lines = []
     for part in text.split("\n"):
         body = part.lstrip(" ")
-        lines += fit(body, part[:len(part) - len(body)], more="")
-    return "\n".join(lines).replace(_KEEP, " ")
+        lines += fit(body, part[:len(part) - len(body)], more="", whole=whole)
+    return "\n".join(lines)
 
 
 def writable(path: str) -> None:

@@ -17,6 +17,7 @@ from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
 from ..record.options import NAMES as OPTION_NAMES
+from ..words.explaining import said as explained
 from ..words.rules import cite, option_source, option_words, said, value_words
 from ..engine.ruling import Report, Ruling
 from ..words.textwidth import fit, plain
@@ -158,13 +159,14 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 # ------------------------------------------------------------------------------- words
 
 def _name(case: CompiledCase) -> str:
-    return f"law {case.law}" if case.law is not None else f"the rule {case.rule}"
+    return (explained("cases", "name_law", law=case.law) if case.law is not None
+            else explained("cases", "name_rule", rule=case.rule))
 
 
 def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
     """The condition as its law says it (quoted) or as the fact's phrase."""
     if test["clause"]:
-        return f"law {law}: \"{' '.join(test['clause'].split())}\""
+        return explained("cases", "clause", law=law, clause=" ".join(test["clause"].split()))
     return words.phrase(test["fact"], test["wanted"], irregularity)
 
 
@@ -192,7 +194,7 @@ def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[
     """Where the deciding rule comes from, in words (said only under rules other than London's)."""
     if source["kind"] == "london" and source["rules"] == DEFAULT:
         return []
-    return _wrap("Source: " + _source_line(source), "    ")
+    return _wrap(explained("cases", "source", line=_source_line(source)), "    ")
 
 
 def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = True) -> list[str]:
@@ -229,23 +231,27 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     cases = book.by_irregularity.get(ruling.irregularity, [])
     decided = next(c for c in cases if c.ref == ruling.case)
     what = happened(ruling.what) if ruling.what else words.irregularity(ruling.irregularity)
-    chooser = (f"{ruling.chooser} may choose: " + "; or ".join(words.option(o) for o in ruling.options)
-               if ruling.chooser else "compulsory: " + words.option(ruling.options[0]))
-    decider = f"Law {ruling.law}" if ruling.law is not None else f"The rule {ruling.rule}"
-    taken = f" Taken: {words.option(ruling.elected)}." if ruling.elected else ""
-    out = [f"Event {ruling.event} (deal {ruling.deal}): {what}.",
-           f"  {decider} rules: {chooser}.{taken}",
+    either = explained("ruling", "either")
+    chooser = (explained("ruling", "may_choose", chooser=ruling.chooser,
+                         options=either.join(words.option(o) for o in ruling.options))
+               if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
+    decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.law is not None
+               else explained("ruling", "decider_rule", rule=ruling.rule))
+    taken = explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else ""
+    out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
+           "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     if near:
-        out.append("  The nearest other cases, one fact away:")
+        out.append("  " + explained("cases", "nearest"))
         for other, entry in near:
             t = entry["failed"][0]
-            said = f"\"{' '.join(t['clause'].split())}\"" if t["clause"] else words.phrase(t["fact"], t["wanted"], irr)
-            out += _wrap(f"- {_name(other).capitalize()}, had it been {said} (here: "
-                         f"{words.phrase(t['fact'], t['actual'], irr)}): {_choice(other, words)}.", "    ")
+            said = (explained("cases", "said", clause=" ".join(t["clause"].split())) if t["clause"]
+                    else words.phrase(t["fact"], t["wanted"], irr))
+            out += _wrap(explained("cases", "near", name=_name(other).capitalize(), said=said,
+                                   actual=words.phrase(t["fact"], t["actual"], irr), choice=_choice(other, words)), "    ")
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
@@ -253,36 +259,38 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                                               + [t["fact"] for _, e in near for t in e["failed"]])
                if words.bears(name, ruling.facts)]
     if bearing:
-        out.append("  When it was found:")
-        out += [f"    - {words.phrase(name, ruling.facts.get(name), irr)}" for name in bearing]
-    out.append(f"  Why {decider.lower() if ruling.law is not None else decider} [case {decided.case.id}]:")
+        out.append("  " + explained("cases", "found"))
+        out += ["    " + explained("cases", "fact", phrase=words.phrase(name, ruling.facts.get(name), irr)) for name in bearing]
+    out.append("  " + explained("cases", "why", decider=_name(decided), case=decided.case.id))
     for t in data["tested"]:
-        out += _wrap(f"yes: {_quote(t, decided.law, words, irr)}", "    ")
+        out += _wrap(explained("cases", "held", condition=_quote(t, decided.law, words, irr)), "    ")
     if not data["tested"]:
-        out.append("    (it applies whenever this happens)")
+        out.append("    " + explained("cases", "always"))
     if decided.case.note:
-        out += _wrap("Reading: " + plain(" ".join(decided.case.note.split())), "    ")
+        out += _wrap(explained("cases", "reading", note=plain(" ".join(decided.case.note.split()))), "    ")
     for other, entry in others:
         if _near(entry):
             continue
-        when = f", when {when_words(other.case)}" if other.case.when else ""
-        out.append(f"  Not {_name(other)}{when} [case {other.case.id}]:")
+        when = explained("cases", "when", when=when_words(other.case)) if other.case.when else ""
+        out.append("  " + explained("cases", "not", name=_name(other), when=when, case=other.case.id))
         for t in entry["failed"]:   # (a condition on a fact that bears on nothing here is not said)
             if words.bears(t["fact"], ruling.facts):
-                out += _wrap(f"no: {_quote(t, other.law, words, irr)} (here: {words.phrase(t['fact'], t['actual'], irr)})", "    ")
+                out += _wrap(explained("cases", "failed", condition=_quote(t, other.law, words, irr),
+                                       actual=words.phrase(t["fact"], t["actual"], irr)), "    ")
         if not entry["failed"]:
-            out.append(f"    its conditions hold too, but {_name(decided)}'s case {decided.case.id} "
-                       "takes precedence over it" + ("" if entry["overridden_by"] else " (it comes first)"))
+            out.append("    " + explained("cases", "precedence", name=_name(decided), case=decided.case.id)
+                       + ("" if entry["overridden_by"] else explained("cases", "first")))
     if not data["why_not"]:
-        out.append("  No other case of the book rules on this.")
+        out.append("  " + explained("cases", "alone"))
     return out
 
 
 def _choice(case: CompiledCase, words: Words) -> str:
     c = case.case
     if c.chooser:
-        return f"{words.role(c.chooser)} would choose: " + "; or ".join(words.option(o) for o in c.options)
-    return "compulsory: " + words.option(c.options[0])
+        return explained("ruling", "would_choose", chooser=words.role(c.chooser),
+                         options=explained("ruling", "either").join(words.option(o) for o in c.options))
+    return explained("ruling", "compulsory", option=words.option(c.options[0]))
 
 
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
@@ -303,23 +311,27 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
         if event is None or r.event == event:
             deal = next((d for d in report.played if d.number == r.deal), None)
             after = ", ".join(f"{p} {s}" for p, s in deal.score_after.items()) if deal and deal.score_after else ""
-            struck = [f"; {words.scores.effects[e['struck']]} (law {e['struck_by']})"
+            struck = [explained("ruling", "struck", effect=words.scores.effects[e["struck"]], law=e["struck_by"])
                       for e in (score_words.entries(report, deal, book) if deal else [])
                       if e["struck"] in words.scores.effects and e["struck_by"]]
-            score = f"Score after deal {r.deal}: {after}{''.join(dict.fromkeys(struck))}." if after else ""
+            score = (explained("ruling", "score_after", deal=r.deal, after=after, struck="".join(dict.fromkeys(struck)))
+                     if after else "")
             out += ruling_text(r, book, words, rules, score, everything) + [""]
     if event is not None:
         return "\n".join(fit(out)).rstrip()
     if not report.rulings:
-        out += ["No irregularity: nothing to explain but the score.", ""]
-    out.append("Why the score is what it is:")
+        out += [explained("score", "nothing_ruled"), ""]
+    out.append(explained("score", "why"))
     for d in report.played:
         why = score_words.lines(report, d, book, words)
         after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
-        out.append(f"  Deal {d.number} ({d.dealer} dealt)" + (f", score after it {after}" if after else "") + ":")
-        out += [f"    {w}." for w in why] or [f"    {words.scores.nothing}."]
+        out.append("  " + explained("score", "deal", deal=d.number, dealer=d.dealer,
+                                    after=explained("score", "deal_after", after=after) if after else ""))
+        out += ["    " + explained("score", "line", why=w) for w in why] or [
+            "    " + explained("score", "line", why=words.scores.nothing)]
     score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    out.append(f"Score: {score}." + (f" {report.winner} wins." if report.winner else ""))
+    out.append(explained("score", "final", score=score,
+                         winner=explained("score", "winner", winner=report.winner) if report.winner else ""))
     if report.title:
-        out += ["", f"(The log: {report.title}.)"]
+        out += ["", explained("score", "log", title=report.title)]
     return "\n".join(fit(out))

@@ -28,6 +28,7 @@ from ..record.log import Log, read_file
 from ..engine.ruling import Report, Ruling
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
+from ..words.textwidth import kept, unkept
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
 from ..words.happened import happened, summary_text
@@ -320,7 +321,7 @@ class Builder:
         return out
 
     def wrap(self, text: str) -> str:
-        return textwrap.fill(text, WRAP, break_on_hyphens=False, break_long_words=False)
+        return unkept(textwrap.fill(kept(text), WRAP, break_on_hyphens=False, break_long_words=False))
 
     # ---------------------------------------------------------- grading
 

@@ -190,3 +190,4 @@ def diff_text(a: str, b: str) -> str:
                     out.append(_wrap(f"{side}: \"{s['text']}\" ({s['source']})", "  "))
         out.append("")
     return "\n".join(out).rstrip()
+
