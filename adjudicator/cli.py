@@ -680,7 +680,8 @@ def _run_hot(name: str, kwargs: dict) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
     and ended as typer ends it (SystemExit with its status; ^C: exit status 130).
     Its imports (the models, the law book, the replay) make many objects and free none: no
-    collection of cycles until the command's own work begins (`tune_gc` turns it on again)."""
+    collection of cycles until the command's own work begins (`tune_gc` turns it on again), and
+    on again whatever happens when it ends (a caller in the same process, a test, keeps its own)."""
     import gc
     gc.disable()
     try:
@@ -689,6 +690,8 @@ def _run_hot(name: str, kwargs: dict) -> None:
         raise SystemExit(e.exit_code) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    finally:
+        gc.enable()
     raise SystemExit(0)
 
 

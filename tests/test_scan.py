@@ -175,13 +175,13 @@ def test_the_share_handed_to_the_replay_on_clean_realistic_archives_is_zero(monk
 
 
 def test_every_scenario_as_json() -> None:
-    accepted = 0
+    accepted = Counter()
     for path in SCENARIOS:
         raw = parse_yaml(path.read_text(), str(path))
-        for keep in (True, False):   # as written (the scan leaves `expect` to the replay) and bare
+        for keep in (True, False):   # as written (`expect` and `laws` too, which the adjudicator does not read) and bare
             log = raw if keep else {k: v for k, v in raw.items() if k not in ("expect", "laws")}
-            accepted += agree(json.dumps(log, ensure_ascii=False), path.name)
-    assert accepted >= 10   # the clean games of scenarios/play, at least
+            accepted[keep] += agree(json.dumps(log, ensure_ascii=False), path.name)
+    assert accepted[True] >= 10 and accepted[False] >= 10, accepted   # the clean games of scenarios/play, at least
 
 
 def test_every_scenario_as_yaml_data() -> None:
@@ -442,3 +442,29 @@ def test_mutated_pools_and_matches_agree() -> None:
         mutant = _new_game_mutant(mutant, rng) if k % 2 else _mutate(mutant, rng)
         accepted += agree(_text(mutant), f"n:{k}")
     assert 10 < accepted < 380
+
+
+# ------------------------------------------------------------------ the rest of a deal won at a king
+
+_KING_WON = {"ecarte": 1, "players": ["N", "S"], "dealer": "S", "options": {"game_to": 1}, "events": [
+    {"shuffle": {"by": "S"}}, {"deal": {"to": "N", "cards": ["JH", "10S"]}}, {"deal": {"to": "S", "cards": ["9C", "QC"]}},
+    {"deal": {"to": "N", "cards": ["JS", "10C", "9D"]}}, {"deal": {"to": "S", "cards": ["QD", "10H", "AC"]}},
+    {"turn_up": {"card": "KH"}}]}
+
+
+@pytest.mark.parametrize("rest,ruled,scanned", [
+    ([{"turn_up": {"card": "KH"}}], True, False),                                    # law 11, law 45: the deal may be void
+    ([{"play": {"by": "S", "card": "AC"}}, {"mark_king": {"by": "S"}}], True, False),  # the dealer leads
+    ([{"play": {"by": "N", "card": "JS"}}, {"play": {"by": "S", "card": "QC"}}], False, False),   # a revoke: the replay's
+    ([{"announce_king": {"by": "N"}}], False, False),                                # a king he does not hold: the replay's
+    ([{"play": {"by": "N", "card": "JS"}}], False, True),                            # in turn: ignored
+    ([{"play": {"by": "N", "card": "9D"}}, {"play": {"by": "S", "card": "QD"}}], False, True),   # followed, won: ignored
+])
+def test_the_rest_of_a_deal_won_at_a_king_is_judged_as_the_replay_judges_it(rest: list, ruled: bool,
+                                                                               scanned: bool) -> None:
+    """A game won at the king turned up, the deal going on: the replay rules on a second
+    turn-up and on a lead out of turn (the win waits on them), and ignores the rest; the scan
+    takes what it can vouch for and agrees, and hands the replay the others."""
+    text = json.dumps({**_KING_WON, "events": _KING_WON["events"] + rest})
+    assert bool(adjudicate_text(text, "t").rulings) == ruled
+    assert agree(text) == scanned
