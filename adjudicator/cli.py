@@ -188,7 +188,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
 
 
 @app.command(epilog="Example: ecarte validate --jobs 2 --only-problems archive.jsonl")
-def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl) and .jsonl archives")],
+def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl .jsonl.gz .jsonl.bz2 .jsonl.xz, in any case), .jsonl archives (plain or compressed), or - for JSON Lines on standard input")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
              jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
@@ -198,8 +198,10 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
-    Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean)."""
-    from .archive.progress import Progress
+    Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean); 2 also for a
+    folder or pattern with no log in it; 130 when stopped by ^C (the summary says how far it got)."""
+    from .archive.files import Skipped
+    from .archive.progress import Interrupt, Progress
     from .archive.summary import Summary
     if engine not in ("local", "dask"):
         typer.echo(_visible(f"--engine {engine}: the engines are local and dask"), err=True)
@@ -212,22 +214,37 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     _scoring_or_exit()
     tune_gc()
     summary = Summary()
+    skipped = Skipped()
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
+    interrupted = False
     try:
-        if engine == "dask":
-            summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out)
-        else:
-            for text, clean, problems, size in _results(paths, jobs, as_json, only_problems):
-                summary.add_clean(clean)
-                for status, source, rulings in problems:
-                    summary.add(status, source, rulings)
-                progress.step(clean + len(problems), size)
-                _write(out, text)
+        with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
+            if engine == "dask":
+                summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped)
+            else:
+                batches = _results(paths, jobs, as_json, only_problems, skipped)
+                try:
+                    for text, clean, problems, size in batches:
+                        with stop.held():
+                            _write(out, text)
+                            summary.add_clean(clean)
+                            for status, source, rulings in problems:
+                                summary.add(status, source, rulings)
+                            progress.step(clean + len(problems), size)
+                finally:
+                    batches.close()   # with --jobs: the workers stopped, not waited for
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         progress.done()
+    if interrupted and engine == "dask":   # the summary is gathered at the end, on the cluster
+        typer.echo(f"ecarte validate: interrupted after {progress.so_far()}", err=True)
+        raise typer.Exit(130)
+    summary.skipped = skipped
+    summary.interrupted = progress.so_far() if interrupted else None
     if summary_json == "-":
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
     elif summary_json is not None:
@@ -237,9 +254,29 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
         except OSError as e:
             typer.echo(_visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise typer.Exit(2) from None
-    if not as_json and summary_json != "-":
+    _said_at_the_end(summary, skipped, as_json or summary_json == "-")
+    if interrupted:
+        raise typer.Exit(130)
+    raise typer.Exit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
+    """The summary (none with --json or --summary-json -, and none of nothing: only that no log
+    was found); on stderr, each folder or pattern with no log, and where the summary is not
+    said, what was skipped or cut short."""
+    if not no_summary and (summary.games or not skipped.empty):
         typer.echo(_visible("\n".join(summary.lines())))
-    raise typer.Exit(max((s for s in (2, 1) if summary.counts[s]), default=0))
+    elif no_summary:
+        for line in (f"interrupted after {summary.interrupted}" if summary.interrupted else None, skipped.line()):
+            if line:
+                typer.echo(_visible(f"ecarte validate: {line}"), err=True)
+    for empty in skipped.empty:
+        typer.echo(_visible(f"ecarte validate: {empty}"), err=True)
+
+
+class ClosedPipe(Exception):
+    """The reader of the output has gone (`| head`): the end, quietly, in `main`. Not an OSError,
+    so that it passes click's own answer to a closed pipe (exit status 1)."""
 
 
 def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool) -> None:
@@ -264,12 +301,14 @@ def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | N
 def _write(out, text: str) -> None:
     try:
         out.write(text)
-    except OSError as e:   # click would answer a closed pipe with exit 1: it is our 2
+    except BrokenPipeError:
+        raise ClosedPipe() from None
+    except OSError as e:   # a full disk: exit status 2
         raise OutputFailed(e) from None
 
 
 def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
-             only_problems: bool, progress, out):
+             only_problems: bool, progress, out, skipped):
     """`validate --engine dask`: the lines written in input order (or by the workers, to
     `out_dir`); the summary, merged as a tree (adjudicator/archive/cluster.py)."""
     from .archive import cluster
@@ -289,7 +328,7 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
         raise typer.Exit(2) from None
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     try:
-        for text, total, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt"):
+        for text, total, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
             if total is not None:
                 return total
             progress.step(games, size)
@@ -321,17 +360,17 @@ def _scoring_or_exit():
     return _loaded_or_exit(scoring)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False):
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None):
     """The answers in input order, some games at a time: (their output lines, how many were
     clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
     With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:
         from itertools import islice
-        source = items(paths)
+        source = items(paths, skipped)
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .archive.parallel import results
-    return results(paths, jobs, render)
+    return results(paths, jobs, render, skipped)
 
 
 def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
@@ -605,7 +644,15 @@ def main() -> None:
                 _run_hot(*hot)
         finally:
             sys.stdout.flush()   # here, where a failure can still be answered
+    except SystemExit:
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":   # click met a closed pipe (it says exit 1)
+            _closed_pipe()
+        raise
+    except ClosedPipe:
+        _closed_pipe()
     except (OSError, OutputFailed) as e:   # the output cannot be written: a full disk, a closed pipe
+        if isinstance(e, BrokenPipeError):
+            _closed_pipe()
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing left to flush at exit
         _say(f"ecarte: the output cannot be written: {getattr(e, 'strerror', None) or e}")
         raise SystemExit(2) from None
@@ -614,11 +661,27 @@ def main() -> None:
         raise SystemExit(2) from None
 
 
+CLOSED_PIPE = 141   # what the shell sees of grep, cat or yes when their reader has gone: 128 + SIGPIPE
+
+
+def _closed_pipe() -> None:
+    """The reader of the output has gone (`ecarte laws | head`): the end, as grep's, with nothing
+    said and the status the shell sees of a tool that SIGPIPE stopped. What is still buffered
+    goes to /dev/null, so the flush at exit cannot fail again."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    raise SystemExit(CLOSED_PIPE) from None
+
+
 def _run_hot(name: str, kwargs: dict) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as typer calls it
-    and ended as typer ends it (SystemExit with its status; ^C: "Aborted!", exit status 1).
+    and ended as typer ends it (SystemExit with its status; ^C: exit status 130).
     Its imports (the models, the law book, the replay) make many objects and free none: no
-    collection of cycles until the command's own work begins (`tune_gc` turns it on again)."""
+    collection of cycles until the command's own work begins (`tune_gc` turns it on again), and
+    on again whatever happens when it ends (a caller in the same process, a test, keeps its own)."""
     import gc
     gc.disable()
     try:
@@ -626,8 +689,9 @@ def _run_hot(name: str, kwargs: dict) -> None:
     except typer.Exit as e:
         raise SystemExit(e.exit_code) from None
     except KeyboardInterrupt:
-        _say("\nAborted!")
-        raise SystemExit(1) from None
+        raise SystemExit(130) from None
+    finally:
+        gc.enable()
     raise SystemExit(0)
 
 

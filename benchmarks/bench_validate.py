@@ -16,7 +16,8 @@ at once (the machine's ceiling for two processes), and `--engine dask` on a Loca
 workers; each with its peak memory (RSS, workers included). Start-up: an empty archive, and one
 game adjudicated, against the import of the dependencies (typer, pydantic, yaml), with the five
 imports that cost most (`python -X importtime`, their own time). Each target is printed with
-its figure; every game is clean, so every `validate` must exit 0.
+its figure; every game is clean, so every `validate` must exit 0. The package's bytecode is
+compiled first, as an install does.
 
 Rule sets (RULESETS.md): an archive of `--rules-games` games (the project's generator, `python -m
 adjudicator.generate N --rules NAME --option KEY=VALUE`) under each base (cavendish, the London
@@ -241,6 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     validate = [*ecarte, "validate", "--json"]
     worst = 0
     print(f"before: {load()}")
+    # as an install does (pip writes every module's bytecode): a start-up measured without it
+    # would compile the package's modules at every run (PYTHONDONTWRITEBYTECODE=1 keeps Python
+    # from writing them itself), which the dependencies, installed, never do
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "adjudicator")], check=True,
+                   stdout=subprocess.DEVNULL)
+    print(f"the package's bytecode compiled first, as an install does"
+          f"{' (PYTHONDONTWRITEBYTECODE is set here)' if os.environ.get('PYTHONDONTWRITEBYTECODE') else ''}")
     with tempfile.TemporaryDirectory() as tmp:
         if args.only_rules:
             worst = rule_sets(Path(tmp), validate, args.rules_games, args.seed, args.repeat)
@@ -269,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         print(target("adjudicate --json one game / the dependencies' import", start["ecarte adjudicate --json, one game"][0] / deps, 2))
         print(target("adjudicate one game, text / the dependencies' import", start["ecarte adjudicate, one game (text)"][0] / deps, 2))
         print(target("adjudicate --json one clean JSON game / the dependencies' import", start["ecarte adjudicate --json, one JSON game"][0] / deps, 2))
-        print(f"  (the one game: {ONE_GAME.relative_to(ROOT)}, a scenario with `expect`, which the full replay reads; "
-              f"the JSON game is the generator's first, which the lean scan answers)")
+        print(f"  (the one game: {ONE_GAME.relative_to(ROOT)}, a scenario (YAML, with `expect`): with --json the lean "
+              f"scan answers it, as text the full replay tells it; the JSON game is the generator's first)")
         for label, cmd in (("validate, empty archive", ["validate", "--json", str(empty)]),
                            ("adjudicate --json, one game", ["adjudicate", "--json", str(ONE_GAME)]),
                            ("adjudicate, one game (text)", ["adjudicate", str(ONE_GAME)]),

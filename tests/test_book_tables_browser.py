@@ -1,7 +1,8 @@
 """The book's tables as a reader sees them, in headless Chromium: every table of every scenario
 on laws 11, 19, 43 and 49, stepped through event by event, adds up to the pack (the cards drawn
 in the hands and played, with the counts the table writes for the stock, the discards and the
-cards laid out), and draws in front of each player as many tricks as it says he has won; a
+cards laid out), keeps each hand's cards in it or on the table (five, dealt rightly), draws in
+front of each player as many tricks as it says he has won, and draws no label over another; a
 revoke's card stays in view at its ruling, ringed; and every text colour of the book, read from
 its CSS as the browser computes it, passes WCAG AA contrast on the ground it is drawn on."""
 from __future__ import annotations
@@ -62,7 +63,15 @@ TABLES = """([id, patterns]) => {
     }
     const trickText = Array.from(svg.querySelectorAll("text.small")).map((t) => t.textContent)
       .find((t) => / · won by /.test(t));
-    out.push({n, dealt: Object.keys(hands).length > 0, voided: !!svg.querySelector("text.banner"),
+    const boxes = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim())
+      .map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
+    const overlaps = [];
+    boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      const w = Math.min(p.right, q.right) - Math.max(p.left, q.left), h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (w > 1 && h > 3) overlaps.push(`${a} / ${b}`);
+    }));
+    const head = Array.from(svg.querySelectorAll("text.score")).map((t) => t.textContent).find((t) => /^deal /.test(t));
+    out.push({n, overlaps, deal: head || null, caption: box.querySelector(".view figcaption").textContent, dealt: Object.keys(hands).length > 0, voided: !!svg.querySelector("text.banner"),
               hands, played, rows, won, counted, trickWinner: trickText ? trickText.split(" · won by ")[1] : null,
               stock: number("g.stock"), discards: Array.from(svg.querySelectorAll("g.discards text"))
                 .reduce((a, t) => a + Number(t.textContent.match(/\\d+/)[0]), 0),
@@ -80,9 +89,11 @@ def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: 
     page.goto((book_dir / f"law-{number:02d}.html").as_uri())
     ids = page.eval_on_selector_all("article.scenario", "els => els.map(e => e.id)")
     assert ids
-    frames = 0
+    frames = fives = 0
     for sid in ids:
+        start: dict = {}
         for t in page.evaluate(TABLES, [sid, PATTERNS]):
+            assert t["overlaps"] == [], (sid, t["n"], t["overlaps"])   # no label drawn over another
             if not t["dealt"] or t["voided"]:
                 continue
             shown = (sum(t["hands"].values()) + sum(t["played"].values()) + t["stock"] + t["discards"]
@@ -92,7 +103,19 @@ def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: 
                 drawn = t["rows"][p] + (t["trickWinner"] == p)
                 assert drawn + t["counted"][p] == t["won"][p], (sid, p, t)
             frames += 1
-    assert frames > 50
+            # each hand: the cards in it and those it played are the hand when play began
+            # (five, dealt rightly), less any laid out or drawn from it in the play
+            now = {p: t["hands"][p] + t["played"][p] for p in t["hands"]}
+            out = t["aside"] + t["laidOut"]
+            if not sum(t["played"].values()) or "wrong number of cards" in t["caption"]:
+                start[t["deal"]] = (now, out)
+                continue
+            before, out_before = start[t["deal"]]
+            assert sum(now.values()) + out - out_before == sum(before.values()), (sid, t["n"], now, before)
+            if out == out_before:
+                assert now == before, (sid, t["n"], t["caption"], now, before)
+                fives += all(v == 5 for v in before.values())
+    assert frames > 50 and fives >= {11: 4, 19: 20, 43: 100, 49: 10}[number]   # (frames in play, dealt five each)
     assert page.problems == []
 
 

@@ -90,3 +90,24 @@ def test_validate_runs_with_an_unwritable_cache(tmp_path: Path) -> None:
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "1 clean" in out.stdout
+
+
+def test_the_words_are_cached_too_and_a_changed_file_misses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """laws/words/ is parsed once as well (start-up: its YAML was some 10 ms of every command
+    that speaks): read back the same, and a words file changed is read afresh."""
+    from adjudicator.lawbook.places import WORDS_DIR
+    from adjudicator.words.vocabulary import load as load_words
+    words = tmp_path / "words"
+    shutil.copytree(WORDS_DIR, words)
+    monkeypatch.setenv("ECARTE_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_words(words)
+    assert len(_cached(tmp_path)) == 1
+    again = load_words(words)   # from the cache
+    assert vars(again).keys() == vars(first).keys()
+    assert all(getattr(again, k) == getattr(first, k) for k in vars(first))
+    roles = words / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    role = next(line.split(":")[0] for line in text.splitlines() if line and not line.startswith("#") and ":" in line)
+    roles.write_text(text.replace(f"{role}:", f"{role}: changed words #", 1), encoding="utf-8")
+    assert load_words(words).roles[role].startswith("changed words")
+    assert len(_cached(tmp_path)) == 2

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import parallel
-from .files import Item, tune_gc
+from .files import Item, Skipped, tune_gc
 from .parallel import Batch, Task
 from .summary import Summary
 from ..record.source import is_url
@@ -113,12 +113,13 @@ def _write(out_dir: str, index: int, suffix: str, text: str) -> None:
 
 
 def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client: Any,
-            out_dir: str | None = None, suffix: str = ".jsonl") -> Iterator[tuple[str, Summary | None, int, int]]:
+            out_dir: str | None = None, suffix: str = ".jsonl",
+            skipped: Skipped | None = None) -> Iterator[tuple[str, Summary | None, int, int]]:
     """(output text, None, games, bytes) for each partition in input order, then, last,
     ("", the whole summary, 0, 0)."""
     from distributed import KilledWorker
     workers = max(1, len(client.scheduler_info().get("workers", {})))
-    work = enumerate(parallel.tasks(paths, PARTITION_BYTES))
+    work = enumerate(parallel.tasks(paths, PARTITION_BYTES, skipped))
     window: deque = deque()
     tree = _Tree()
 

@@ -1,8 +1,11 @@
-"""Checking many logs: files, folders and `.jsonl` archives, streamed in input order."""
+"""Checking many logs: files, folders, `.jsonl` archives (plain, or compressed with gzip, bzip2
+or xz) and JSON Lines on standard input (`-`), streamed in input order."""
 from __future__ import annotations
 
+import glob
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO, NamedTuple
 
@@ -12,7 +15,13 @@ from ..record.problems import size as in_units
 from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
+COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}   # an archive's last suffix: how it is compressed
+LOGS = SUFFIXES + tuple(".jsonl" + c for c in COMPRESSIONS)     # what a folder scan reads (in any case)
+LOOKED_FOR = ", ".join("*" + s for s in LOGS)
 NOT_JSON = "an archive line must be one log written as a JSON object"
+NOT_JSON_LINES = ("standard input is read as JSON Lines (one log a line) and its first line is not JSON: "
+                  "for one YAML log, use ecarte adjudicate -")
+SHOWN = 5   # skipped files named in the summary
 
 
 class Item(NamedTuple):
@@ -24,41 +33,111 @@ class Item(NamedTuple):
     size: int = 0   # its bytes (for the progress bar)
 
 
-def items(paths: list[str]) -> Iterator[Item]:
+class Skipped:
+    """What reading the paths passed over, for the summary: the files of a folder that are not
+    logs by their names (counted, the first few named with why), and each folder or pattern
+    that holds no log at all (an error: exit status 2)."""
+
+    def __init__(self) -> None:
+        self.files = 0
+        self.first: list[tuple[str, str]] = []   # (path, why), the first SHOWN
+        self.empty: list[str] = []               # "no logs found in DIR (looked for ...)"
+
+    def skip(self, path: str, why: str) -> None:
+        self.files += 1
+        if len(self.first) < SHOWN:
+            self.first.append((path, why))
+
+    def line(self) -> str | None:
+        """`skipped 2 files: notes.txt (not a log's extension), ...`; None if none was."""
+        if not self.files:
+            return None
+        named = ", ".join(f"{p} ({why})" for p, why in self.first)
+        more = f" and {self.files - len(self.first):,} more" if self.files > len(self.first) else ""
+        return f"skipped {self.files:,} file{'s' if self.files != 1 else ''}: {named}{more}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"files": self.files, "first": [{"path": p, "why": why} for p, why in self.first],
+                "no_logs_found": self.empty}
+
+
+def is_log_name(name: str) -> bool:
+    """Whether a folder scan reads a file of this name (`GAME.YAML`, `a.jsonl.gz`: any case)."""
+    return name.lower().endswith(LOGS)
+
+
+def archive_kind(path: str) -> str | None:
+    """How an archive is compressed ("gzip", "bzip2", "xz"), "" for a plain `.jsonl`, None for
+    a file that is one log."""
+    name = path.lower()
+    for suffix, kind in COMPRESSIONS.items():
+        if name.endswith(".jsonl" + suffix):
+            return kind
+    return "" if name.endswith(".jsonl") else None
+
+
+def items(paths: list[str], skipped: Skipped | None = None) -> Iterator[Item]:
     """Every log named by the paths, in order: a folder's files sorted, an archive line by line."""
-    for f, problem in files(paths):
-        yield from (_file_items(f) if problem is None else [Item(f, None, problem)])
+    for f, problem in files(paths, skipped):
+        yield from (file_items(f) if problem is None else [Item(f, None, problem)])
 
 
-def files(paths: list[str]) -> Iterator[tuple[str, str | None]]:
+def files(paths: list[str], skipped: Skipped | None = None) -> Iterator[tuple[str, str | None]]:
     """Every file named by the paths, in order (a folder's files sorted), each with why it
-    cannot be read (or None)."""
+    cannot be read (or None). A pattern the shell left alone (`'logs/*.yaml'`, a path that does
+    not exist) is matched here. What is passed over goes in `skipped`."""
+    skipped = skipped if skipped is not None else Skipped()
     for path in paths:
         if is_url(path):
-            yield from _url_files(path)
-        elif path != "-" and os.path.isdir(path):
-            yield from _folder(path)
+            yield from _url_files(path, skipped)
+        elif path == "-":
+            yield path, None
+        elif os.path.isdir(path):
+            found = _folder(path, skipped)
+            if not found:
+                skipped.empty.append(f"no logs found in {path} (looked for {LOOKED_FOR})")
+            yield from found
+        elif glob.has_magic(path) and not os.path.lexists(path):
+            matches = sorted(glob.glob(path, recursive=True))
+            if not matches:
+                skipped.empty.append(f"no logs found: nothing matches {path}")
+            yield from files(matches, skipped)
         else:
             yield path, None
 
 
-def _url_files(url: str) -> list[tuple[str, str | None]]:
+def _url_files(url: str, skipped: Skipped) -> list[tuple[str, str | None]]:
     """A URL (fsspec): the file itself, or the logs under the folder it names, sorted."""
     try:
         import fsspec
         fs, root = fsspec.core.url_to_fs(url)
         if not fs.isdir(root):
             return [(url, None)]
-        return [(fs.unstrip_protocol(f), None) for f in sorted(fs.find(root)) if f.endswith(SUFFIXES)]
+        found = []
+        for f in sorted(fs.find(root)):
+            if is_log_name(f):
+                found.append((fs.unstrip_protocol(f), None))
+            else:
+                skipped.skip(fs.unstrip_protocol(f), _why_skipped(f))
+        if not found:
+            skipped.empty.append(f"no logs found in {url} (looked for {LOOKED_FOR})")
+        return found
     except ImportError:
         return [(url, f"reading {url} needs fsspec: pip install 'ecarte[dask]'")]
     except Exception as e:   # an unknown protocol, a missing driver, a folder it cannot list
         return [(url, f"the folder cannot be read: {type(e).__name__}: {e}")]
 
 
-def _folder(root: str) -> list[tuple[str, str | None]]:
+def _why_skipped(name: str) -> str:
+    if name.lower().endswith(tuple(s + c for s in SUFFIXES for c in COMPRESSIONS)):
+        return "compressed, but not a .jsonl archive"
+    return "not a log's extension"
+
+
+def _folder(root: str, skipped: Skipped) -> list[tuple[str, str | None]]:
     """The logs under a folder, sorted, each with why it cannot be read (or None). Symbolic links
-    to folders are followed once; a folder that cannot be listed is reported, not skipped."""
+    to folders are followed once; a folder that cannot be listed is reported, not skipped; a
+    file whose name is not a log's is skipped, and counted in `skipped`."""
     found: list[tuple[str, str | None]] = []
 
     def unreadable(e: OSError) -> None:
@@ -74,11 +153,13 @@ def _folder(root: str) -> list[tuple[str, str | None]]:
         if (st.st_dev, st.st_ino) in seen:
             subfolders.clear()
             continue
+        subfolders.sort()   # walked in order: the skipped files are named in order
         seen.add((st.st_dev, st.st_ino))
-        for name in names:
-            if not name.endswith(SUFFIXES):
-                continue
+        for name in sorted(names):
             f = os.path.join(folder, name)
+            if not is_log_name(name):
+                skipped.skip(f, _why_skipped(name))
+                continue
             try:
                 regular = stat.S_ISREG(os.stat(f).st_mode)
             except FileNotFoundError:
@@ -90,8 +171,13 @@ def _folder(root: str) -> list[tuple[str, str | None]]:
     return sorted(found)
 
 
-def _file_items(path: str) -> Iterator[Item]:
-    if not path.endswith(".jsonl"):
+def file_items(path: str) -> Iterator[Item]:
+    """The logs of one file: itself, or an archive's lines (`-`: standard input, as JSON Lines)."""
+    if path == "-":
+        yield from _stdin_items()
+        return
+    kind = archive_kind(path)
+    if kind is None:
         try:
             text = read_source(path)
         except LogError as e:
@@ -101,9 +187,78 @@ def _file_items(path: str) -> Iterator[Item]:
         return
     try:
         with open_log(path) as f:
-            yield from line_items(path, f, 1)
+            yield from (line_items(path, f, 1) if not kind else _compressed_items(path, f, kind))
     except OSError as e:
         yield Item(path, None, e.strerror or str(e))
+
+
+def _stdin_items() -> Iterator[Item]:
+    """Standard input as JSON Lines, a line at a time (`-:N`), as an archive is read. A first
+    line that is not JSON at all (one YAML log, say) is one error, not an error a line."""
+    if sys.stdin is None:
+        yield Item("-", None, "standard input is closed")
+        return
+    first = True
+    for item in line_items("-", sys.stdin.buffer, 1):
+        if first and item.error == NOT_JSON:
+            yield Item("-", None, NOT_JSON_LINES, item.size)
+            return
+        first = False
+        yield item
+
+
+class _Counted:
+    """A decompressed stream whose lines are counted as they are read."""
+
+    def __init__(self, f: BinaryIO):
+        self.f = f
+        self.lines = 0
+
+    def readline(self, limit: int = -1) -> bytes:
+        line = self.f.readline(limit)
+        self.lines += line.endswith(b"\n")
+        return line
+
+
+def _compressed_items(path: str, raw: BinaryIO, kind: str) -> Iterator[Item]:
+    """A compressed archive's logs, decompressed as they are read (memory stays flat). Each
+    log's size is the compressed bytes read for it, so the progress bar ends at the file's size;
+    a log is handed on once the next is read, to carry the bytes read after it at the end."""
+    import bz2
+    import gzip
+    import lzma
+    import zlib
+    opened = {"gzip": lambda: gzip.GzipFile(fileobj=raw, mode="rb"), "bzip2": lambda: bz2.BZ2File(raw),
+              "xz": lambda: lzma.LZMAFile(raw)}[kind]()
+    f = _Counted(opened)   # type: ignore[arg-type]
+    counted = 0
+    held: Item | None = None
+    try:
+        for item in line_items(path, f, 1):   # type: ignore[arg-type]
+            if held is not None:
+                yield held
+            at = raw.tell()
+            held = item._replace(size=at - counted)
+            counted = at
+    except (OSError, EOFError, zlib.error, lzma.LZMAError) as e:
+        if held is not None:
+            yield held
+        yield Item(path, None, _damaged(kind, e, f.lines), raw.tell() - counted)
+        return
+    if held is not None:
+        yield held._replace(size=held.size + raw.tell() - counted)
+
+
+def _damaged(kind: str, e: Exception, lines: int) -> str:
+    """Why a compressed archive cannot be read on, in plain words (the library's after a colon)."""
+    suffix = {"gzip": ".gz", "bzip2": ".bz2", "xz": ".xz"}[kind]
+    said = str(e) or type(e).__name__
+    if lines == 0 and any(w in said for w in ("Not a gzipped file", "Invalid data stream", "format not supported")):
+        return f"not {kind} data, though its name ends in {suffix}"
+    where = f"after line {lines}" if lines else "at its start"
+    if isinstance(e, EOFError):
+        return f"the file ends in the middle of its {kind} data, {where} (cut short?)"
+    return f"the {kind} data is damaged {where}: {said}"
 
 
 def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> Iterator[Item]:

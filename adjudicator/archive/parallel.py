@@ -2,7 +2,10 @@
 
 The main process only cuts the work into tasks: a regular `.jsonl` archive into byte ranges of
 many lines (it finds line boundaries at C speed and never decodes a line), any other file into
-a task of its own. Each worker reads its own range, checks its logs and renders their output
+a task of its own. What cannot be cut by bytes, standard input (`-`), a pipe, a compressed
+archive, the main process reads itself, a line at a time, and hands the logs on a batch at a
+time (TASK_ITEMS logs or TASK_BYTES of text, whichever comes first): checking a log costs far
+more than reading it, so one reader keeps N workers busy. Each worker reads its own range, checks its logs and renders their output
 lines. At most a few tasks a worker are in flight, so memory stays flat however long the archive.
 A worker that dies (killed, out of memory) costs only the log it was checking: its task is
 run again alone, halved until the log that kills is found, and that log is reported as
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any
 
-from .files import Item, files, items, line_items
+from .files import Item, Skipped, archive_kind, file_items, files, line_items
 from ..record.source import is_url, open_log
 
 TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
@@ -43,15 +46,34 @@ class Task:
     items: tuple[Item, ...] | None = None   # logs already read (or a file to read: path, no end)
 
 
-def tasks(paths: list[str], task_bytes: int | None = None) -> Iterator[Task]:
-    """The work, in input order (an archive cut every `task_bytes`, TASK_BYTES by default)."""
-    for f, problem in files(paths):
+def tasks(paths: list[str], task_bytes: int | None = None, skipped: Skipped | None = None) -> Iterator[Task]:
+    """The work, in input order (an archive cut every `task_bytes`, TASK_BYTES by default; what
+    is passed over goes in `skipped`)."""
+    for f, problem in files(paths, skipped):
+        kind = archive_kind(f) if f != "-" else "stdin"
         if problem is not None:
             yield Task(items=(Item(f, None, problem),))
-        elif f == "-" or not f.endswith(".jsonl"):
-            yield Task(f) if f != "-" else Task(items=tuple(items([f])))
+        elif kind is None:
+            yield Task(f)
+        elif kind:   # standard input, or compressed
+            yield from read_here(f)
         else:
             yield from _archive(f, task_bytes or TASK_BYTES)
+
+
+def read_here(path: str) -> Iterator[Task]:
+    """The logs of a file read by this process, in batches of TASK_ITEMS logs or TASK_BYTES of
+    text: memory stays flat however long the stream."""
+    batch: list[Item] = []
+    size = 0
+    for item in file_items(path):
+        batch.append(item)
+        size += len(item.text or "")
+        if len(batch) == TASK_ITEMS or size >= TASK_BYTES:
+            yield Task(items=tuple(batch))
+            batch, size = [], 0
+    if batch:
+        yield Task(items=tuple(batch))
 
 
 def _archive(path: str, task_bytes: int) -> Iterator[Task]:
@@ -62,14 +84,7 @@ def _archive(path: str, task_bytes: int) -> Iterator[Task]:
     except OSError:
         regular = False
     if not regular:
-        batch: list[Item] = []
-        for item in items([path]):
-            batch.append(item)
-            if len(batch) == TASK_ITEMS:
-                yield Task(items=tuple(batch))
-                batch = []
-        if batch:
-            yield Task(items=tuple(batch))
+        yield from read_here(path)
         return
     start = pos = 0
     line = 1
@@ -94,7 +109,7 @@ def run_task(task: Task, render: Callable[[Iterable[Item]], Batch]) -> Batch:
     if task.items is not None:
         return render(task.items)
     if not task.end:
-        return render(items([task.path]))
+        return render(file_items(task.path))
     try:
         with open_log(task.path) as f:
             f.seek(task.start)
@@ -109,7 +124,8 @@ def merge(batches: list[Batch]) -> Batch:
             [p for b in batches for p in b[2]], sum(b[3] for b in batches))
 
 
-def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch]) -> Iterator[Batch]:
+def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch],
+            skipped: Skipped | None = None) -> Iterator[Batch]:
     """The answers, task by task in input order, from `jobs` worker processes.
 
     A worker may die at any moment: while tasks are handed out as well as while answers are
@@ -118,7 +134,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
     in flight by a second death is run alone too, so a log that kills every worker costs a few
     restarts, not one a task."""
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
-    work = tasks(paths)
+    work = tasks(paths, skipped=skipped)
     pool = _pool(jobs, context)
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     try:
@@ -140,8 +156,21 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
             task = next(work, None)
             if task is not None:
                 window.append((task, _submit(pool, task, render), 0))
+    except BaseException:   # ^C, or the answers no longer wanted (a closed pipe): no waiting for the workers
+        _stop(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """The pool's workers ended at once, their tasks dropped."""
+    terminate = getattr(pool, "terminate_workers", None)   # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
@@ -193,6 +222,9 @@ def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], conte
         answers = receive.recv()
     except EOFError:
         answers = None
+    except BaseException:   # ^C: the process is stopped with the rest
+        process.terminate()
+        raise
     process.join()
     if answers is not None and process.exitcode == 0:
         return answers, None
@@ -200,6 +232,7 @@ def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], conte
 
 
 def _child(send: Any, task: Task, render: Callable[[Iterable[Item]], Batch]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # ^C is the main process's to answer, as in the pool
     send.send(run_task(task, render))
     send.close()
 

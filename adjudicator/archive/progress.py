@@ -1,15 +1,21 @@
 """A progress bar for long `validate` runs, on a terminal's stderr (rich), with the total and
 the time left where the size of the input is known. When the output lines go to the same
-terminal they are printed above the bar, never into it; nothing shows when stderr is redirected."""
+terminal they are printed above the bar, never into it; nothing shows when stderr is redirected.
+What was done so far is told when a run is cut short by ^C (`Interrupt`)."""
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 class Progress:
     def __init__(self, enabled: bool, total: int | None, every: float = 0.1):
         self.bar = None
+        self.total = total
         self.done_bytes = 0
         self.games = 0
         self.every = every
@@ -41,3 +47,50 @@ class Progress:
     def done(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+    def so_far(self) -> str:
+        """`1,234 games, 3.1 MiB of 10 MiB read (31%)`: what was checked."""
+        from ..record.problems import size
+        games = f"{self.games:,} game{'s' if self.games != 1 else ''}"
+        if self.total:
+            return f"{games}, {size(self.done_bytes)} of {size(self.total)} read ({100 * self.done_bytes // self.total}%)"
+        return f"{games}, {size(self.done_bytes)} read"
+
+
+class Interrupt:
+    """^C during a run: KeyboardInterrupt where the run stands, as always, but never in the middle
+    of writing a batch of lines (`held`): the batch is written whole, and counted, and then the
+    run stops. A second ^C while a batch waits on a full pipe stops it at once."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending = False
+        self.before = None
+
+    def __enter__(self) -> Interrupt:
+        # only where ^C raises KeyboardInterrupt now (not where it is ignored, as in a background job)
+        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.before = signal.signal(signal.SIGINT, self._caught)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+            self.before = None
+
+    def _caught(self, signum: int, frame: object) -> None:
+        if self.holding and not self.pending:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt

@@ -48,6 +48,8 @@ class Summary:
         self.irregularities: dict[str, _Entry] = {}
         self.law_of: dict[str, set[int]] = {}
         self.unreadable: list[str] = []
+        self.skipped: Any = None           # files.Skipped: what the scan passed over, if told
+        self.interrupted: str | None = None   # what was checked before ^C ("1,234 games, ...")
 
     def add_clean(self, n: int) -> None:
         self.counts[0] += n
@@ -96,13 +98,19 @@ class Summary:
             "by_law": [{"law": n, **self.laws[n].to_json()} for n in sorted(self.laws)],
             "by_irregularity": [{"irregularity": i, "laws": sorted(self.law_of[i]), **e.to_json()}
                                 for i, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0]))],
+            **({"skipped": self.skipped.to_json()} if self.skipped is not None else {}),
+            **({"interrupted": f"interrupted after {self.interrupted}"} if self.interrupted else {}),
         }
 
     def lines(self) -> list[str]:
         """The summary in words, for the end of `validate`'s plain output."""
         total = self.games
         clean, ruled, unreadable = self.counts
-        out = [f"{total} game{'s' if total != 1 else ''}: {clean} clean, {ruled} with rulings, {unreadable} unreadable"]
+        out = [f"interrupted after {self.interrupted}"] if self.interrupted else []
+        out.append(f"{total} game{'s' if total != 1 else ''}: {clean} clean, {ruled} with rulings, {unreadable} unreadable")
+        skipped = self.skipped.line() if self.skipped is not None else None
+        if skipped:
+            out.append(skipped)
         if self.laws:
             out.append("By law:")
             out += [f"  law {n}: {_entry(self.laws[n])}" for n in sorted(self.laws)]

@@ -23,7 +23,7 @@ import json
 import unicodedata
 from typing import Any
 
-from ..record.cards import PACK, Card
+from ..record.cards import PACK, SUIT_SYMBOLS, Card
 from .rules import (DOUBLED, asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error,
                     hand_score, law24_grace, ranking, stake_points, trump_king, vulnerable, wishes)
 from .scoring import game_value
@@ -32,7 +32,8 @@ from ..record.options import Options
 from ..record.source import MAX_ITEMS
 from ..record.table import HAND_SIZE, PACK_SIZE
 
-HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description"})
+HEADER = frozenset({"ecarte", "rules", "players", "dealer", "options", "events", "title", "description",
+                    "laws", "expect"})   # a scenario's: the laws it shows, what a test suite expects (not read)
 STARTS = frozenset({"shuffle", "cut", "deal"})   # the events that begin a deal after the last is over
 ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offer", "decline_offer")}
 # what may follow the game's end here (the rest of the deal, as a log may go on recording it),
@@ -46,6 +47,22 @@ AFTER_END: dict[str, tuple[str, ...]] = {
 # the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
 # `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
 CARD: dict[str, Card] = {c.text: c for c in PACK}
+
+
+def _spellings() -> dict[str, Card]:
+    """Every spelling of every card in the notations a log writes (`10H`, `TH`, `th`, `K♥`, any
+    case), each as `Card.parse`, the log's own reader, reads it."""
+    table = {}
+    for c in PACK:
+        ranks = {c.rank, c.rank.lower(), *(("T", "t") if c.rank == "10" else ())}
+        suits = {c.suit, c.suit.lower(), next(k for k, v in SUIT_SYMBOLS.items() if v == c.suit)}
+        for text in (r + s for r in ranks for s in suits):
+            table[text] = Card.parse(text)
+    return table
+
+
+CARD = _spellings()   # the usual notation and the others alike: no KeyError for `th` or `K♥`
+_card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
 _in_force: dict[tuple, tuple | None] = {}   # (rules, options given) -> what `_options` found
 
@@ -113,6 +130,8 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     `new_game` events, each game scanned on its own (`_scan`, between its two players, who deal
     first as `games` says, the events numbered as in the log), then who won the pool (two games
     running) or the match (two games). None at the first doubt, as `_scan`."""
+    if "laws" in raw or "expect" in raw:
+        return None   # a scenario of several games: the replay's
     rules, players, events = raw.get("rules", "cavendish"), raw["players"], raw["events"]
     given = raw.get("options", {})
     if type(given) is not dict:
@@ -135,7 +154,8 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     keys = len(raw) + len(given)
     starts = []
     for n, ev in enumerate(events, 1):
-        (name, f), = ev.items()
+        name, = ev   # its one key, the event's name (no items view, no pair, per event)
+        f = ev[name]
         keys += 1 + len(f)
         if name == "new_game":
             starts.append(n)
@@ -213,7 +233,7 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
 def _cards(texts: list) -> list[Card]:
     """The cards a list names, in any notation the format accepts."""
     try:
-        return [CARD[t] for t in texts]
+        return list(map(_card_of, texts))
     except KeyError:
         return [Card.parse(t) for t in texts]
 
@@ -270,6 +290,36 @@ def _shows_again(name: str, f: dict, hands: dict, seen: set) -> bool:
     return False
 
 
+def _round_clean(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int, opts: Options,
+                 stock: int) -> bool:
+    """An accepted round of the exchange ends with no error of number (and some cards
+    exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
+    took a card where he must (option dealer_must_exchange; the duty lapses with the stock).
+    `d_e`, `g_e`: the cards the non-dealer (elder) discarded and was given in it; `d_d`, `g_d`
+    the dealer's. (Functions of their own, not closures: the loop's variables stay fast.)"""
+    wanted = asked if asked is not None else d_e
+    return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
+        and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
+        and (g_d > 0 or not dealer_must_take(opts, stock))
+
+
+def _numbers_so_far(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int) -> bool:
+    """A round the game's end interrupts: the replay has compared the numbers of each player
+    given cards in it (at each discard, ask and give), and those of no other yet."""
+    wanted = asked if asked is not None else d_e
+    return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
+        and (g_d == 0 or giving_error(g_d, d_d) is None)
+
+
+def _keys_in(data: Any) -> int:
+    """The mapping keys within plain data (a scenario's `expect`, which the adjudicator does not read)."""
+    if type(data) is dict:
+        return len(data) + sum(_keys_in(v) for v in data.values())
+    if type(data) is list:
+        return sum(_keys_in(v) for v in data)
+    return 0
+
+
 def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
     """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`).
     `counted` receives the number of mapping keys in the log."""
@@ -287,9 +337,14 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     if len(players) == 3:
         return _several(raw, source, scoring, counted)
     a, b = players
+    shown = raw.get("laws")
+    if shown is not None and (type(shown) is not list or any(type(n) is not int or not 1 <= n <= 51 for n in shown)):
+        return None
     if not _good_players(a, b):
         return None
     keys = len(raw)   # the mapping keys the text must write, as `log` counts them
+    if "expect" in raw:
+        keys += _keys_in(raw["expect"])
     given = raw.get("options", {})
     if type(given) is not dict:
         return None
@@ -345,31 +400,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     asking = None          # "double" or "offer" made in time by `asking_by`: the next event answers it
     asking_by = ""
 
-    def round_clean() -> bool:
-        """An accepted round of the exchange ends with no error of number (and some cards
-        exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
-        took a card where he must (option dealer_must_exchange; the duty lapses with the stock)."""
-        wanted = asked if asked is not None else d_e
-        return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
-            and giving_error(g_e, wanted) is None and giving_error(g_d, d_d) is None \
-            and (g_d > 0 or not dealer_must_take(opts, stock))
-
-    def numbers_so_far() -> bool:
-        """A round the game's end interrupts: the replay has compared the numbers of each player
-        given cards in it (at each discard, ask and give), and those of no other yet."""
-        wanted = asked if asked is not None else d_e
-        return (g_e == 0 or asking_error(wanted, d_e) is None and giving_error(g_e, wanted) is None) \
-            and (g_d == 0 or giving_error(g_d, d_d) is None)
-
-    def stock_serves() -> bool:
-        """The stock can give both what they wish (law 38)."""
-        to_elder, to_dealer = wishes(asked, d_e, g_e, d_d, g_d)
-        return to_elder + to_dealer <= stock
-
     ignored: list[int] = []
     next_deal = False      # after the game's end, the log has begun another deal
     for number, ev in enumerate(events, 1):
-        (name, f), = ev.items()
+        name, = ev   # its one key, the event's name (no items view, no pair, per event)
+        f = ev[name]
         keys += 1 + len(f)
         if asking is not None and name not in ANSWERS[asking]:
             return None   # a double or offer not answered at once: the replay rules on it
@@ -439,7 +474,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             except KeyError:
                 c = Card.parse(f["card"])
             if phase == "exchange":
-                if answer == "accept" and not round_clean() or answer is None and proposals:
+                if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
                     return None
                 phase = "play"
             elif phase != "play":
@@ -509,7 +544,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if order is None or chosen.setdefault(dealer, order) != order:
                     return None
         elif name == "give":
-            if len(f) != 2 or phase != "exchange" or answer != "accept" or not stock_serves():
+            if len(f) != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
             to = f["to"]
             cards = f["cards"]
@@ -543,7 +578,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 d_e += len(cards)
             else:
                 d_d += len(cards)
-            if not stock_serves():
+            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "turn_up":
             if len(f) != 1 or phase != "dealing" or len(packets) != 4:
@@ -563,7 +598,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     winner = dealer
         elif name == "propose":
             if len(f) != 1 or phase != "exchange" or f["by"] != elder or stock_spent \
-                    or proposals and answer != "accept" or answer == "accept" and not round_clean():
+                    or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock):
                 return None
             proposals += 1
             answer = asked = None
@@ -575,7 +610,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             answer = name
             if first_answer is None:
                 first_answer = name
-            if name == "accept" and not stock_serves():
+            if name == "accept" and sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "shuffle":
             if len(f) != 1:
@@ -626,7 +661,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
                 return None
             asked = count
-            if not stock_serves():
+            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "double" or name == "offer_point":
             by = f["by"]
@@ -654,7 +689,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if name == "decline_offer":
                 bound = asking_by
                 continue
-            if phase == "exchange" and (answer == "accept" and not round_clean() or answer is None and proposals):
+            if phase == "exchange" and (answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals):
                 return None
             if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
                 p, hurt = asking_by, vulnerable(by == elder, proposals=proposals, has_played=bool(played[by]),
@@ -691,7 +726,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     counted[0] = keys
     if asking is not None or deals == 0 or phase != "over" and winner is None:
         return None
-    if phase == "exchange" and answer == "accept" and not numbers_so_far():
+    if phase == "exchange" and answer == "accept" and not _numbers_so_far(asked, d_e, g_e, d_d, g_d):
         return None   # won in the middle of a round, the numbers of a player served not made good
     value_of = None
     if winner is not None:

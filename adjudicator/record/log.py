@@ -356,10 +356,15 @@ Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ig
 EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
 
 
+# what a scenario expects is read by the tests only (`expected`), never by the adjudicator: its
+# models are built when first used, not at every start of the command
+SCENARIO_ONLY = ConfigDict(extra="forbid", defer_build=True)
+
+
 class ExpectedOutcome(BaseModel):
     """What a scenario expects an open choice's option to make of the game."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = SCENARIO_ONLY
     score: dict[StrictStr, StrictInt] | None
     winner: StrictStr | None
     game_value: StrictInt | None
@@ -369,7 +374,7 @@ class ExpectedOutcome(BaseModel):
 class ExpectedRuling(BaseModel):
     """What a scenario expects of one ruling: only the keys given are compared."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = SCENARIO_ONLY
     law: StrictInt | None = None
     rule: StrictStr | None = None   # a variant's own ruling (`law: null`): the option's name
     laws: list[StrictInt] | None = None
@@ -390,7 +395,7 @@ class ExpectedRuling(BaseModel):
 class ExpectedGame(BaseModel):
     """One game of a pool or a linked match, as the report's `games` gives it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = SCENARIO_ONLY
     players: list[StrictStr]
     score: dict[StrictStr, StrictInt]
     winner: StrictStr | None
@@ -401,7 +406,7 @@ class Expect(BaseModel):
     """A scenario's expected answer (an extension of the format: logs may carry it), as this
     project's scenarios write it (`expected`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = SCENARIO_ONLY
     ok: StrictBool | None = None
     score: dict[StrictStr, StrictInt]
     winner: StrictStr | None

@@ -74,7 +74,7 @@ def sprite() -> str:
 
 
 def _card(code: str | None, x: float, y: float, *, mark: str | None = None, scale: float = 1,
-          by: str | None = None, ruled: bool = False) -> str:
+          by: str | None = None, ruled: bool = False, above: bool = False) -> str:
     """One card at (x, y): its face, or its back when `code` is None; `mark` outlines it and names
     it below; `ruled` outlines the card a ruling is about; `by`: whose card it is."""
     w, h = W * scale, H * scale
@@ -85,7 +85,7 @@ def _card(code: str | None, x: float, y: float, *, mark: str | None = None, scal
     if mark:
         out += (f'<rect x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{h + 4:g}" rx="6" fill="none" '
                 f'stroke="#f2b233" stroke-width="3"/>'
-                f'<text class="tag" x="{x + w / 2:g}" y="{y + h + 13:g}" text-anchor="middle">{escape(mark)}</text>')
+                f'<text class="tag" x="{x + w / 2:g}" y="{y - 6 if above else y + h + 13:g}" text-anchor="middle">{escape(mark)}</text>')
     if ruled:
         out += (f'<rect class="ruled-ring" x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="7" '
                 f'fill="none" stroke="{RULED}" stroke-width="3.5"/>')
@@ -104,7 +104,8 @@ def _hand(frame: dict, player: str, y: float, labels: dict) -> str:
     left = TABLE_W / 2 - (step * (len(codes) - 1) + W) / 2
     special = {frame.get("exposed"): labels["exposed"], frame.get("faced"): labels["faced"]}
     ruled = set(frame.get("ruled_cards", ()))
-    cards = "".join(_card(c, left + i * step, y, mark=special.get(c) if c else None, by=player, ruled=c in ruled)
+    cards = "".join(_card(c, left + i * step, y, mark=special.get(c) if c else None, by=player, ruled=c in ruled,
+                          above=y < TABLE_H / 2)   # the top hand's tag above it, clear of the player's line
                     for i, c in enumerate(codes))
     if not codes:
         cards = _text(TABLE_W / 2, y + H / 2 + 5, labels["no_card"], cls="faint")
@@ -153,11 +154,12 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
     else:
         out.append(_text(130 + W / 2, y + 44, labels["no_turn_up"], cls="faint"))
     if frame.get("laid_out"):   # superfluous cards laid out unseen (laws 15, 31)
-        out.append(_pile(250, y + 8, frame["laid_out"], labels["laid_out"].format(n=frame["laid_out"]), "laid-out"))
+        out.append(_pile(300, y + 8, frame["laid_out"], labels["laid_out"].format(n=frame["laid_out"]), "laid-out"))
     if frame["aside"]:
         x = 150 + 40 * len(turned)
         out.append(_group("aside", [_card(c, x + i * 20, y + 8, scale=0.8, ruled=c in ruled) for i, c in enumerate(frame["aside"])]))
-        out.append(_text(x + W * 0.4 + 10 * (len(frame["aside"]) - 1), y + H * 0.8 + 24, labels["aside"], cls="small"))
+        if not frame["annulled"]:   # below the turn-up's label (where an annulled deal's ribbon lies)
+            out.append(_text(x + W * 0.4 + 10 * (len(frame["aside"]) - 1), y + H + 34, labels["aside"], cls="small"))
     held = {c for h in frame["hands"].values() for c in h["cards"]} | set(turned) | set(frame["aside"])
     loose = [(c, labels[k]) for k, c in (("faced", frame["faced"]), ("exposed", frame["exposed"])) if c and c not in held]
     for i, (c, label) in enumerate(loose[:1]):   # a card face up on the pack or the stock
@@ -176,7 +178,8 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
         words = labels["trick"].format(n=frame["tricks"], leader=trick["leader"])
         if trick["winner"]:
             words += " · " + labels["won_by"].format(player=trick["winner"])
-        out.append(_text(TRICK_X + 61, y + H + 40, words, cls="small"))
+        if not frame["annulled"]:   # (the ribbon of an annulled deal lies there)
+            out.append(_text(TRICK_X + 61, y + H + 40, words, cls="small"))
     return "".join(out)
 
 
@@ -200,8 +203,8 @@ def _ruled_line(frame: dict, labels: dict) -> str:
     cards = frame.get("ruled_cards") or []
     if not cards:
         return ""
-    return _text(26, 330, labels["ruled_on"].format(cards=", ".join(card_text(c) for c in cards)),
-                 anchor="start", cls="tag")
+    return _text(26, 462 if frame["annulled"] else 330,   # (below the hand, clear of the ribbon of an annulled deal)
+                 labels["ruled_on"].format(cards=", ".join(card_text(c) for c in cards)), anchor="start", cls="tag")
 
 
 def table(frame: dict, players: list[str], labels: dict) -> str:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 
 from ..engine.rules import DERIVED_BASES
 
+from ..lawbook import cache
 from ..lawbook.places import WORDS_DIR, missing
 from ..record.cards import SUITS
 from ..lawbook.facts import FACT_NAMES, Facts
@@ -419,11 +420,21 @@ def _expected_values(fact: str) -> list[Any]:
     return values
 
 
+# the files' parsed data while `load` runs: from the law book's cache (lawbook/cache.py, keyed on
+# every words file's bytes) when they are unchanged, else as `_read` parses them
+_parsed: dict[str, Any] = {}
+_fresh: dict[str, Any] = {}
+
+
 def _read(path: Path) -> Any:
+    if path.name in _parsed:
+        return _parsed[path.name]
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, yaml.YAMLError) as e:
         raise WordsError(f"{path.name}: cannot be read: {e}") from None
+    _fresh[path.name] = data
+    return data
 
 
 def _problems(name: str, error: ValidationError) -> list[str]:
@@ -441,9 +452,32 @@ def _checked(directory: Path, name: str, kind: Any, problems: list[str]) -> Any:
 
 
 def load(directory: Path = WORDS_DIR) -> Words:
-    """Load and check the vocabulary; raise `WordsError` naming each problem."""
+    """Load and check the vocabulary; raise `WordsError` naming each problem. The files' parsed
+    data comes from the cache when their bytes are unchanged (and is checked all the same), and
+    is cached after a load that found no problem."""
     if not directory.is_dir():
         raise WordsError(missing("words (laws/words/)", directory))
+    try:
+        key, _ = cache.rule_files(directory)
+    except LawBookError as e:
+        raise WordsError(str(e)) from None
+    cached = cache.read(key)
+    _parsed.clear()
+    _fresh.clear()
+    if cached is not None:   # the files load reads, from the last load (keyed on all of them)
+        _parsed.update(cached["laws"])
+    try:
+        words = _load(directory)
+    finally:
+        parsed, fresh = dict(_parsed), dict(_fresh)
+        _parsed.clear()
+        _fresh.clear()
+    if not parsed:
+        cache.write(key, fresh, {})
+    return words
+
+
+def _load(directory: Path) -> Words:
     problems: list[str] = []
     facts: dict[str, FactWords] = {}
     for fact, raw in (_read(directory / "facts.yaml") or {}).items():
