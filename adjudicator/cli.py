@@ -299,8 +299,23 @@ def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | N
 
 
 def _write(out, text: str) -> None:
+    """A batch of lines, whole. To a file descriptor (a pipe, a file), written past Python's
+    buffer until every byte is out: a signal that interrupts a long write to a full pipe makes
+    the kernel write part of it, and the buffered writer then loses the rest (seen on CPython
+    3.11 with ^C's handler, tests/test_streams.py)."""
+    import io
     try:
-        out.write(text)
+        try:
+            fd = out.fileno() if isinstance(out, io.TextIOWrapper) else None   # not the bar's terminal
+        except io.UnsupportedOperation:   # a test's capture
+            fd = None
+        if fd is None:
+            out.write(text)
+            return
+        out.flush()
+        data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+        while data:
+            data = data[os.write(fd, data):]
     except BrokenPipeError:
         raise ClosedPipe() from None
     except OSError as e:   # a full disk: exit status 2
