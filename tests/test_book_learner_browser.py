@@ -16,7 +16,8 @@ from adjudicator.cli import app
 from learner_text import developer_material
 from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
 
-PAGES = ["index.html", "law-11.html", "law-19.html", "law-43.html", "law-49.html"]
+PAGES = ["index.html", "law-11.html", "law-19.html", "law-43.html", "law-49.html", "law-24.html",
+         "rules-french.html", "rules-modern.html", "rules-cavendish.html"]   # the rule sets' pages too
 
 SMALLEST = """() => {
   const out = [];
