@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from .archive.files import check, items, tune_gc
+from .archive.summary import decider, said_decider
 from .completion import document_names, engines, law_numbers, rule_set_names
 from .helptext import App
 from .lawbook.cache import LawBookError
@@ -402,7 +403,7 @@ def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str
             if only_problems:
                 continue
         else:
-            rulings = tuple((r["law"], r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
+            rulings = tuple((decider(r), r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
             problems.append((status, item.source, rulings))
         lines.append(json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj)))
     return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
@@ -416,7 +417,7 @@ def _line(status: int, obj: dict) -> str:
     won = f"; {obj['winner']} wins" if obj["winner"] else ""
     if status == 0:
         return f"{source}: clean ({score}{won})"
-    laws = ", ".join(f"law {r['law']} at event {r['event']}" for r in obj["rulings"])
+    laws = ", ".join(f"{said_decider(decider(r))} at event {r['event']}" for r in obj["rulings"])
     return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({score}{won})"
 
 

@@ -151,3 +151,25 @@ def test_a_worker_killed_from_outside_changes_nothing(tmp_path: Path) -> None:
     assert killed is not None, "the run ended before a worker could be killed"
     assert run.returncode == one.returncode == 0
     assert out == one.stdout
+
+
+def test_a_variants_own_rulings_are_summed_by_their_rule(tmp_path: Path) -> None:
+    """A variant's own rulings carry `law: null` and their `rule` (RULESETS.md): each game's line
+    and the summary say "rule doubling" where a law's would say "law 43", and `--summary-json`
+    keys them `{"law": null, "rule": ...}`, after the laws (the summary once sorted None among
+    the numbers and ended in a traceback)."""
+    folder = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets"
+    summary = tmp_path / "summary.json"
+    result = runner.invoke(app, ["validate", "--summary-json", str(summary), str(folder)])
+    assert result.exit_code == 1 and not isinstance(result.exception, TypeError), result.output
+    assert f"{folder / 'doubling-out-of-time.yaml'}: 1 ruling: rule doubling at event 17" in result.output
+    assert "law None" not in result.output
+    by_law = json.loads(summary.read_text())["by_law"]
+    laws = [e["law"] for e in by_law if e["law"] is not None]
+    rules = [e["rule"] for e in by_law if e["law"] is None]
+    assert laws == sorted(laws) and rules == sorted(rules) and {"doubling", "offer_point"} <= set(rules)
+    assert [e["law"] for e in by_law] == laws + [None] * len(rules)
+    lines = result.output.splitlines()
+    assert "  rule doubling: 3 rulings in 3 games (" in "\n".join(lines[lines.index("By law:"):])
+    assert any(line.endswith("(rule doubling): 1 ruling in 1 game (" + str(folder / "doubling-unanswered.yaml") + ")")
+               for line in lines)

@@ -6,6 +6,23 @@ from typing import Any
 
 FIRST = 5   # games named for each law, irregularity, or unreadable input
 
+Decider = int | str   # what ruled: a law's number, or a variant's own rule (`rule: "doubling"`, RULESETS.md)
+
+
+def decider(ruling: dict[str, Any]) -> Decider:
+    """What ruled, from a ruling as `adjudicate --json` gives it: its law, else its rule."""
+    return ruling["law"] if ruling["law"] is not None else ruling["rule"]
+
+
+def said_decider(which: Decider) -> str:
+    """"law 43", or "rule doubling", as `adjudicate` says it."""
+    return f"law {which}" if isinstance(which, int) else f"rule {which}"
+
+
+def _order(which: Decider) -> tuple:
+    """The laws by number, then the rules by name."""
+    return (0, which, "") if isinstance(which, int) else (1, 0, which)
+
 
 class _Entry:
     __slots__ = ("rulings", "games", "first", "last")
@@ -44,9 +61,9 @@ class Summary:
 
     def __init__(self) -> None:
         self.counts = [0, 0, 0]   # clean, with rulings, unreadable
-        self.laws: dict[int, _Entry] = {}
+        self.laws: dict[Decider, _Entry] = {}
         self.irregularities: dict[str, _Entry] = {}
-        self.law_of: dict[str, set[int]] = {}
+        self.law_of: dict[str, set[Decider]] = {}
         self.unreadable: list[str] = []
         self.skipped: Any = None           # files.Skipped: what the scan passed over, if told
         self.interrupted: str | None = None   # what was checked before ^C ("1,234 games, ...")
@@ -54,7 +71,7 @@ class Summary:
     def add_clean(self, n: int) -> None:
         self.counts[0] += n
 
-    def add(self, status: int, source: str, rulings: tuple[tuple[int, str], ...]) -> None:
+    def add(self, status: int, source: str, rulings: tuple[tuple[Decider, str], ...]) -> None:
         self.counts[status] += 1
         if status == 2 and len(self.unreadable) < FIRST:
             self.unreadable.append(source)
@@ -64,7 +81,7 @@ class Summary:
             self.law_of.setdefault(irregularity, set()).add(law)
 
     @classmethod
-    def of(cls, clean: int, problems: list[tuple[int, str, tuple[tuple[int, str], ...]]]) -> Summary:
+    def of(cls, clean: int, problems: list[tuple[int, str, tuple[tuple[Decider, str], ...]]]) -> Summary:
         """The summary of some games: how many were clean, and the (status, source, rulings) of the others."""
         summary = cls()
         summary.add_clean(clean)
@@ -95,8 +112,8 @@ class Summary:
         return {
             "games": self.games, "clean": clean, "with_rulings": ruled, "unreadable": unreadable,
             "first_unreadable": self.unreadable,
-            "by_law": [{"law": n, **self.laws[n].to_json()} for n in sorted(self.laws)],
-            "by_irregularity": [{"irregularity": i, "laws": sorted(self.law_of[i]), **e.to_json()}
+            "by_law": [{**_json_key(n), **self.laws[n].to_json()} for n in sorted(self.laws, key=_order)],
+            "by_irregularity": [{"irregularity": i, "laws": sorted(self.law_of[i], key=_order), **e.to_json()}
                                 for i, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0]))],
             **({"skipped": self.skipped.to_json()} if self.skipped is not None else {}),
             **({"interrupted": f"interrupted after {self.interrupted}"} if self.interrupted else {}),
@@ -113,12 +130,17 @@ class Summary:
             out.append(skipped)
         if self.laws:
             out.append("By law:")
-            out += [f"  law {n}: {_entry(self.laws[n])}" for n in sorted(self.laws)]
+            out += [f"  {said_decider(n)}: {_entry(self.laws[n])}" for n in sorted(self.laws, key=_order)]
             out.append("By irregularity:")
             for name, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0])):
-                laws = ", ".join(map(str, sorted(self.law_of[name])))
-                out.append(f"  {_said(name)} (law {laws}): {_entry(e)}")
+                laws = ", ".join(said_decider(n) for n in sorted(self.law_of[name], key=_order))
+                out.append(f"  {_said(name)} ({laws}): {_entry(e)}")
         return out
+
+
+def _json_key(which: Decider) -> dict[str, Any]:
+    """A `by_law` entry's key: `law`, and for a variant's own rule `law: null` with its `rule`."""
+    return {"law": which} if isinstance(which, int) else {"law": None, "rule": which}
 
 
 def _said(irregularity: str) -> str:
