@@ -287,3 +287,14 @@ def test_an_omitted_mark_is_said_as_the_score_not_marked_and_a_moot_fact_is_not_
     assert words.facts["unannounced"].values[False].phrase not in out   # "the king marked was announced or turned up"
     out = runner.invoke(app, ["explain", "--all", str(LAWS / "law51-non-dealer-marks-king-turn-up-not-recorded.yaml")]).output
     assert words.facts["unannounced"].values[False].phrase in out   # a king was marked: it bears there
+
+
+def test_a_ruling_nobody_claimed_is_not_said_to_be_taken() -> None:
+    """Law 14's deal out of turn, found before the turn-up but claimed by nobody: the law makes
+    the deal void, yet nothing was done and the deal's score stands (A 2). explain's short first
+    lines say so, as adjudicate does, and never "Taken: the deal is void"."""
+    log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "cut-for-deal-lowest-deals.yaml"
+    result = CliRunner().invoke(app, ["explain", str(log)])
+    first = " ".join(result.output.split("Event 3 (deal 1)")[1].split("The nearest")[0].split())
+    assert "Law 14 rules: compulsory: the deal is void. Nobody claimed it at the table, so nothing was done" in first
+    assert "Taken" not in first and "Score after deal 1: A 2, Y 0." in first

@@ -237,7 +237,8 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
     decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.law is not None
                else explained("ruling", "decider_rule", rule=ruling.rule))
-    taken = explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else ""
+    taken = (explained("ruling", "unclaimed") if not ruling.claimed
+             else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
     out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
