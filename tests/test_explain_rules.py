@@ -95,3 +95,18 @@ def test_explains_words_are_in_the_words_file_and_each_is_used() -> None:
     assert unused == []
     text, _ = _said("--all", str(RULESETS / "doubling-out-of-time.yaml"))
     assert "Why the rule doubling [case out-of-time]:" in text   # a rule mid-sentence, as a law is
+
+
+def test_a_london_law_the_modern_rulebook_gives_again_is_not_a_silence() -> None:
+    """004 prints the first fifteen London laws again (`restates:` in laws/rulesets/modern.yaml):
+    under the modern rulebook, law 14's deal out of turn and law 12's faced card come from a text
+    that says them, not from its silence; a law past them (law 43) still fills the silence."""
+    assert rule_sets()["modern"].restates == frozenset(range(1, 16))
+    out = " ".join(runner.invoke(app, ["explain", "--rules", "modern", str(
+        ROOT / "scenarios" / "laws" / "law14-fresh-deal-still-out-of-turn.yaml")]).output.split())
+    assert "Law 14: the London law (Cavendish), which the modern rulebook gives again (Écarté Rulebook)." in out
+    assert "Law 12: the London law (Cavendish), which the modern rulebook gives again" in out
+    assert "filling a silence" not in out
+    revoke = " ".join(runner.invoke(app, ["explain", "--rules", "modern", str(
+        ROOT / "scenarios" / "laws" / "law43-revoke-claimed-after-a-tricks-summary.yaml")]).output.split())
+    assert "Law 43: the London law (Cavendish), filling a silence of the modern rulebook." in revoke

@@ -25,7 +25,7 @@ from .places import LAWS_DIR
 
 RULESETS_DIR = LAWS_DIR / "rulesets"
 DEFAULT = "cavendish"
-_TOP = {"name", "title", "short", "cite", "source", "summary", "silence", "options", "laws", "adds"}
+_TOP = {"name", "title", "short", "cite", "source", "summary", "silence", "restates", "options", "laws", "adds"}
 _CHANGE = {"option", "removed", "text", "because", "reading"}
 _ADD = {"text", "because"}
 
@@ -58,6 +58,7 @@ class RuleSet:
     adds: dict[str, dict[str, str]] = field(default_factory=dict)
     short: str = ""    # its name in a sentence ("the French rules"); the title if the file has none
     cite: str = ""     # its source as a reader cites it ("Méry, 1847"); the seed file if none
+    restates: frozenset[int] = frozenset()   # the London laws its source gives again: no silence there
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ def _read(path: Path) -> RuleSet:
     if problems:
         raise LawBookError("\n".join(problems))
     defaults = Options(**{n: given[n] for n in table.NAMES})
+    restates = raw.get("restates") or []
+    if not isinstance(restates, list) or any(type(n) is not int or not 1 <= n <= 51 for n in restates):
+        problems.append(f"{where}: restates: a list of law numbers, 1 to 51")
+        restates = []
     changes = {}
     for law, c in (raw.get("laws") or {}).items():
         here = f"{where}: laws: {law}"
@@ -151,7 +156,8 @@ def _read(path: Path) -> RuleSet:
         raise LawBookError("\n".join(problems))
     return RuleSet(raw["name"], _clean(raw["title"]), raw["source"], _clean(raw["summary"]),
                    _clean(raw["silence"]) if raw.get("silence") else None, defaults, changes, adds,
-                   _clean(raw.get("short") or raw["title"]), _clean(raw.get("cite") or raw["source"]))
+                   _clean(raw.get("short") or raw["title"]), _clean(raw.get("cite") or raw["source"]),
+                   frozenset(restates))
 
 
 @lru_cache(maxsize=None)

@@ -104,6 +104,8 @@ def source_of(law: int | None, rule: str | None, book: LawBook, rules: InForce, 
             said = option_source(own, name, value)
             return {"kind": "option", "law": law, "rules": rules.rules, "option": name, "value": value,
                     "seed": said["source"], "quote": said["quote"]}
+    if law in own.restates and rules.rules != DEFAULT:
+        return {"kind": "london_restated", "law": law, "rules": rules.rules, "seed": own.source}
     if irregular and own.silence and rules.rules != DEFAULT:
         return {"kind": "london_fills_silence", "law": law, "rules": rules.rules, "seed": london.source,
                 "silence": own.silence}
@@ -187,6 +189,8 @@ def _source_line(source: dict[str, Any]) -> str:
         return said("explain", "option", **values, what=value_words(source["option"], source["value"]))
     if kind == "london_fills_silence":
         return said("explain", "fills", **values)
+    if kind == "london_restated":
+        return said("explain", "restated", **values)
     return said("explain", "london_own" if source["rules"] == DEFAULT else "london", **values)
 
 
