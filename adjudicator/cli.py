@@ -606,6 +606,14 @@ def rules(what: Annotated[Optional[list[str]], typer.Argument(metavar="[diff A B
     from .words.rules import diff, diff_text, known, listing, listing_text
     _book_or_exit()
     what = what or []
+    if len(what) == 1 and what[0] != "diff":   # a rule set's name alone: what to type instead
+        try:
+            known(what[0])
+        except ValueError as e:
+            typer.echo(_visible(f"ecarte {e}"), err=True)
+            raise typer.Exit(2) from None
+        typer.echo(_visible(f"ecarte rules: {what[0]}: give nothing (every rule set), or its differences from the London laws: ecarte rules diff cavendish {what[0]}"), err=True)
+        raise typer.Exit(2)
     if what and (what[0] != "diff" or len(what) != 3):
         typer.echo(_visible(f"ecarte rules: {' '.join(what)!r}: give nothing (every rule set), or diff and two rule sets, e.g. ecarte rules diff cavendish french"), err=True)
         raise typer.Exit(2)

@@ -9,22 +9,30 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from .engine.generate import dumps, games, with_expect
 from .lawbook.rulesets import chosen, parse_option
 
 PROG = "python -m adjudicator.generate"
+DESCRIPTION = ("Random legal games of écarté as logs, one JSON line each (an archive for ecarte validate), "
+               "under any rule set and options: doubles, offers of the point, pools and linked matches "
+               "as the options turn them on.")
+EXAMPLES = ("examples:\n  python -m adjudicator.generate 1000 --seed 7 > games.jsonl\n"
+            "  python -m adjudicator.generate 200 --rules french --option doubling=true > french.jsonl")
 
 
 def main(argv: list[str] | None = None) -> None:
     """JSON Lines on stdout; exit status 2 with a message for a wrong argument."""
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("n", type=int, help="how many games")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--expect", action="store_true", help="add each game's `expect` key")
-    parser.add_argument("--irregular", type=float, default=0.0,
-                        help="the chance that a deal is dealt with a wrong number, then claimed; with a "
-                             "variant on, also doubles and offers out of time or unanswered")
+    parser = argparse.ArgumentParser(prog=PROG, description=textwrap.fill(DESCRIPTION, 78), epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("n", type=int, metavar="N", help="how many games")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="the random seed: the same seed, the same games (default 0)")
+    parser.add_argument("--expect", action="store_true", help="add to each game what it should come to (its `expect`)")
+    parser.add_argument("--irregular", type=float, default=0.0, metavar="P",
+                        help="the chance, from 0 to 1, that a deal is dealt with a wrong number, then claimed; "
+                             "with a variant on, also doubles and offers out of time or unanswered (default 0: clean games)")
     parser.add_argument("--rules", metavar="NAME", default=None,
                         help="the rule set: cavendish (the default), french, modern (`ecarte rules`)")
     parser.add_argument("--option", metavar="KEY=VALUE", action="append", default=[],

@@ -138,3 +138,17 @@ def test_install_completion_writes_the_script_where_the_shell_reads_it(tmp_path)
 def test_completion_of_the_documents_names():
     assert _complete("ecarte docs ") == ["INTERVIEW", "LOG_FORMAT", "RULESETS", "RULINGS"]
     assert _complete("ecarte docs IN") == ["INTERVIEW"]
+
+
+def test_the_generators_help_speaks_to_a_user() -> None:
+    """`python -m adjudicator.generate --help`: what it makes, each argument with its meaning and
+    default, and examples; none of the package's module names."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "adjudicator.generate", "--help"], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    assert done.returncode == 0
+    said = " ".join(done.stdout.split())
+    assert "one JSON line each" in said and "--seed S the random seed" in said and "(default 0)" in said
+    assert "from 0 to 1" in said and "python -m adjudicator.generate 1000 --seed 7 > games.jsonl" in said
+    assert "engine." not in said and "lawbook." not in said

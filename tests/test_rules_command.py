@@ -86,3 +86,12 @@ def test_an_unknown_rule_set_or_a_wrong_command_line_is_exit_2() -> None:
     assert code == 2 and "ecarte rules diff cavendish french" in err
     code, _, err = _run("rules", "diff", "cavendish")
     assert code == 2
+
+
+def test_a_rule_set_named_alone_is_answered_with_what_to_type() -> None:
+    """`ecarte rules frnch`: the did-you-mean that `rules diff` gives; `ecarte rules french`:
+    the command that shows its differences (exit 2 for both: neither is a form of the command)."""
+    wrong = CliRunner().invoke(app, ["rules", "frnch"])
+    assert wrong.exit_code == 2 and "unknown rule set 'frnch': did you mean 'french'?" in wrong.output
+    alone = CliRunner().invoke(app, ["rules", "french"])
+    assert alone.exit_code == 2 and "ecarte rules diff cavendish french" in alone.output
