@@ -143,8 +143,6 @@ def test_completion_of_the_documents_names():
 def test_the_generators_help_speaks_to_a_user() -> None:
     """`python -m adjudicator.generate --help`: what it makes, each argument with its meaning and
     default, and examples; none of the package's module names."""
-    import subprocess
-    import sys
     done = subprocess.run([sys.executable, "-m", "adjudicator.generate", "--help"], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent, timeout=60)
     assert done.returncode == 0
