@@ -279,3 +279,17 @@ def test_a_fact_of_the_hand_is_asked_only_where_it_changes_the_ending():
     # after a refusal marks one
     assert said == {"0": {"dealer": 2, "non_dealer": 0}, "[1, 2]": {"dealer": 1, "non_dealer": 0},
                     "[3, 4]": {"dealer": 0, "non_dealer": 1}}
+
+
+def test_unnamed_players_are_said_by_their_roles_in_the_told_ruling():
+    """Without names the told log calls the players `dealer` and `non_dealer` (as the JSON
+    contract names them); the ruling a person reads says "the dealer" and "the non-dealer", in
+    what happened, the case's words and the score, and its JSON keeps the ids."""
+    turn = Resolve().step(["shuffle_out_of_turn"])
+    said = " ".join(turn.final_words.split())
+    assert "The non-dealer shuffled last, after the dealer, and the pack went to the cut; the dealer has the right" in said
+    assert "The score now: the dealer 0, the non-dealer 0." in said
+    assert "non_dealer" not in said
+    assert turn.final["ruling"]["offender"] == "non_dealer" and "non_dealer shuffled" in turn.final["ruling"]["summary"]
+    named = " ".join(Resolve(players=["A", "Y"]).step(["shuffle_out_of_turn", "A"]).final_words.split())
+    assert "Y shuffled last, after the dealer" in named and "The score now: A 0, Y 0." in named

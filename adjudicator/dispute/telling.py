@@ -11,6 +11,9 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from dataclasses import replace
+
+from ..words.happened import summary_text
 from ..words.interview import Turn
 from ..words.report import report_json, ruling_json
 from ..words.scores import final_now, lines
@@ -67,8 +70,26 @@ def _person(res: "Resolve", state: "State", player: str | None) -> str:
     return f"{player} ({role})" if res.players else role
 
 
-def _score(score: dict[str, int]) -> str:
-    return ", ".join(f"{p} {n}" for p, n in score.items())
+def _shown(res: "Resolve", player: Any) -> Any:
+    """A player as the told ruling names him: his name, or where the players were not named,
+    his role in words ("the dealer"), not the told log's id (`dealer`, `non_dealer`)."""
+    if res.players or player not in ("dealer", "non_dealer"):
+        return player
+    return res.words.role(player)
+
+
+def _score(score: dict[str, int], res: "Resolve | None" = None) -> str:
+    return ", ".join(f"{_shown(res, p) if res else p} {n}" for p, n in score.items())
+
+
+def _summary(res: "Resolve", ruling: dict[str, Any], ruled) -> str:
+    """The ruling's summary, its players said as `_shown` says them."""
+    if res.players or ruled is None:
+        return ruling["summary"]
+    s = ruled.summary
+    what = tuple((key, {k: _shown(res, v) for k, v in values.items()}) for key, values in s.what)
+    text = summary_text(replace(s, what=what, names=tuple((role, _shown(res, p)) for role, p in s.names)), res.words)
+    return text[:1].upper() + text[1:]
 
 
 def _marks(log: dict[str, Any]) -> dict[str, int]:
@@ -99,8 +120,8 @@ def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
         lines += [_line(line + ".", "    ") for line in why]
     marks = _marks(built.log)
     if marks:
-        lines.append(_line(w["marked"].format(marks=_score(marks)), "  "))
-    lines.append(_line(w["score"].format(score=_score(built.report.score)), "  "))
+        lines.append(_line(w["marked"].format(marks=_score(marks, res)), "  "))
+    lines.append(_line(w["score"].format(score=_score(built.report.score, res)), "  "))
     lines.append(_line(w["cards"].format(cards=", ".join(_cards(built.log))), "  "))
     return lines
 
@@ -110,7 +131,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
     title = res.book.law(ruling["law"], ruling.get("rule")).title
     lines = [_line(w["law"].format(law=ruling["law"], title=title) if ruling["law"] is not None
                   else w["rule"].format(rule=ruling.get("rule"), title=title))]
-    lines.append(_line(ruling["summary"], "  "))
+    lines.append(_line(_summary(res, ruling, _ruled(res, built) if built is not None else None), "  "))
     outcomes = ruling.get("outcomes") or {}
     ruled = _ruled(res, built) if built is not None else None
     facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
@@ -123,10 +144,10 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built) -> lis
         lines.append(_line(f"{i}. " + w["option"].format(option=res.words.option(option)), "    "))
         lines.append(_line(w["next"].format(next=res.words.following(option, facts)), "       "))
         if option in outcomes:
-            lines.append(_line(w["option_score"].format(score=_score(outcomes[option]["score"])), "       "))
+            lines.append(_line(w["option_score"].format(score=_score(outcomes[option]["score"], res)), "       "))
     if built is not None:
         key = "score_open" if ruling["chooser"] and not ruling.get("elected") else "score"
-        lines.append(_line(w[key].format(score=_score(built.report.score)), "  "))
+        lines.append(_line(w[key].format(score=_score(built.report.score, res)), "  "))
     else:
         lines.append(_line(w["no_log"], "  "))
     if built is not None and _cards(built.log):
