@@ -77,7 +77,7 @@ def _rules_or_exit(rules: str | None, options: list[str] | None):
         return None
     from .lawbook.rulesets import chosen
     try:
-        return _loaded_or_exit(lambda: chosen(rules, options, 3 if "pool=true" in (o.replace(" ", "").lower() for o in options or []) else 2))
+        return _loaded_or_exit(lambda: chosen(rules, options))
     except ValueError as e:
         typer.echo(_visible(str(e)), err=True)
         raise typer.Exit(2) from None

@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--irregular is a chance, from 0 to 1")
     try:
         given = dict(parse_option(text) for text in args.option)
-        rules = chosen(args.rules, args.option, 3 if given.get("pool") is True else 2)
+        rules = chosen(args.rules, args.option)
     except ValueError as e:
         parser.exit(2, f"{PROG}: error: {e}\n")
     for log, expected in games(args.n, args.seed, args.irregular, rules.rules, given):

@@ -88,3 +88,11 @@ def test_resolve_tells_the_log_under_the_rules_given_and_its_ruling_follows_them
     again = report_json(adjudicate_text(saved.read_text(encoding="utf-8"), str(saved)))
     assert again["rules"] == "modern" and again["options"]["ace_high"] is True
     assert [r["law"] for r in again["rulings"]] == [final["ruling"]["law"]]
+
+
+def test_a_pool_asked_for_on_the_command_line_is_for_three_however_true_is_spelt():
+    """`--option pool=...` is read as YAML reads it (true, True, yes): each asks for a pool, which
+    three play; the rules are chosen for three players, not refused as a pool of two."""
+    for spelt in ("true", "True", "yes", " true"):
+        result = _run("laws", "11", "--option", f"pool={spelt}")
+        assert result.exit_code == 0 and result.output.startswith("Law 11."), (spelt, result.output)

@@ -253,13 +253,17 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, parsed
 
 
-def chosen(rules: str | None, options: list[str] | None = None, players: int = 2) -> InForce:
+def chosen(rules: str | None, options: list[str] | None = None) -> InForce:
     """The rules a command is asked to read or ask under (`--rules NAME`, `--option KEY=VALUE`):
-    the default rule set unless named; `ValueError` in words, with a suggestion, if the name, a
-    key, a value or the combination is not right."""
+    the default rule set unless named, for the players its options call for (three for a pool);
+    `ValueError` in words, with a suggestion, if the name, a key, a value or the combination is
+    not right."""
+    name = DEFAULT if rules is None else rules
     given = dict(parse_option(text) for text in options or [])
+    base = rule_sets().get(name)
+    pool = given.get("pool", base.defaults.pool if base is not None else False)
     try:
-        return in_force(DEFAULT if rules is None else rules, given or None, players)
+        return in_force(name, given or None, 3 if pool is True else 2)
     except ValueError as e:
         raise ValueError(str(e).replace("rules: unknown", "--rules: unknown", 1)) from None
 
