@@ -44,9 +44,6 @@ AFTER_END: dict[str, tuple[str, ...]] = {
     "propose": ("by",), "accept": ("by",), "refuse": ("by",), "ask": ("by", "count"),
     "discard": ("by", "cards"), "give": ("to", "cards"), "shuffle": ("by",), "cut": ("by", "top"),
     "deal": ("to", "cards"), "turn_up": ("card",)}
-# the usual notation at dict speed; any other spelling (`th`, `K♥`) is read, on a KeyError, by
-# `Card.parse`, the log's own reader (a text it refuses raises, and the replay decides)
-CARD: dict[str, Card] = {c.text: c for c in PACK}
 
 
 def _spellings() -> dict[str, Card]:
@@ -61,10 +58,12 @@ def _spellings() -> dict[str, Card]:
     return table
 
 
-CARD = _spellings()   # the usual notation and the others alike: no KeyError for `th` or `K♥`
+# every notation at dict speed; a text that is not a card is a KeyError, read then by `Card.parse`,
+# the log's own reader (which raises, and the replay decides)
+CARD: dict[str, Card] = _spellings()
 _card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
-_in_force: dict[tuple, tuple | None] = {}   # (rules, options given) -> what `_options` found
+_in_force: dict[tuple, tuple] = {}   # (rules, players, options given) -> what `_options` found
 
 
 def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -90,8 +89,8 @@ def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
 def _handled(opts: Options) -> bool:
     """The options this loop applies exactly (every base's: the ranking, who deals, law 24's
     grace or none, the stock short, which it leaves to the replay either way, the refusal point on the
-    vole, the dealer's duty to exchange; doubles and offers of the point answered in time); the
-    logs of several games (pool, linked) are the replay's."""
+    vole, the dealer's duty to exchange; doubles and offers of the point answered in time) to
+    one game; the logs of several games (pool, linked) are `_several`'s, a game at a time."""
     return opts.match == "single" and not opts.pool
 
 
@@ -108,21 +107,17 @@ def _good_players(a: Any, b: Any) -> bool:
     return ok
 
 
-def _options(rules: str, given: dict) -> tuple[Options, dict] | None:
-    """(the options in force for a header, and their JSON), when this loop applies
-    them exactly (else None: any other game is the replay's); raises for a header it cannot
+def _options(rules: str, given: dict, players: int) -> tuple[Options, dict]:
+    """(the options in force for a header, and their JSON); raises for a header it cannot
     resolve (the replay says why). Kept for the few headers an archive repeats."""
-    key = (rules, *((k, type(v), v) for k, v in given.items()))   # 1 and True are equal, not alike
-    if key in _in_force:
-        return _in_force[key]
-    opts = in_force(rules, given, 2).options
-    found = (opts, opts.to_json()) if _handled(opts) else None
-    if len(_in_force) < 256:
-        _in_force[key] = found
+    key = (rules, players, *((k, type(v), v) for k, v in given.items()))   # 1 and True are equal, not alike
+    found = _in_force.get(key)
+    if found is None:
+        opts = in_force(rules, given, players).options
+        found = (opts, opts.to_json())
+        if len(_in_force) < 256:
+            _in_force[key] = found
     return found
-
-
-_several_in_force: dict[tuple, tuple] = {}
 
 
 def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:
@@ -136,14 +131,7 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     given = raw.get("options", {})
     if type(given) is not dict:
         return None
-    key = (rules, len(players), *((k, type(v), v) for k, v in given.items()))
-    found = _several_in_force.get(key)
-    if found is None:
-        opts = in_force(rules, given, len(players)).options   # raises for a header the replay refuses
-        found = (opts, opts.to_json())
-        if len(_several_in_force) < 256:
-            _several_in_force[key] = found
-    opts, options_json = found
+    opts, options_json = _options(rules, given, len(players))
     pool = opts.pool
     if not (pool or opts.match == "linked") or any(not _good_players(p, q) for i, p in enumerate(players)
                                                    for q in players[i + 1:]):
@@ -349,10 +337,9 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     if type(given) is not dict:
         return None
     keys += len(given)
-    options = _options(rules, given)
-    if options is None:
+    opts, options_json = _options(rules, given, 2)
+    if not _handled(opts):   # a pool's or a linked match's games, each scanned on its own
         return _several(raw, source, scoring, counted)
-    opts, options_json = options
     game_to, value = opts.game_to, opts.game_value
     power = ranking(opts)
     refusal_on_vole = opts.refusal_point_on_vole
