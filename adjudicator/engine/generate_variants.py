@@ -68,6 +68,27 @@ class _Stakes:
         return vulnerable(player == self.d.nd, proposals=int(self.proposed), has_played=played,
                           first_refused=self.refused_first)
 
+    def _asked(self, event: str, kind: str, late: bool) -> tuple[str, str] | None:
+        """A double or an offer (`event`, its answers `accept_KIND`, `decline_KIND`) by either
+        player: (who made it, who answers) when it is in time and answered, the answer the
+        caller's; else None. Out of time it is ruled (in a clean game it is taken back), and now
+        and then answered all the same; in time, now and then nobody answers it (ruled)."""
+        by = self.rng.choice((self.d.nd, self.d.dealer))
+        other = self.g.other(by)
+        self.g.emit(event, by=by)
+        if late:
+            if self.clean:
+                self.g.events.pop()
+                return None
+            self.rule(f"{kind}_out_of_time")
+            if self.rng.random() < 0.3:
+                self.g.emit(self.rng.choice((f"accept_{kind}", f"decline_{kind}")), by=other)
+            return None
+        if self.rng.random() < 0.08 and not self.clean:   # nobody answers: it does not count (ruled at the next event)
+            self.rule(f"{kind}_unanswered")
+            return None
+        return by, other
+
     def maybe_double(self, trick: int, played: bool) -> None:
         """Before the lead of trick `trick` (0-4): now and then a double, answered at once.
         From the third trick on, or after one in time, it is out of time (ruled, no answer
@@ -75,20 +96,10 @@ class _Stakes:
         time goes unanswered: it does not count (ruled)."""
         if not self.v.doubling or self.rng.random() > 0.12:
             return
-        by = self.rng.choice((self.d.nd, self.d.dealer))
-        other = self.g.other(by)
-        self.g.emit("double", by=by)
-        if self.doubled or trick >= 3:
-            if self.clean:
-                self.g.events.pop()
-                return
-            self.rule("double_out_of_time")
-            if self.rng.random() < 0.3:
-                self.g.emit(self.rng.choice(("accept_double", "decline_double")), by=other)
+        asked = self._asked("double", "double", self.doubled or trick >= 3)
+        if asked is None:
             return
-        if self.rng.random() < 0.08 and not self.clean:   # nobody answers: it does not count (ruled at the next event)
-            self.rule("double_unanswered")
-            return
+        by, other = asked
         self.doubled = True
         if self.rng.random() < 0.6:
             self.g.emit("accept_double", by=other)
@@ -106,20 +117,10 @@ class _Stakes:
         point, answered at once."""
         if not self.v.offer_point or self.rng.random() > (0.1 if late else 0.25):
             return
-        by = self.rng.choice((self.d.nd, self.d.dealer))
-        other = self.g.other(by)
-        self.g.emit("offer_point", by=by)
-        if late or self.offered:
-            if self.clean:
-                self.g.events.pop()
-                return
-            self.rule("offer_out_of_time")
-            if self.rng.random() < 0.3:
-                self.g.emit(self.rng.choice(("accept_offer", "decline_offer")), by=other)
+        asked = self._asked("offer_point", "offer", late or self.offered)
+        if asked is None:
             return
-        if self.rng.random() < 0.08 and not self.clean:   # nobody answers: it does not count (ruled at the next event)
-            self.rule("offer_unanswered")
-            return
+        by, other = asked
         self.offered = True
         if self.rng.random() < 0.5:
             self.g.emit("accept_offer", by=other)
