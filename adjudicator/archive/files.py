@@ -251,7 +251,7 @@ def _compressed_items(path: str, raw: BinaryIO, kind: str) -> Iterator[Item]:
 
 def _damaged(kind: str, e: Exception, lines: int) -> str:
     """Why a compressed archive cannot be read on, in plain words (the library's after a colon)."""
-    suffix = {"gzip": ".gz", "bzip2": ".bz2", "xz": ".xz"}[kind]
+    suffix = next(s for s, k in COMPRESSIONS.items() if k == kind)
     said = str(e) or type(e).__name__
     if lines == 0 and any(w in said for w in ("Not a gzipped file", "Invalid data stream", "format not supported")):
         return f"not {kind} data, though its name ends in {suffix}"

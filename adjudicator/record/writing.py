@@ -31,7 +31,7 @@ def write_bytes(path: str | os.PathLike, data: bytes) -> Path:
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
         mode = None
-    tmp = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
+    tmp = _beside(target)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -48,6 +48,11 @@ def write_bytes(path: str | os.PathLike, data: bytes) -> Path:
             pass
         raise
     return target
+
+
+def _beside(target: Path) -> Path:
+    """A new temporary file's name beside `target` (`.NAME.1a2b3c4d.tmp`)."""
+    return target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
 
 
 def copy_file(source: str | os.PathLike, path: str | os.PathLike) -> Path:
@@ -77,7 +82,7 @@ def refusal(path: str, inside: list[str] = (), made: str | None = None) -> str |
     if target.exists() and not os.access(target, os.W_OK):
         return "cannot be written: permission denied"
     try:   # the one honest test: make a file beside it, as write_text will, and take it away
-        probe = folder / f".{target.name}.{os.urandom(4).hex()}.tmp"
+        probe = _beside(target)
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         os.unlink(probe)
     except OSError as e:
