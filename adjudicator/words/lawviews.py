@@ -1,13 +1,9 @@
 """The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
 from __future__ import annotations
 
-from functools import cache
-
-import yaml
-
 from ..lawbook.laws import Case, LawBook
-from ..lawbook.places import WORDS_DIR
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
+from .rules import in_force_words
 from .textwidth import fit, plain, wrap
 from .learner import case_summary, plain_italics, scoring_lines
 from .vocabulary import default_words
@@ -54,11 +50,6 @@ def _effects_head(case: Case, option: str) -> str:
     return f'If "{default_words().option(option)}" is chosen' if case.chooser else "Then"
 
 
-@cache
-def _in_force_words() -> dict[str, str]:
-    return yaml.safe_load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"))["in_force"]
-
-
 def _fields(number: int, rules: InForce) -> dict[str, str]:
     rs = rule_sets()[rules.rules]
     change = rules.changes.get(number)
@@ -72,7 +63,7 @@ def _fields(number: int, rules: InForce) -> dict[str, str]:
 def under_rules(number: int, rules: InForce) -> list[str]:
     """What a rule set makes of a law, in its own words: removed, reworded (with the sentence
     that justifies it) or left as the London laws give it."""
-    w, f = _in_force_words(), _fields(number, rules)
+    w, f = in_force_words(), _fields(number, rules)
     change = rules.changes.get(number)
     if change is None:
         out = [w["unchanged"].format(**f)]
@@ -91,7 +82,7 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         for line in lines:
             out += [line, ""]
         if number in rules.changes:
-            out += [_in_force_words()["london"], ""]
+            out += [in_force_words()["london"], ""]
     out += [" ".join(plain_italics(law.text).split()), "",
             "In plain words: " + " ".join(law.reading.split())]
     if law.cases:
@@ -111,7 +102,7 @@ def index_line(book: LawBook, number: int, shown: dict[int, list[str]], rules: I
     what = f"{len(law.cases)} case{'s' if len(law.cases) != 1 else ''}" if law.cases else "scoring table"
     change = rules.changes.get(number) if rules is not None else None
     if change is not None:
-        what += "; " + _in_force_words()["index_removed" if change.removed else "index_replaced"].format(rules=change.ruleset)
+        what += "; " + in_force_words()["index_removed" if change.removed else "index_replaced"].format(rules=change.ruleset)
     seen = len(shown.get(number, []))
     return "\n".join(wrap(f"{number:2}. {law.title}  [{what}, {seen} scenario{'s' if seen != 1 else ''}]", "", "    "))
 

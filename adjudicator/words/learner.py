@@ -7,10 +7,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-import yaml
-
 from ..lawbook.laws import Case, Law
-from ..lawbook.places import WORDS_DIR
+from .rules import option_words
 from .vocabulary import Words, default_words
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
@@ -24,8 +22,7 @@ _OPTION_TITLE = re.compile(r"^([a-z]+(?:_[a-z]+)+): ([a-z0-9]+(?:_[a-z0-9]+)*)((
 
 @cache
 def _option_values() -> dict[str, dict[str, str]]:
-    options = yaml.safe_load((WORDS_DIR / "rulesets.yaml").read_text(encoding="utf-8"))["options"]
-    return {name: {str(k).lower(): str(v) for k, v in o["values"].items()} for name, o in options.items()}
+    return {name: {str(k).lower(): str(v) for k, v in o["values"].items()} for name, o in option_words().items()}
 
 
 def scenario_title(title: str) -> str:

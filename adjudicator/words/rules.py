@@ -33,6 +33,11 @@ def option_words() -> dict[str, dict[str, Any]]:
     return _words()["options"]
 
 
+def in_force_words() -> dict[str, str]:
+    """laws/words/rulesets.yaml's `in_force`: how `laws N --rules NAME` says a law's change."""
+    return _words()["in_force"]
+
+
 def said(section: str, key: str, **values: Any) -> str:
     """One template of laws/words/rulesets.yaml (`book:`, `explain:`), filled in."""
     return _words()[section][key].format(**values)
