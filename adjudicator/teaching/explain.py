@@ -101,9 +101,9 @@ def source_of(law: int | None, rule: str | None, book: LawBook, rules: InForce, 
     for name in OPTION_NAMES:
         value = getattr(rules.options, name)
         if law in option_words()[name]["laws"] and value != getattr(london.defaults, name):
-            said = option_source(own, name, value)
+            quoted = option_source(own, name, value)
             return {"kind": "option", "law": law, "rules": rules.rules, "option": name, "value": value,
-                    "seed": said["source"], "quote": said["quote"]}
+                    "seed": quoted["source"], "quote": quoted["quote"]}
     if law in own.restates and rules.rules != DEFAULT:
         return {"kind": "london_restated", "law": law, "rules": rules.rules, "seed": own.source}
     if irregular and own.silence and rules.rules != DEFAULT:
@@ -150,7 +150,6 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
                            "rulings": [ruling_json(r, book, rules) for r in rulings]}
     if event is None:
         out["sources"] = sources(report, book, rules)
-    if event is None:
         out["deals"] = [{"deal": d.number, "score_after": d.score_after,
                          "points": score_words.entries(report, d, book)} for d in report.played]
         out["score"] = report.score
