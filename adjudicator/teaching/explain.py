@@ -16,9 +16,8 @@ from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
-from ..record.options import NAMES as OPTION_NAMES
 from ..words.explaining import said as explained
-from ..words.rules import cite, option_source, option_words, said, value_words
+from ..words.rules import cite, option_source, option_turning, said, value_words
 from ..engine.ruling import Report, Ruling
 from ..words.textwidth import fit, plain
 from ..words.vocabulary import Words, default_words
@@ -98,12 +97,12 @@ def source_of(law: int | None, rule: str | None, book: LawBook, rules: InForce, 
     if change is not None:
         return {"kind": "replaced", "law": law, "rules": change.ruleset, "seed": change.source,
                 "quote": change.text or change.because, "reading": change.reading}
-    for name in OPTION_NAMES:
+    name = option_turning(law, rules.options)
+    if name is not None:
         value = getattr(rules.options, name)
-        if law in option_words()[name]["laws"] and value != getattr(london.defaults, name):
-            quoted = option_source(own, name, value)
-            return {"kind": "option", "law": law, "rules": rules.rules, "option": name, "value": value,
-                    "seed": quoted["source"], "quote": quoted["quote"]}
+        quoted = option_source(own, name, value)
+        return {"kind": "option", "law": law, "rules": rules.rules, "option": name, "value": value,
+                "seed": quoted["source"], "quote": quoted["quote"]}
     if law in own.restates and rules.rules != DEFAULT:
         return {"kind": "london_restated", "law": law, "rules": rules.rules, "seed": own.source}
     if irregular and own.silence and rules.rules != DEFAULT:

@@ -43,6 +43,14 @@ def said(section: str, key: str, **values: Any) -> str:
     return _words()[section][key].format(**values)
 
 
+def option_turning(law: int, options: Any) -> str | None:
+    """The option whose value decides how far law `law` reaches (its `laws:` in
+    laws/words/rulesets.yaml), where `options` set it otherwise than the London laws; None if none does."""
+    london = rule_sets()[DEFAULT].defaults
+    return next((name for name in table.NAMES
+                 if law in option_words()[name]["laws"] and getattr(options, name) != getattr(london, name)), None)
+
+
 def cite(seed: str) -> str:
     """A seed file as a reader cites it: the `cite` of the rule set it is the source of."""
     return next((rs.cite for rs in rule_sets().values() if rs.source == seed), seed)

@@ -10,7 +10,7 @@ from jinja2 import Environment
 from ...lawbook.laws import LawBook
 from ...lawbook.rulesets import DEFAULT, RuleSet, rule_sets
 from ...record import options as table
-from ...words.rules import cite, diff, option_source, option_words, said, value_words
+from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_words
 
 
 def page_name(name: str) -> str:
@@ -32,7 +32,6 @@ def notices(number: int) -> list[dict[str, Any]]:
     (replaced or removed; said as the option values that make it, in words) or, failing one, an option of the rule set that the law's reach turns
     on (laws/words/rulesets.yaml's `laws:`) set otherwise than in London; with its sentence and
     the anchor of the point on the rule set's page."""
-    london = rule_sets()[DEFAULT]
     out = []
     for rs in rule_sets().values():
         if rs.name == DEFAULT:
@@ -46,15 +45,14 @@ def notices(number: int) -> list[dict[str, Any]]:
                         "href": f"{page_name(rs.name)}#law-{number}",
                         "text": said("book", "notice_removed" if change.removed else "notice", **words)})
             continue
-        for name in table.NAMES:
+        name = option_turning(number, rs.defaults)
+        if name is not None:
             value = getattr(rs.defaults, name)
-            if number in option_words()[name]["laws"] and value != getattr(london.defaults, name):
-                source = option_source(rs, name, value)
-                out.append({"rules": rs.name, "short": rs.short, "removed": False,
-                            "href": f"{page_name(rs.name)}#option-{name}",
-                            "text": said("book", "notice", short=rs.short, what=_phrase(value_words(name, value)),
-                                         cite=cite(source["source"]), quote=source["quote"])})
-                break
+            source = option_source(rs, name, value)
+            out.append({"rules": rs.name, "short": rs.short, "removed": False,
+                        "href": f"{page_name(rs.name)}#option-{name}",
+                        "text": said("book", "notice", short=rs.short, what=_phrase(value_words(name, value)),
+                                     cite=cite(source["source"]), quote=source["quote"])})
     return out
 
 
@@ -75,11 +73,11 @@ def _point(point: dict[str, Any], london: RuleSet, rs: RuleSet) -> dict[str, Any
     return {**head, "london": _side(point, london), "here": _side(point, rs)}
 
 
-def view(rs: RuleSet, book: LawBook) -> dict[str, Any]:
+def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]]) -> dict[str, Any]:
     """A rule set's page as data: what it is, its options with their defaults, and (but for the
-    London laws) its differences from them point by point, each side with its source's words."""
-    sets = rule_sets()
-    london = sets[DEFAULT]
+    London laws) its differences from them point by point, each side with its source's words;
+    `sets`: the rule sets as `entries` lists them, for the others."""
+    london = rule_sets()[DEFAULT]
     points = [] if rs.name == DEFAULT else [_point(p, london, rs) for p in diff(DEFAULT, rs.name, book)["points"]]
     options = []
     for name in table.NAMES:
@@ -89,9 +87,7 @@ def view(rs: RuleSet, book: LawBook) -> dict[str, Any]:
                         "words": value_words(name, value), "differs": value != base,
                         "laws": w["laws"], "cite": cite(w["source"]), "quote": w["quote"],
                         "choices": [_shown(v) for v in table.CHOICES.get(name, ())] or None})
-    others = [{"name": o.name, "short": o.short, "title": o.title, "href": page_name(o.name),
-               "count": len(diff(DEFAULT, o.name, book)["points"]) if o.name != DEFAULT else None}
-              for o in sets.values() if o is not rs]
+    others = [{k: o[k] for k in ("name", "short", "title", "href", "count")} for o in sets if o["name"] != rs.name]
     return {"name": rs.name, "title": rs.title, "short": rs.short, "cite": rs.cite, "seed": rs.source,
             "summary": rs.summary, "silence": rs.silence, "base": rs.name == DEFAULT, "points": points,
             "options": options, "others": others, "file": f"laws/rulesets/{rs.name}.yaml"}
@@ -109,5 +105,6 @@ def pages(env: Environment, book: LawBook) -> dict[str, str]:
     """Each rule set's page, by file name."""
     from .render import page_name as law_page
     template = env.get_template("rules.html.j2")
-    return {page_name(rs.name): template.render(rs=view(rs, book), law_page=law_page, sets=entries(book))
+    sets = entries(book)
+    return {page_name(rs.name): template.render(rs=view(rs, book, sets), law_page=law_page, sets=sets)
             for rs in rule_sets().values()}
