@@ -60,7 +60,12 @@ def save(final: dict, path: str, res: Resolve) -> str:
         write_text(path, head + text)
     except OSError as e:
         raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
-    return res.words.interview["saved"].format(file=path, command=f"ecarte adjudicate {shlex.quote(path)}")
+    return res.words.interview["saved"].format(file=path, command=rule_on(path))
+
+
+def rule_on(path: str) -> str:
+    """The command that rules on a saved dispute, as a shell reads it."""
+    return f"ecarte adjudicate {shlex.quote(path)}"
 
 
 def unbroken(text: str, *whole: str) -> str:
@@ -116,5 +121,5 @@ def resolve(as_json: bool, players: str | None, save_to: str | None, rules=None)
             raise Refused(f"{save_to}: nothing to save: no log tells these facts")
         said = save(final, save_to, res)
         if not as_json:
-            print(unbroken(said, f"ecarte adjudicate {shlex.quote(save_to)}", save_to), flush=True)
+            print(unbroken(said, rule_on(save_to), save_to), flush=True)
     return status
