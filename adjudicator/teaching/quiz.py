@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import textwrap
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -28,7 +27,7 @@ from ..record.log import Log, read_file
 from ..engine.ruling import Report, Ruling
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
-from ..words.textwidth import kept, unkept
+from ..words.textwidth import wrap
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
 from ..words.happened import happened, summary_text
@@ -321,7 +320,7 @@ class Builder:
         return out
 
     def wrap(self, text: str) -> str:
-        return unkept(textwrap.fill(kept(text), WRAP, break_on_hyphens=False, break_long_words=False))
+        return "\n".join(wrap(text, more="", columns=WRAP))
 
     # ---------------------------------------------------------- grading
 
