@@ -244,6 +244,37 @@ def test_ctrl_c_while_standard_input_waits(lines: list[str], jobs: str, tmp_path
     assert json.loads(summary.read_text())["interrupted"] == err.rstrip().removeprefix("ecarte validate: ")
 
 
+HALF_AN_ANSWER = """
+import os, signal, struct, sys, threading, time
+from adjudicator.archive.parallel import results
+
+def render(items):
+    # in the worker: half of a message on the pool's pipe of answers, as a worker ended while
+    # it sends them leaves it; then nothing more (the worker waits to be ended)
+    frame = sys._getframe()
+    while frame.f_code.co_name != "_process_worker":
+        frame = frame.f_back
+    pipe = frame.f_locals["result_queue"]._writer
+    os.write(pipe.fileno(), struct.pack("!i", 1 << 20) + b"x" * 100)
+    time.sleep(120)
+
+threading.Timer(1, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    for _ in results([sys.argv[1]], 2, render):
+        pass
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+
+
+def test_ctrl_c_while_a_worker_is_half_way_through_its_answers(archive: Path) -> None:
+    """A worker ended in the middle of sending its answers leaves the pool's thread waiting for
+    the rest: ^C still ends the run at once, and the process exits (nothing left to wait on)."""
+    done = subprocess.run([sys.executable, "-c", HALF_AN_ANSWER, str(archive)], capture_output=True,
+                          cwd=ROOT, timeout=30, start_new_session=True)
+    assert done.stdout.decode() == "stopped\n" and done.returncode == 0, done.stderr.decode()[-2000:]
+
+
 # ------------------------------------------------------------------ what a scan passes over
 
 

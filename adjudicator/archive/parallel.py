@@ -147,7 +147,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
             try:
                 answers = future.result() if future is not None else _alone(task, render, context)
             except BrokenProcessPool:   # a worker died: this task's, or another's in flight
-                pool.shutdown(wait=False, cancel_futures=True)
+                _abandon(pool)
                 pool = _pool(jobs, context)
                 answers = _alone(task, render, context)
                 window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render), d + 1)
@@ -157,20 +157,34 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
             if task is not None:
                 window.append((task, _submit(pool, task, render), 0))
     except BaseException:   # ^C, or the answers no longer wanted (a closed pipe): no waiting for the workers
-        _stop(pool)
+        _abandon(pool)
         raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    pool.shutdown(wait=True)
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """The pool's workers ended at once, their tasks dropped."""
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """The pool given up at once (a worker died, ^C, a closed pipe): its workers ended, their
+    tasks dropped, and its thread sure to end.
+
+    A worker ended while it sends its answers leaves half a message in the pipe, and the
+    pool's thread waits for the rest for ever, holding up the exit (CPython joins that thread
+    before a process ends). With this process's copy of the pipe's writing end closed, once the
+    workers are gone the thread reads the pipe's end instead, finds the pool broken, and winds it
+    up; it is waited on a few seconds at most."""
+    answers = getattr(pool, "_result_queue", None)
+    thread = getattr(pool, "_executor_manager_thread", None)
+    workers = list((getattr(pool, "_processes", None) or {}).values())
     terminate = getattr(pool, "terminate_workers", None)   # Python 3.14
     if terminate is not None:
         terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
+    else:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.terminate()
+    if answers is not None:
+        answers._writer.close()
+    if thread is not None:
+        thread.join(timeout=5)
 
 
 def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
