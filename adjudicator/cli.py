@@ -383,7 +383,10 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:
         from itertools import islice
+        from .archive.live import batches, is_live
         source = items(paths, skipped)
+        if any(is_live(path) for path in paths):   # a game answered as soon as it is read
+            return (render(batch) for batch in batches(source, 64))
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .archive.parallel import results
     return results(paths, jobs, render, skipped)

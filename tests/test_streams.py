@@ -244,6 +244,27 @@ def test_ctrl_c_while_standard_input_waits(lines: list[str], jobs: str, tmp_path
     assert json.loads(summary.read_text())["interrupted"] == err.rstrip().removeprefix("ecarte validate: ")
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_live_stream_is_answered_game_by_game(jobs: str) -> None:
+    """A writer that sends a game now and then (`tail -f archive | ecarte validate -`): each game
+    is answered while the next is awaited, not once a batch is full or the input ends."""
+    import queue
+    import threading
+    p = ecarte("validate", "--jobs", jobs, "-", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE, start_new_session=True)
+    answers: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [answers.put(line.decode()) for line in p.stdout], daemon=True).start()
+    try:
+        for n, (log, _) in enumerate(games(3, seed=8), 1):
+            p.stdin.write((dumps(log) + "\n").encode())
+            p.stdin.flush()
+            assert answers.get(timeout=30).startswith(f"-:{n}: clean"), "answered before the next game came"
+        p.stdin.close()
+        assert p.wait(timeout=60) == 0
+    finally:
+        p.kill()
+
+
 HALF_AN_ANSWER = """
 import os, signal, struct, sys, threading, time
 from adjudicator.archive.parallel import results

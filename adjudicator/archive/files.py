@@ -198,8 +198,12 @@ def _stdin_items() -> Iterator[Item]:
     if sys.stdin is None:
         yield Item("-", None, "standard input is closed")
         return
+    try:   # a reader of its own: a thread may be left waiting on it as the process ends
+        stream: BinaryIO = open(sys.stdin.fileno(), "rb", closefd=False)
+    except (OSError, ValueError):   # no descriptor (a test's stand-in)
+        stream = sys.stdin.buffer
     first = True
-    for item in line_items("-", sys.stdin.buffer, 1):
+    for item in line_items("-", stream, 1):
         if first and item.error == NOT_JSON:
             yield Item("-", None, NOT_JSON_LINES, item.size)
             return

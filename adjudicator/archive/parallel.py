@@ -25,6 +25,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from .files import Item, Skipped, archive_kind, file_items, files, line_items
+from .live import ahead, batches, is_live
 from ..record.source import is_url, open_log
 
 TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
@@ -63,7 +64,12 @@ def tasks(paths: list[str], task_bytes: int | None = None, skipped: Skipped | No
 
 def read_here(path: str) -> Iterator[Task]:
     """The logs of a file read by this process, in batches of TASK_ITEMS logs or TASK_BYTES of
-    text: memory stays flat however long the stream."""
+    text (memory stays flat however long the stream); from standard input or a pipe, a batch is
+    what has come by now, so that a game is answered as soon as it is read."""
+    if is_live(path):
+        for items in batches(file_items(path), TASK_ITEMS, TASK_BYTES):
+            yield Task(items=tuple(items))
+        return
     batch: list[Item] = []
     size = 0
     for item in file_items(path):
@@ -134,15 +140,18 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
     in flight by a second death is run alone too, so a log that kills every worker costs a few
     restarts, not one a task."""
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
-    work = tasks(paths, skipped=skipped)
+    work = ahead(tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
     pool = _pool(jobs, context)
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     try:
-        for task in work:
-            window.append((task, _submit(pool, task, render), 0))
-            if len(window) >= AHEAD * jobs:
-                break
-        while window:
+        while True:
+            if not window:
+                task = next(work, None)
+                if task is None:
+                    break
+                window.append((task, _submit(pool, task, render), 0))
+            while len(window) < AHEAD * jobs and (task := work.ready()) is not None:
+                window.append((task, _submit(pool, task, render), 0))
             task, future, deaths = window.popleft()
             try:
                 answers = future.result() if future is not None else _alone(task, render, context)
@@ -153,9 +162,6 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
                 window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render), d + 1)
                                for t, f, d in window)
             yield answers
-            task = next(work, None)
-            if task is not None:
-                window.append((task, _submit(pool, task, render), 0))
     except BaseException:   # ^C, or the answers no longer wanted (a closed pipe): no waiting for the workers
         _abandon(pool)
         raise
