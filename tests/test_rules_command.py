@@ -73,6 +73,22 @@ def test_rules_diff_goes_point_by_point_with_both_sides_words() -> None:
     assert code == 0 and "law 24: " in text and "french: does not apply" in text and "lowest" in text
 
 
+def test_a_law_an_option_turns_is_one_difference_with_it() -> None:
+    """French and London differ in four options, each turning one law (5, 24, 38, 49): four
+    points, each law shown under its option, not eight."""
+    data = json.loads(_run("rules", "diff", "cavendish", "french", "--json")[1])
+    assert data["count"] == 4
+    assert {p["law"]: p["turned_by"] for p in data["points"] if "law" in p} == {
+        5: "cut_for_deal", 24: "king_after_first_card", 38: "stock_shortage", 49: "refusal_point_on_vole"}
+    text = _run("rules", "diff", "cavendish", "french")[1]
+    assert text.startswith("cavendish and french differ on 4 points:")
+    assert text.count("\nlaw ") == 0 and text.count("the law it turns, law ") == 4
+    # the two remove law 24 in their own words under the same option value: a point of its own
+    data = json.loads(_run("rules", "diff", "french", "modern", "--json")[1])
+    assert [p["turned_by"] for p in data["points"] if p.get("law") == 24] == [None]
+    assert data["count"] == len(data["points"]) - sum(p.get("turned_by") is not None for p in data["points"])
+
+
 def test_a_rule_set_against_itself_has_no_difference() -> None:
     code, out, _ = _run("rules", "diff", "modern", "modern", "--json")
     assert code == 0 and json.loads(out)["points"] == []

@@ -105,7 +105,8 @@ def _law_side(rs: RuleSet, law: int, book: LawBook) -> dict[str, Any]:
 
 def diff(a: str, b: str, book: LawBook | None = None) -> dict[str, Any]:
     """`rules diff A B --json`: each option whose default differs, and each law either changes,
-    with both sides' words."""
+    with both sides' words; a law changed by an option that differs names it (`turned_by`), and
+    `count` counts such a pair once."""
     ra, rb = known(a), known(b)
     book = book or default_book()
     points: list[dict[str, Any]] = []
@@ -117,12 +118,15 @@ def diff(a: str, b: str, book: LawBook | None = None) -> dict[str, Any]:
         points.append({"option": name, "changes": w["changes"], "laws": w["laws"],
                        a: {"value": va, "words": value_words(name, va), **option_source(ra, name, va)},
                        b: {"value": vb, "words": value_words(name, vb), **option_source(rb, name, vb)}})
+    differing = {p["option"] for p in points}
     for law in sorted(set(ra.changes) | set(rb.changes)):
         if ra.changes.get(law) == rb.changes.get(law):
             continue
-        points.append({"law": law, "title": book.law(law).title,
+        turns = {k for c in (ra.changes.get(law), rb.changes.get(law)) if c for k in c.option}
+        by = next((n for n in table.NAMES if n in turns & differing), None)
+        points.append({"law": law, "title": book.law(law).title, "turned_by": by,
                        a: _law_side(ra, law, book), b: _law_side(rb, law, book)})
-    return {"a": a, "b": b, "points": points}
+    return {"a": a, "b": b, "points": points, "count": sum(p.get("turned_by") is None for p in points)}
 
 
 def option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
@@ -177,12 +181,23 @@ def listing_text() -> str:
     return "\n".join(out)
 
 
+def _law_lines(p: dict[str, Any], a: str, b: str, head: str, indent: str) -> list[str]:
+    out = [f"{head}law {p['law']}: {p['title']}"]
+    for side in (a, b):
+        s = p[side]
+        said_ = f"does not apply: \"{s['because']}\"" if s["removed"] else f"\"{s['text']}\""
+        out.append(_wrap(f"{side}: {said_} ({s['source']})", indent + "  "))
+    return out
+
+
 def diff_text(a: str, b: str) -> str:
-    """`rules diff A B` for a person: each point, with both sides' words and their sources."""
+    """`rules diff A B` for a person: each point, with both sides' words and their sources; a law
+    an option turns is shown under that option, one point with it."""
     data = diff(a, b)
     if not data["points"]:
         return f"{a} and {b} agree on every option and every law."
-    out = [f"{a} and {b} differ on {len(data['points'])} points:", ""]
+    n = data["count"]
+    out = [f"{a} and {b} differ on {n} point{'s' if n != 1 else ''}:", ""]
     for p in data["points"]:
         if "option" in p:
             named = p["laws"] and not any(f"law {n}" in p["changes"] for n in p["laws"])
@@ -193,14 +208,12 @@ def diff_text(a: str, b: str) -> str:
                 out.append(_wrap(f"{side}: {_shown(s['value'])}, {s['words']}", "  "))
                 out.append(_wrap(f"\"{s['quote']}\" ({s['source']})" if s["quote"] else
                                  f"as the London laws have it ({s['source']})", "      "))
+            for q in data["points"]:
+                if q.get("turned_by") == p["option"]:
+                    out += _law_lines(q, a, b, "  the law it turns, ", "  ")
+        elif p["turned_by"] is None:
+            out += _law_lines(p, a, b, "", "")
         else:
-            out.append(f"law {p['law']}: {p['title']}")
-            for side in (a, b):
-                s = p[side]
-                if s["removed"]:
-                    out.append(_wrap(f"{side}: does not apply: \"{s['because']}\" ({s['source']})", "  "))
-                else:
-                    out.append(_wrap(f"{side}: \"{s['text']}\" ({s['source']})", "  "))
+            continue
         out.append("")
     return "\n".join(out).rstrip()
-

@@ -97,7 +97,7 @@ def entries(book: LawBook) -> list[dict[str, Any]]:
     """The rule sets as the index lists them."""
     return [{"name": rs.name, "short": rs.short, "title": rs.title, "summary": rs.summary,
              "href": page_name(rs.name), "base": rs.name == DEFAULT,
-             "count": None if rs.name == DEFAULT else len(diff(DEFAULT, rs.name, book)["points"])}
+             "count": None if rs.name == DEFAULT else diff(DEFAULT, rs.name, book)["count"]}
             for rs in rule_sets().values()]
 
 
