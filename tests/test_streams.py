@@ -262,7 +262,10 @@ def test_a_live_stream_is_answered_game_by_game(jobs: str) -> None:
         p.stdin.close()
         assert p.wait(timeout=60) == 0
     finally:
-        p.kill()
+        try:
+            os.killpg(p.pid, signal.SIGKILL)   # its workers too, should it fail
+        except ProcessLookupError:
+            pass
 
 
 HALF_AN_ANSWER = """

@@ -14,10 +14,13 @@ unreadable with the reason.
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import stat
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -143,24 +146,34 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
     work = ahead(tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
     pool = _pool(jobs, context)
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
+    done: queue.SimpleQueue = queue.SimpleQueue()   # the futures as they end (put by the pool's thread)
+    ended: set[Future] = set()
     try:
         while True:
             if not window:
                 task = next(work, None)
                 if task is None:
                     break
-                window.append((task, _submit(pool, task, render), 0))
+                window.append((task, _submit(pool, task, render, done), 0))
             while len(window) < AHEAD * jobs and (task := work.ready()) is not None:
-                window.append((task, _submit(pool, task, render), 0))
+                window.append((task, _submit(pool, task, render, done), 0))
             task, future, deaths = window.popleft()
             try:
-                answers = future.result() if future is not None else _alone(task, render, context)
+                if future is None:
+                    answers = _alone(task, render, context)
+                else:
+                    while future not in ended:   # waited on here, where ^C may fall at any moment
+                        ended.add(done.get())
+                    ended.discard(future)
+                    with _uninterrupted():
+                        answers = future.result()
             except BrokenProcessPool:   # a worker died: this task's, or another's in flight
                 _abandon(pool)
                 pool = _pool(jobs, context)
                 answers = _alone(task, render, context)
-                window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render), d + 1)
-                               for t, f, d in window)
+                with _uninterrupted():
+                    window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render, done), d + 1)
+                                   for t, f, d in window)
             yield answers
     except BaseException:   # ^C, or the answers no longer wanted (a closed pipe): no waiting for the workers
         _abandon(pool)
@@ -177,6 +190,11 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
     before a process ends). With this process's copy of the pipe's writing end closed, once the
     workers are gone the thread reads the pipe's end instead, finds the pool broken, and winds it
     up; it is waited on a few seconds at most."""
+    with _uninterrupted():
+        _let_go(pool)
+
+
+def _let_go(pool: ProcessPoolExecutor) -> None:
     answers = getattr(pool, "_result_queue", None)
     thread = getattr(pool, "_executor_manager_thread", None)
     workers = list((getattr(pool, "_processes", None) or {}).values())
@@ -199,14 +217,38 @@ def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
                                initargs=(signal.SIGINT, signal.SIG_IGN))
 
 
-def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch]) -> Future:
-    """The task handed to the pool; a pool already broken gives a future that says so."""
+def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch],
+            done: queue.SimpleQueue) -> Future:
+    """The task handed to the pool, its future put in `done` when it ends; a pool already broken
+    gives a future that says so."""
+    with _uninterrupted():
+        try:
+            future = pool.submit(run_task, task, render)
+        except BrokenProcessPool as e:
+            future = Future()
+            future.set_exception(e)
+        future.add_done_callback(done.put)
+    return future
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """^C held off for the length of a call into the pool's bookkeeping, and raised as soon as
+    it returns: a KeyboardInterrupt inside it can leave one of the pool's locks taken, and the
+    pool's thread (and so the exit, which waits on it) waiting for ever. The long waits are not
+    in the pool's code: a future is awaited on a queue of ended futures, which ^C cannot harm."""
+    before = signal.getsignal(signal.SIGINT)
+    if not callable(before) or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[Any] = []
+    signal.signal(signal.SIGINT, lambda number, frame: caught.append(frame))
     try:
-        return pool.submit(run_task, task, render)
-    except BrokenProcessPool as e:
-        future: Future = Future()
-        future.set_exception(e)
-        return future
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if caught:
+        before(signal.SIGINT, caught[0])
 
 
 def _answered(future: Future | None) -> bool:
