@@ -392,6 +392,9 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
     return results(paths, jobs, render, skipped)
 
 
+_JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, ensure_ascii=False)`, one encoder for every line
+
+
 def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
     """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
     were clean, the others' (status, source, rulings), and their bytes."""
@@ -408,7 +411,7 @@ def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str
         else:
             rulings = tuple((decider(r), r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
             problems.append((status, item.source, rulings))
-        lines.append(json.dumps(obj, ensure_ascii=False) if as_json else _visible(_line(status, obj)))
+        lines.append(_JSON_LINE(obj) if as_json else _visible(_line(status, obj)))
     return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
 
 

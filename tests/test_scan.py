@@ -468,3 +468,28 @@ def test_the_rest_of_a_deal_won_at_a_king_is_judged_as_the_replay_judges_it(rest
     text = json.dumps({**_KING_WON, "events": _KING_WON["events"] + rest})
     assert bool(adjudicate_text(text, "t").rulings) == ruled
     assert agree(text) == scanned
+
+
+def test_one_pass_trick_check_is_the_duty_and_the_trick() -> None:
+    """`rules.second_card`, the replay's and the scan's one check of a reply, against the law said
+    plainly: a reply breaks no duty exactly when it is among the legal replies (a revoke when it
+    leaves the suit led while holding it), and it wins when higher in the suit led or a trump."""
+    from adjudicator.engine.rules import ACE_HIGH, LONDON, legal_replies, second_card
+    rng = random.Random(5)
+    checked = Counter()
+    for power in (LONDON, ACE_HIGH):
+        for trump in (None, "H", "D", "C", "S"):
+            for lead in power:
+                for card in power:
+                    if card == lead:
+                        continue
+                    rest = [c for c in power if c not in (lead, card)]
+                    for _ in range(6):
+                        held = [card, *rng.sample(rest, rng.randint(0, 4))]
+                        duty, wins = second_card(held, lead, card, trump, power)
+                        assert (duty is None) == (card in legal_replies(held, lead, trump, power))
+                        leaves = card.suit != lead.suit and any(c.suit == lead.suit for c in held)
+                        assert (duty == "revoke") == leaves
+                        assert wins == (power[card] > power[lead] if card.suit == lead.suit else card.suit == trump)
+                        checked[duty] += 1
+    assert checked["revoke"] and checked["failure_to_win"] and checked[None]

@@ -8,7 +8,7 @@ from . import marks, stakes
 from ..record.cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
-from .rules import beats, breach, hand_score, law24_grace, legal_replies, trump_king as _king_of
+from .rules import beats, hand_score, law24_grace, legal_replies, second_card, trump_king as _king_of
 from .ruling import said
 from ..record.table import HAND_SIZE, Deal, Hand, Trick
 
@@ -206,13 +206,13 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
         r.fail(n, f"who wins {card} played to {trick.lead} turns on the trump suit, which the log "
                   "does not know (the turn-up is recorded by count): name the card turned up, or "
                   "record the hand's result with `tricks`")
-    duty = breach(hand.cards, trick.lead, card, deal.trump, r.power)  # type: ignore[arg-type]
+    duty, wins = second_card(hand.cards, trick.lead, card, deal.trump, r.power)  # type: ignore[arg-type]
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
-    winner = by if beats(card, trick.lead, deal.trump, r.power) else trick.leader  # type: ignore[arg-type]
+    winner = by if wins else trick.leader
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
                     what=said(duty, by=by, card=card, lead=trick.lead))

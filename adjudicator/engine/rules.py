@@ -2,9 +2,9 @@
 lean scan (`scan`) both call these.
 
 Pure functions of cards and counts: who wins a trick, what a second card may be (follow suit,
-win when able, trump when void), which duty a card breaks, the order of distribution (law 8),
-what the stock owes in the exchange and the errors of number, the king of trumps, and what a
-hand scores (laws 48, 49, and the law-25/43 limits).
+win when able, trump when void), which duty a card breaks (with who wins, in one pass), the
+order of distribution (law 8), what the stock owes in the exchange and the errors of number,
+the king of trumps, and what a hand scores (laws 48, 49, and the law-25/43 limits).
 """
 from __future__ import annotations
 
@@ -50,9 +50,7 @@ def cut_winner(a: Card, b: Card, options: Options) -> int | None:
 
 def beats(card: Card, lead: Card, trump: str | None, power: Mapping[Card, int] = LONDON) -> bool:
     """True when `card`, played second, wins the trick led by `lead`."""
-    if card.suit == lead.suit:
-        return power[card] > power[lead]
-    return card.suit == trump
+    return second_card((), lead, card, trump, power)[1]
 
 
 def legal_replies(hand: Collection[Card], lead: Card, trump: str | None,
@@ -64,26 +62,29 @@ def legal_replies(hand: Collection[Card], lead: Card, trump: str | None,
     return [c for c in hand if c.suit == trump] or list(hand)
 
 
-def breach(held: Collection[Card], lead: Card, card: Card, trump: str | None,
-           power: Mapping[Card, int] = LONDON) -> str | None:
-    """The duty broken by playing `card` to `lead` from a hand that also held `held` (as far as
-    those cards prove it): "revoke", "failure_to_win", or None."""
+def second_card(held: Collection[Card], lead: Card, card: Card, trump: str | None,
+                power: Mapping[Card, int] = LONDON) -> tuple[str | None, bool]:
+    """(the duty broken by playing `card` to `lead` from a hand that also held `held`, as far as
+    those cards prove it: "revoke", "failure_to_win" or None; and whether `card` wins the trick).
+    One pass for both, the replay's and the scan's trick; `beats` asks it with no cards held."""
     suit = lead.suit
-    if card.suit != suit:
-        for c in held:
-            if c.suit == suit:
-                return "revoke"
-        if card.suit != trump and trump is not None and suit != trump:
-            for c in held:
-                if c.suit == trump:
-                    return "failure_to_win"
-        return None
-    led = power[lead]
-    if power[card] < led:
+    if card.suit == suit:
+        led = power[lead]
+        if power[card] > led:
+            return None, True
         for c in held:
             if c.suit == suit and power[c] > led:
-                return "failure_to_win"
-    return None
+                return "failure_to_win", False
+        return None, False
+    trumps = card.suit == trump
+    for c in held:
+        if c.suit == suit:
+            return "revoke", trumps
+    if not trumps and trump is not None and suit != trump:
+        for c in held:
+            if c.suit == trump:
+                return "failure_to_win", False
+    return None, trumps
 
 
 def distribution(packets: Sequence[tuple[str, int]], elder: str, dealer: str) -> tuple[int, int] | None:

@@ -24,8 +24,8 @@ import unicodedata
 from typing import Any
 
 from ..record.cards import PACK, SUIT_SYMBOLS, Card
-from .rules import (DOUBLED, asking_error, beats, breach, cut_winner, dealer_must_take, distribution, giving_error,
-                    hand_score, law24_grace, ranking, stake_points, trump_king, vulnerable, wishes)
+from .rules import (DOUBLED, asking_error, cut_winner, dealer_must_take, distribution, giving_error,
+                    hand_score, law24_grace, ranking, second_card, stake_points, trump_king, vulnerable, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -392,11 +392,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     for number, ev in enumerate(events, 1):
         name, = ev   # its one key, the event's name (no items view, no pair, per event)
         f = ev[name]
-        keys += 1 + len(f)
+        width = len(f)   # its fields (with its name, the keys the text writes for it: see the end)
+        keys += width
         if asking is not None and name not in ANSWERS[asking]:
             return None   # a double or offer not answered at once: the replay rules on it
         if lost and (name == "play" or name == "announce_king"):   # a play of the hand the offerer's trick
-            if len(f) != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
+            if width != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
                 return None
             if name == "play":
                 _card(f["card"])
@@ -419,9 +420,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                         return None
                     lead, leader = c, by
                 else:
-                    if by == leader or breach(hand, lead, c, trump, power) is not None:
+                    duty, wins = second_card(hand, lead, c, trump, power)
+                    if by == leader or duty is not None:
                         return None
-                    next_leader, lead = (by if beats(c, lead, trump, power) else leader), None
+                    next_leader, lead = (by if wins else leader), None
                 hand.remove(c)
                 played[by].append(c)
                 phase = "play"
@@ -439,7 +441,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None   # the rest of the winning deal shows a card twice: the replay may void it
             ignored.append(number)
             continue
-        if (phase is None or phase == "over") and name in STARTS:   # a new deal begins
+        if name in STARTS and (phase is None or phase == "over"):   # a new deal begins
             if cut_cards or tied or next_dealer is None:
                 return None
             phase = "dealing"
@@ -453,7 +455,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             won = {dealer: 0, elder: 0}
             times, doubled, offered, lost, bound = 1, False, False, False, None
         if name == "play":
-            if len(f) != 2:
+            if width != 2:
                 return None
             by = f["by"]
             try:
@@ -474,11 +476,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 played[by].append(c)
                 lead, leader = c, by
                 continue
-            if by == leader or breach(hand, lead, c, trump, power) is not None:
+            duty, wins = second_card(hand, lead, c, trump, power)
+            if by == leader or duty is not None:
                 return None
             hand.remove(c)
             played[by].append(c)
-            w = by if beats(c, lead, trump, power) else leader
+            w = by if wins else leader
             won[w] += 1
             tricks += 1
             next_leader = w
@@ -500,10 +503,10 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     if score[p] >= game_to:
                         winner = p
         elif name == "look":
-            if len(f) != 1 or phase is None or f["by"] not in other:
+            if width != 1 or phase is None or f["by"] not in other:
                 return None
         elif name == "deal":
-            if len(f) != 2:
+            if width != 2:
                 return None
             to = f["to"]
             cards = f["cards"]
@@ -531,7 +534,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if order is None or chosen.setdefault(dealer, order) != order:
                     return None
         elif name == "give":
-            if len(f) != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+            if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
             to = f["to"]
             cards = f["cards"]
@@ -552,7 +555,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if stock == 0:
                 stock_spent = True
         elif name == "discard":
-            if len(f) != 2 or phase != "exchange" or answer != "accept":
+            if width != 2 or phase != "exchange" or answer != "accept":
                 return None
             by = f["by"]
             cards = f["cards"]
@@ -568,7 +571,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "turn_up":
-            if len(f) != 1 or phase != "dealing" or len(packets) != 4:
+            if width != 1 or phase != "dealing" or len(packets) != 4:
                 return None
             c = _card(f["card"])
             if c in seen:
@@ -584,14 +587,14 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if score[dealer] >= game_to:
                     winner = dealer
         elif name == "propose":
-            if len(f) != 1 or phase != "exchange" or f["by"] != elder or stock_spent \
+            if width != 1 or phase != "exchange" or f["by"] != elder or stock_spent \
                     or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock):
                 return None
             proposals += 1
             answer = asked = None
             d_e = g_e = d_d = g_d = 0
         elif name == "accept" or name == "refuse":
-            if len(f) != 1 or phase != "exchange" or f["by"] != dealer or not proposals \
+            if width != 1 or phase != "exchange" or f["by"] != dealer or not proposals \
                     or answer is not None:
                 return None
             answer = name
@@ -600,7 +603,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if name == "accept" and sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "shuffle":
-            if len(f) != 1:
+            if width != 1:
                 return None
             by = f["by"]
             if by != a and by != b:
@@ -611,7 +614,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 shuffles = []
             shuffles.append(by)
         elif name == "cut":
-            if len(f) != 2:
+            if width != 2:
                 return None
             by = f["by"]
             top = f["top"]
@@ -624,7 +627,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             shuffles = None
             was_cut = True
         elif name == "announce_king":
-            if len(f) != 1 or phase not in ("exchange", "play"):
+            if width != 1 or phase not in ("exchange", "play"):
                 return None
             by = f["by"]
             king = trump_king(trump)
@@ -638,11 +641,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if score[by] >= game_to:
                 winner = by
         elif name == "mark_king":
-            if len(f) != 1 or king_owner is None or f["by"] != king_owner:
+            if width != 1 or king_owner is None or f["by"] != king_owner:
                 return None
             king_owner = None   # marked: a second mark would be an overscore
         elif name == "ask":
-            if len(f) != 2 or phase != "exchange" or answer != "accept" or f["by"] != elder:
+            if width != 2 or phase != "exchange" or answer != "accept" or f["by"] != elder:
                 return None
             count = f["count"]
             if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
@@ -653,7 +656,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
         elif name == "double" or name == "offer_point":
             by = f["by"]
             kind = "double" if name == "double" else "offer"
-            if len(f) != 1 or by not in other or phase not in ("exchange", "play") \
+            if width != 1 or by not in other or phase not in ("exchange", "play") \
                     or phase == "exchange" and answer is None and proposals:
                 return None
             if kind == "double":   # in time: before the first card of the third trick, once a hand
@@ -667,7 +670,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             asking, asking_by = kind, by
         elif name in ("accept_double", "decline_double", "accept_offer", "decline_offer"):
             by = f["by"]
-            if asking is None or len(f) != 1 or by != other[asking_by]:
+            if asking is None or width != 1 or by != other[asking_by]:
                 return None   # an answer with nothing to answer (or to one out of time): the replay's
             asking = None
             if name == "accept_double":
@@ -692,7 +695,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if score[p] >= game_to:
                 winner = p
         elif name == "cut_for_deal":
-            if len(f) != 2 or deals:
+            if width != 2 or deals:
                 return None
             by = f["by"]
             if by != a and by != b or by in cut_cards:
@@ -710,7 +713,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 cut_cards = {}
         else:
             return None
-    counted[0] = keys
+    counted[0] = keys + len(events)   # each event's name is a key too
     if asking is not None or deals == 0 or phase != "over" and winner is None:
         return None
     if phase == "exchange" and answer == "accept" and not _numbers_so_far(asked, d_e, g_e, d_d, g_d):
