@@ -34,8 +34,11 @@ class Context(click.Context):
 
 
 def _argument(param: Any) -> str:
-    """An argument as the usage line and the list say it: `LOG`, `PATH...`, `[N]...`."""
+    """An argument as the usage line and the list say it: `LOG`, `PATH...`, `[N]...`; a metavar
+    in brackets is the argument's whole shape, as git prints one (`[diff A B]`)."""
     name = param.metavar or (param.name or "").upper()
+    if name.startswith("["):
+        return name
     if not param.required:
         name = f"[{name}]"
     return name + ("..." if param.nargs != 1 else "")

@@ -51,6 +51,8 @@ def test_flags_stand_alone_and_arguments_are_their_metavars(helps):
     assert helps["adjudicate"].splitlines()[0] == "Usage: ecarte adjudicate [OPTIONS] LOG"
     assert helps["validate"].splitlines()[0] == "Usage: ecarte validate [OPTIONS] PATH..."
     assert helps["laws"].splitlines()[0] == "Usage: ecarte laws [OPTIONS] [N]..."
+    assert helps["rules"].splitlines()[0] == "Usage: ecarte rules [OPTIONS] [diff A B]"
+    assert re.search(r"^  \[diff A B\] {2,}diff and two rule sets", helps["rules"], re.M)
     assert re.search(r"^  LOG {2,}a log file", helps["adjudicate"], re.M)
     assert re.search(r"^  PATH\.\.\. {2,}files, folders", helps["validate"], re.M)
 
