@@ -191,7 +191,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
 @app.command(epilog="Example: ecarte validate --jobs 2 --only-problems archive.jsonl")
 def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="files, folders (searched for .yaml .yml .json .jsonl .jsonl.gz .jsonl.bz2 .jsonl.xz, in any case), .jsonl archives (plain or compressed), or - for JSON Lines on standard input")],
              as_json: Annotated[bool, typer.Option("--json", help="one JSON object per game, in input order")] = False,
-             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes")] = 1,
+             jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=64, metavar="N", help="worker processes, from 1 (this process alone) to 64; 0 or a negative number is refused")] = 1,
              only_problems: Annotated[bool, typer.Option("--only-problems", help="show only the games with rulings or that cannot be read")] = False,
              summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON; FILE - writes it alone to standard output")] = None,
              engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",

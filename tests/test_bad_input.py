@@ -278,6 +278,8 @@ def test_absurd_number_of_jobs_is_refused() -> None:
 @pytest.mark.parametrize("args, said", [
     (["validate", "--jobs", "x", "x.yaml"], "Invalid value for '--jobs' / '-j': should be a whole number, not 'x'"),
     (["validate", "--jobs", "99", "x.yaml"], "Invalid value for '--jobs' / '-j': should be at most 64, not 99"),
+    (["validate", "--jobs", "0", "x.yaml"], "Invalid value for '--jobs' / '-j': should be at least 1, not 0"),
+    (["validate", "--jobs", "-3", "x.yaml"], "Invalid value for '--jobs' / '-j': should be at least 1, not -3"),
     (["quiz", "--count", "0"], "Invalid value for '--count': should be at least 1, not 0"),
 ])
 def test_an_option_refused_is_said_in_plain_words(args: list[str], said: str) -> None:

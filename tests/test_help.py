@@ -47,7 +47,8 @@ def test_no_type_names_and_no_braces_anywhere(helps):
 def test_flags_stand_alone_and_arguments_are_their_metavars(helps):
     assert re.search(r"^  --json {2,}one JSON object", helps["adjudicate"], re.M)
     assert re.search(r"^  --only-problems {2,}show only", helps["validate"], re.M)
-    assert re.search(r"^  -j, --jobs N {2,}worker processes", helps["validate"], re.M)
+    assert re.search(r"^  -j, --jobs N {2,}worker processes, from 1 \(this process alone\) to 64;", helps["validate"], re.M)
+    assert "0 or a negative number is refused" in " ".join(helps["validate"].split())
     assert helps["adjudicate"].splitlines()[0] == "Usage: ecarte adjudicate [OPTIONS] LOG"
     assert helps["validate"].splitlines()[0] == "Usage: ecarte validate [OPTIONS] PATH..."
     assert helps["laws"].splitlines()[0] == "Usage: ecarte laws [OPTIONS] [N]..."
