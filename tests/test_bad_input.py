@@ -459,3 +459,13 @@ def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "the law book cannot be loaded" in result.stderr and "options.yaml" in result.stderr
+
+
+def test_a_misspelt_log_file_is_answered_with_the_nearest_name() -> None:
+    """`explain` (as `rules NAME`) offers the nearest name for a near miss, and none for a far one."""
+    laws = Path(__file__).resolve().parent.parent / "scenarios" / "laws"
+    result = runner.invoke(app, ["explain", str(laws / "law24-king-led-anounced-after-played-to.yaml")])
+    near = laws / "law24-king-led-announced-after-played-to.yaml"
+    assert result.exit_code == 2 and f"No such file or directory: did you mean {str(near)!r}?" in result.output
+    result = runner.invoke(app, ["explain", str(laws / "nothing-like-it.yaml")])
+    assert result.exit_code == 2 and "did you mean" not in result.output and "Traceback" not in result.output

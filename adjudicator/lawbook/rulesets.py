@@ -9,7 +9,6 @@ Python (no pydantic): the lean scan resolves headers with it too.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +18,7 @@ import yaml
 
 from ..record import options as table
 from ..record.options import Options
+from ..record.problems import did_you_mean
 from ..record.source import LogError
 from .cache import LawBookError
 from .places import LAWS_DIR
@@ -174,8 +174,7 @@ def rule_sets(directory: Path = RULESETS_DIR) -> dict[str, RuleSet]:
 
 def unknown_rules(name: Any) -> str:
     known = list(rule_sets())
-    close = difflib.get_close_matches(str(name).strip().lower(), known, n=1, cutoff=0.5)
-    hint = f": did you mean {close[0]!r}?" if close else ""
+    hint = did_you_mean(str(name).strip().lower(), known, cutoff=0.5)
     return f"rules: unknown rule set {name!r}{hint} (known: {', '.join(known)})"
 
 

@@ -7,7 +7,6 @@ what is wrong: never a traceback.
 """
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from operator import attrgetter
@@ -532,9 +531,7 @@ def _did_you_mean(name: Any) -> str:
     """`: did you mean 'turn_up'?` for a near miss of an event's name (`turnup`, `Turn-Up`)."""
     if not isinstance(name, str) or len(name) > 40:
         return ""
-    plain = name.strip().lower().replace("-", "_").replace(" ", "_")
-    close = difflib.get_close_matches(plain, sorted(EVENT_NAMES), n=1, cutoff=0.7)
-    return f": did you mean {close[0]!r}?" if close else ""
+    return plain.did_you_mean(name.strip().lower().replace("-", "_").replace(" ", "_"), sorted(EVENT_NAMES), cutoff=0.7)
 
 
 def _short(value: Any) -> str:
@@ -555,9 +552,8 @@ def _describe(error: dict, raw: Any, numbers: list[int]) -> tuple[int, str]:
         if isinstance(got, bool):
             msg += " (YAML reads no, yes, on, off as true or false)"
     elif error["type"] == "literal_error" and len(known := _QUOTED.findall(error["ctx"]["expected"])) > 4:
-        close = difflib.get_close_matches(str(got), known, n=1)
         msg = (f"{_short(got)} is not one of the {len(known)} known values"
-               + (f": did you mean {close[0]!r}?" if close else " (`ecarte schema` lists them)"))
+               + (plain.did_you_mean(str(got), known) or " (`ecarte schema` lists them)"))
     if error["type"] == "literal_error" and loc and loc[-1] == "ecarte":
         msg = "this reader knows format version 1"
     if len(loc) >= 2 and loc[0] == "events" and isinstance(loc[1], int):

@@ -9,9 +9,11 @@ reader's complaint in the same words. Used
 by the log's check (`record.log`), the rule files' (`lawbook.laws`) and the words' (`words.vocabulary`).
 
 `size(n)` is a number of bytes as people say it: "8 MiB", "512 KiB", "300 bytes".
+`nearest(name, known)` is a near miss's known name, `did_you_mean(name, known)` the hint for a near miss of a known name: ": did you mean 'french'?".
 """
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Any
 
@@ -107,3 +109,15 @@ def size(n: int) -> str:
             amount = n / scale
             return f"{amount:.0f} {unit}" if amount == int(amount) or amount >= 100 else f"{amount:.1f} {unit}"
     return f"{n} byte{'s' if n != 1 else ''}"
+
+
+def nearest(name: str, known: list[str], cutoff: float = 0.6) -> str | None:
+    """The known name nearest to `name` (a near miss: `frnch`, `turnup`), or None."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def did_you_mean(name: str, known: list[str], cutoff: float = 0.6) -> str:
+    """`: did you mean 'french'?` for the known name nearest to `name`; empty if none is near."""
+    near = nearest(name, known, cutoff)
+    return f": did you mean {near!r}?" if near else ""

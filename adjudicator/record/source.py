@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 import yaml
 
-from .problems import json_problem, size
+from .problems import json_problem, nearest, size
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_YAML_BYTES = 1024 * 1024   # YAML is for people; read event by event, dense YAML costs ~0.3 s a MiB
@@ -50,10 +50,22 @@ def read_source(path: str) -> str:
             with open_log(path) as f:
                 data = f.read(MAX_LOG_BYTES + 1)
     except OSError as e:
-        raise LogError(path, [e.strerror or str(e)]) from None
+        hint = _near_file(path) if isinstance(e, FileNotFoundError) else ""
+        raise LogError(path, [(e.strerror or str(e)) + hint]) from None
     if len(data) > MAX_LOG_BYTES:
         raise LogError(path, [f"the log is larger than {size(MAX_LOG_BYTES)}, the most accepted"])
     return decode(data, path)
+
+
+def _near_file(path: str) -> str:
+    """`: did you mean 'scenarios/laws/law24-....yaml'?` for a misspelt file of a folder that exists."""
+    folder, name = os.path.split(path)
+    try:
+        names = sorted(os.listdir(folder or "."))
+    except OSError:
+        return ""
+    near = nearest(name, names, cutoff=0.8)
+    return f": did you mean {os.path.join(folder, near)!r}?" if near else ""
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
