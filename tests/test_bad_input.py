@@ -469,3 +469,15 @@ def test_a_misspelt_log_file_is_answered_with_the_nearest_name() -> None:
     assert result.exit_code == 2 and f"No such file or directory: did you mean {str(near)!r}?" in result.output
     result = runner.invoke(app, ["explain", str(laws / "nothing-like-it.yaml")])
     assert result.exit_code == 2 and "did you mean" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["adjudicate", "explain", "validate"])
+def test_a_compressed_single_log_is_refused_in_plain_words(command: str, tmp_path: Path) -> None:
+    """One YAML log gzipped is not an archive: refused saying so (README: only .jsonl archives are
+    read compressed), not read as text ("not UTF-8 text (byte 2 is 0x8b)")."""
+    import gzip
+    log = tmp_path / "game.yaml.gz"
+    log.write_bytes(gzip.compress(b"ecarte: 1\nplayers: [A, Y]\nevents: []\n"))
+    result = runner.invoke(app, [command, str(log)])
+    assert result.exit_code == 2 and "compressed (gzip), but not a .jsonl archive" in result.output
+    assert "decompress this log first" in result.output and "UTF-8" not in result.output

@@ -12,10 +12,9 @@ from typing import Any, BinaryIO, NamedTuple
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
 from ..record.problems import size as in_units
-from ..record.source import MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
+from ..record.source import COMPRESSIONS, MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
-COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}   # an archive's last suffix: how it is compressed
 LOGS = SUFFIXES + tuple(".jsonl" + c for c in COMPRESSIONS)     # what a folder scan reads (in any case)
 LOOKED_FOR = ", ".join("*" + s for s in LOGS)
 NOT_JSON = "an archive line must be one log written as a JSON object"

@@ -39,8 +39,19 @@ class LogError(ValueError):
 
 # ------------------------------------------------------------------ bytes to text
 
+COMPRESSIONS = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz"}   # a compressed file's last suffix: how
+
+
 def read_source(path: str) -> str:
-    """The text of one log file (`-` is standard input), read as bytes and decoded once."""
+    """The text of one log file (`-` is standard input), read as bytes and decoded once; a
+    compressed file is refused (only a `.jsonl` archive is read compressed, archive/files.py)."""
+    stem, suffix = os.path.splitext(path)
+    kind = COMPRESSIONS.get(suffix.lower())
+    if kind and stem.lower().endswith(".jsonl"):
+        raise LogError(path, [f"a compressed archive of logs ({kind}): ecarte validate reads it, one game a line"])
+    if kind:
+        raise LogError(path, [f"compressed ({kind}), but not a .jsonl archive: only an archive of logs, one a "
+                              "line, is read compressed; decompress this log first"])
     try:
         if path == "-":
             if sys.stdin is None:
