@@ -57,3 +57,14 @@ def test_terminal_plain(monkeypatch):
     said = []
     assert run_terminal(Colours(), say=said.append) == 1
     assert "Hearts and diamonds are red." in said and said[-1] == "end ['red', True]"
+
+
+def test_the_interview_and_the_telling_wrap_as_the_rest_keeping_a_command_whole() -> None:
+    """One wrapper (words/textwidth.wrap) for all prose: a command to copy is never cut in two."""
+    from adjudicator.dispute.telling import wrap as told
+    from adjudicator.words.interview import _fill
+    from adjudicator.words.textwidth import wrap
+    text = "Type ecarte laws 17 --json to read the law that decides it."
+    for said in (_fill(text, 24), told(text, "", 24)):
+        assert said.splitlines()[1].startswith("ecarte laws 17 --json"), said
+        assert said == "\n".join(wrap(text, "", "", 24))

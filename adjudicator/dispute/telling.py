@@ -8,7 +8,6 @@ word comes from laws/words/.
 """
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING, Any
 
 from dataclasses import replace
@@ -17,6 +16,7 @@ from ..words.happened import summary_text
 from ..words.interview import Turn
 from ..words.report import report_json, ruling_json
 from ..words.scores import final_now, lines
+from ..words.textwidth import wrap as _wrapped
 from ..lawbook.laws import CompiledCase
 
 if TYPE_CHECKING:
@@ -204,7 +204,5 @@ def _line(text: str, indent: str = "") -> Line:
 
 
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
-    """Each paragraph filled to `width`, a path or a word never broken."""
-    return "\n".join(textwrap.fill(p, width, initial_indent=indent, subsequent_indent=indent,
-                                   break_long_words=False, break_on_hyphens=False)
-                     for p in text.split("\n"))
+    """Each paragraph filled to `width` (`textwidth.wrap`): a path, a word, a command never broken."""
+    return "\n".join(line for p in text.split("\n") for line in _wrapped(p, indent, "", width))

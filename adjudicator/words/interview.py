@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, TextIO
+
+from .textwidth import wrap
 
 
 @dataclass
@@ -210,15 +211,15 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
     return _drive(interview, tell, end, ask)
 
 
-def _fill(text: str, width: int, **indents: str) -> str:
-    """textwrap.fill that never breaks a word, a path or a hyphenated name."""
-    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False, **indents)
+def _fill(text: str, width: int, indent: str = "", more: str = "") -> str:
+    """`textwidth.wrap` as one string: a word, a path, a command to copy never broken."""
+    return "\n".join(wrap(text, indent, more, width))
 
 
 def _fit(text: str) -> str:
     """Text wrapped to the terminal (80 columns at most), each line of it on its own."""
     width = min(shutil.get_terminal_size().columns, 80) - 1
-    return "\n".join(_fill(line, width, subsequent_indent="  " if line.startswith("- ") else "")
+    return "\n".join(_fill(line, width, more="  " if line.startswith("- ") else "")
                      for line in text.split("\n"))
 
 
@@ -235,7 +236,7 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
     def end(turn: Turn) -> None:
         if turn.final_lines:   # told again at the terminal's width: a soft wrap would break words
             width = min(shutil.get_terminal_size().columns, 80) - 1
-            say("\n".join(_fill(text, width, initial_indent=indent, subsequent_indent=indent) if text else ""
+            say("\n".join(_fill(text, width, indent) if text else ""
                           for indent, text in turn.final_lines).rstrip())
         elif turn.final_words:
             say(turn.final_words)
@@ -292,7 +293,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
         if key:
             keyed.add(key)(lambda event, at=len(choices) - 1: _answer(control, event, at))
     width = min(shutil.get_terminal_size().columns, 80) - 1
-    asked = _fill(text, width - 2, subsequent_indent="  ")
+    asked = _fill(text, width - 2, more="  ")
     prompt = questionary.select(asked, choices=choices, use_shortcuts=False, use_arrow_keys=True,
                                 use_jk_keys=False, instruction="\n  (arrows and Enter, or a key)")
     prompt.application.erase_when_done = True   # the question and its answer are said again, wrapped
@@ -302,7 +303,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     if picked is None:   # ^C or ^D
         raise InterviewEnded("the interview was left before its end")
     said = next((words for words, value, _ in items if value == picked), "")
-    print(_fill(f"? {text} {' '.join(said.split())}", width, subsequent_indent="  "), flush=True)
+    print(_fill(f"? {text} {' '.join(said.split())}", width, more="  "), flush=True)
     return picked
 
 
@@ -366,4 +367,4 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
 def _fit_choice(text: str) -> str:
     """A choice's words wrapped to the terminal, the lines after the first under the first."""
     width = shutil.get_terminal_size((80, 24)).columns
-    return _fill(text, max(20, width - 7), subsequent_indent=" " * 6)
+    return _fill(text, max(20, width - 7), more=" " * 6)
