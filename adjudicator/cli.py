@@ -105,13 +105,18 @@ def _text_or_exit(log: str) -> str:
     """The text of one log; a scenario of the law book named as `laws N` lists it
     (`scenarios/laws/….yaml`, or its file name) where no such file is here."""
     from .record.source import LogError, read_source
+    near = None
     if log != "-" and not os.path.exists(log):
-        from .lawbook.scenarios import scenario_path
-        log = str(scenario_path(log) or log)
+        from .lawbook.scenarios import near_scenario, scenario_path
+        found = scenario_path(log)
+        near = None if found else near_scenario(log)
+        log = str(found or log)
     try:
         return read_source(log)
     except LogError as e:
-        typer.echo(_visible(str(e)), err=True)
+        hint = f" (or the law book's scenario {near!r}?)" if near and "did you mean" in str(e) else \
+            f": did you mean the law book's scenario {near!r}?" if near else ""
+        typer.echo(_visible(str(e) + hint), err=True)
         raise typer.Exit(2) from None
 
 

@@ -471,6 +471,18 @@ def test_a_misspelt_log_file_is_answered_with_the_nearest_name() -> None:
     assert result.exit_code == 2 and "did you mean" not in result.output and "Traceback" not in result.output
 
 
+def test_a_misspelt_scenario_name_is_answered_with_the_law_books_nearest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scenario named by its file name, as `laws N` lists it, from a folder that holds no such
+    file: a near miss is offered the law book's scenario; a far one gets no guess."""
+    monkeypatch.chdir(tmp_path)
+    for command in ("explain", "adjudicate"):
+        result = runner.invoke(app, [command, "law11-two-cards-turned-chose"])
+        assert result.exit_code == 2
+        assert "law11-two-cards-turned-chose: No such file or directory: did you mean the law book's scenario 'law11-two-cards-turned-choose.yaml'?" in result.output
+    result = runner.invoke(app, ["explain", "nothing-like-it"])
+    assert result.exit_code == 2 and "did you mean" not in result.output
+
+
 @pytest.mark.parametrize("command", ["adjudicate", "explain", "validate"])
 def test_a_compressed_single_log_is_refused_in_plain_words(command: str, tmp_path: Path) -> None:
     """One YAML log gzipped is not an archive: refused saying so (README: only .jsonl archives are

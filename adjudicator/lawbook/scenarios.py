@@ -59,3 +59,15 @@ def scenario_path(name: str) -> Path | None:
         found = sorted(SCENARIOS_DIR.rglob(f"{stem}.yaml")) if stem and "*" not in stem else []
         return found[0] if len(found) == 1 else None
     return None
+
+
+def near_scenario(name: str) -> str | None:
+    """The file name of the law book's scenario nearest to a misspelt one
+    (`law11-two-cards-turned-chose` → `law11-two-cards-turned-choose.yaml`), or None."""
+    from ..record.problems import nearest
+    given = Path(name)
+    if len(given.parts) != 1 and given.parts[:1] != (SCENARIOS_DIR.name,):
+        return None
+    stem = given.name.removesuffix(".yaml")
+    near = nearest(stem, sorted({p.stem for p in SCENARIOS_DIR.rglob("*.yaml")}), cutoff=0.8)
+    return f"{near}.yaml" if near else None
