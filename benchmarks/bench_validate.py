@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    line.strip() and json.loads(line)"
 DEPS = "import typer, pydantic, yaml"
-MAIN = "from adjudicator.cli import main; main()"
+MAIN = "from adjudicator.entry import main; main()"
 ONE_GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
@@ -228,7 +228,7 @@ def target(label: str, value: float, most: float, stretch: float | None = None) 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; the exit status is validate's (0: every game clean)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     parser.add_argument("--games", default="2000,10000", help="archive sizes, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5, help="rounds; the median is reported")

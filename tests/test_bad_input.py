@@ -396,7 +396,7 @@ def test_output_that_cannot_be_written_is_exit_2_without_a_traceback(
     paths = {"good": Path(__file__).resolve().parent.parent / "scenarios" / "play" / "illustrative-game.yaml",
              "bad": tmp_path / "bad.yaml"}
     paths["bad"].write_text(HEAD + "  - dael: {}\n")
-    code = "import sys; from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()"
+    code = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
     command = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)} adjudicate {paths[log]} {redirect}"
     stderr = tmp_path / "stderr"
     if not redirect.startswith("2"):
@@ -413,7 +413,7 @@ def _entry_point(args: str, tmp_path: Path, into: str) -> tuple[int, str]:
     import shlex
     import subprocess
     import sys
-    code = "import sys; from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()"
+    code = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
     stderr = tmp_path / "stderr"
     command = f"{shlex.quote(sys.executable)} -c {shlex.quote(code)} {args} 2>{stderr} {into}"
     result = subprocess.run(["bash", "-c", command + "; exit ${PIPESTATUS[0]}"], timeout=60)
@@ -451,7 +451,7 @@ def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
     (folder / "options.yaml").write_text("fresh_deal: [not, words]\n")
     code = ("import sys, pathlib; import adjudicator.words.vocabulary as w; "
             f"w.default_words = lambda: w.load(pathlib.Path({str(folder)!r})); "
-            "from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()")
+            "from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()")
     import subprocess
     import sys
     scenario = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law11-two-cards-turned-choose.yaml"

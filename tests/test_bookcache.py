@@ -84,7 +84,7 @@ def test_validate_runs_with_an_unwritable_cache(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     env = {**os.environ, "ECARTE_CACHE_DIR": str(blocker / "cache")}
-    code = "from adjudicator.cli import main; main()"
+    code = "from adjudicator.entry import main; main()"
     game = Path(__file__).resolve().parent.parent / "scenarios" / "play" / "illustrative-game.yaml"
     out = subprocess.run([sys.executable, "-c", code, "validate", str(game)], env=env,
                          capture_output=True, text=True)

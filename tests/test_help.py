@@ -15,7 +15,7 @@ from adjudicator.completion import law_numbers, rule_set_names
 from adjudicator.lawbook.rulesets import rule_sets
 
 ROOT = Path(__file__).resolve().parent.parent
-ECARTE = [sys.executable, "-c", "import sys; sys.argv[0] = 'ecarte'; from adjudicator.cli import main; main()"]
+ECARTE = [sys.executable, "-c", "import sys; sys.argv[0] = 'ecarte'; from adjudicator.entry import main; main()"]
 COMMANDS = [c.name or c.callback.__name__ for c in app.registered_commands]
 TYPE_NAME = re.compile(r"<[a-z][\w\[\], |]*>")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import hot
-from adjudicator.cli import app, main
+from adjudicator.cli import app
+from adjudicator.entry import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = str(ROOT / "scenarios" / "play" / "illustrative-game.yaml")
@@ -51,7 +52,7 @@ def test_anything_else_is_typers(argv: list[str]) -> None:
 
 
 def test_validate_on_clean_games_never_imports_pydantic(tmp_path: Path) -> None:
-    script = ("import sys\nfrom adjudicator.cli import main\ntry:\n    main()\nexcept SystemExit as e:\n"
+    script = ("import sys\nfrom adjudicator.entry import main\ntry:\n    main()\nexcept SystemExit as e:\n"
               "    print(e.code, 'pydantic' in sys.modules, file=sys.stderr)\n")
     archive = tmp_path / "a.jsonl"
     subprocess.run([sys.executable, "-m", "adjudicator.generate", "20", "--seed", "3"], check=True,
@@ -60,3 +61,15 @@ def test_validate_on_clean_games_never_imports_pydantic(tmp_path: Path) -> None:
                           capture_output=True, text=True, cwd=ROOT)
     assert done.stderr.split() == ["0", "False"]
     assert len(done.stdout.splitlines()) == 20
+
+
+@pytest.mark.parametrize("argv", [["adjudicate", GAME], ["adjudicate", "--json", RULED], ["validate", PLAY]])
+def test_a_hot_command_never_imports_typer(argv: list[str]) -> None:
+    """The hot commands' start-up is theirs alone: typer (some 30 ms) stays unimported on a
+    plain command line; the same command with --help is typer's."""
+    script = ("import sys\nfrom adjudicator.entry import main\ntry:\n    main()\nexcept SystemExit as e:\n"
+              "    print(e.code, 'typer' in sys.modules, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=ROOT)
+    assert done.stderr.split()[-1:] == ["False"] and done.stdout
+    helped = subprocess.run([sys.executable, "-c", script, argv[0], "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert helped.stderr.split() == ["0", "True"] and "Usage" in helped.stdout

@@ -20,7 +20,7 @@ LAW_BOOK = ("laws", "scenarios", "docs/spec")
 def _ecarte(package_root: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
     """The command line of the package found in `package_root`, run from `cwd`."""
     env = {**os.environ, "PYTHONPATH": str(package_root), "ECARTE_CACHE_DIR": str(cwd / "cache")}
-    return subprocess.run([sys.executable, "-m", "adjudicator.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "adjudicator", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
 
 

@@ -99,5 +99,5 @@ def test_no_circle_spans_two_layers() -> None:
 
 
 def test_the_walk_sees_lazy_imports() -> None:
-    """The walk is not blind: the CLI imports the engine only inside its commands."""
-    assert "adjudicator.engine.adjudicate" in _graph()["adjudicator.cli"]
+    """The walk is not blind: the hot commands import the engine only inside their work."""
+    assert "adjudicator.engine.adjudicate" in _graph()["adjudicator.commands"]

@@ -185,7 +185,7 @@ def test_terminal_quiz_in_tmux() -> None:
     """A person's quiz: the menu on a real terminal, 80 columns wide, answered with a key
     (law 17: found after the turn-up, so a card is on the table whatever the seed draws)."""
     session = f"ecarte-quiz-{os.getpid()}"
-    command = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -c 'from adjudicator.cli import main; main()' "
+    command = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -c 'from adjudicator.entry import main; main()' "
                "quiz --law 17 --seed 5 --count 1; echo QUIZ-EXIT=$?; sleep 30")
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "40", command], check=True)
 

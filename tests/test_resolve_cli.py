@@ -21,7 +21,7 @@ from adjudicator.dispute.resolve import Resolve
 from adjudicator.words.report import report_json
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMAND = [sys.executable, "-c", "from adjudicator.cli import main; main()", "resolve"]
+COMMAND = [sys.executable, "-c", "from adjudicator.entry import main; main()", "resolve"]
 
 
 @dataclass

@@ -102,7 +102,7 @@ def test_a_bad_header_is_exit_2_naming_the_option(header: str, words: str) -> No
     with pytest.raises(LogError) as e:
         adjudicate_text(text, "bad.yaml")
     assert words in str(e.value) and str(e.value).startswith("bad.yaml: ")
-    run = subprocess.run([sys.executable, "-m", "adjudicator.cli", "adjudicate", "-"], input=text,
+    run = subprocess.run([sys.executable, "-m", "adjudicator", "adjudicate", "-"], input=text,
                          capture_output=True, text=True)
     assert run.returncode == 2 and words in run.stdout + run.stderr and "Traceback" not in run.stderr
 

@@ -25,7 +25,7 @@ from adjudicator.engine.generate import dumps, games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
-ENTRY = "import sys; from adjudicator.cli import main; sys.argv[0] = 'ecarte'; main()"
+ENTRY = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
 COMPRESS = {"gz": gzip.compress, "bz2": bz2.compress, "xz": lzma.compress}
 runner = CliRunner()
 

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from adjudicator.archive import parallel
 from adjudicator.archive.files import items
-from adjudicator.cli import app, render_batch
+from adjudicator.cli import app
+from adjudicator.commands import render_batch
 from adjudicator.engine.generate import dumps, games
 
 runner = CliRunner()
@@ -135,7 +136,7 @@ def test_a_worker_killed_from_outside_changes_nothing(tmp_path: Path) -> None:
     logs = [dumps(log) for log, _ in games(40, 9)]
     path = tmp_path / "big.jsonl"
     path.write_text("\n".join(logs * 100) + "\n")
-    command = [sys.executable, "-c", "from adjudicator.cli import main; main()", "validate", "--json"]
+    command = [sys.executable, "-c", "from adjudicator.entry import main; main()", "validate", "--json"]
     one = subprocess.run([*command, str(path)], capture_output=True)
     run = subprocess.Popen([*command, "--jobs", "2", str(path)], stdout=subprocess.PIPE)
     children = Path(f"/proc/{run.pid}/task/{run.pid}/children")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator import cli
+from adjudicator import commands
 from adjudicator.cli import app
 from adjudicator.record import writing
 
@@ -27,7 +27,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
 
 def _ecarte(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """The command as a user runs it: its own process, its own standard output and error."""
-    return subprocess.run([sys.executable, "-c", "from adjudicator.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from adjudicator.entry import main; main()", *args],
                           cwd=cwd, env=ENV, capture_output=True, text=True, timeout=120)
 
 
@@ -50,8 +50,8 @@ def _nothing_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading any log from here on fails the test."""
     def read(*_a, **_k):
         raise AssertionError("a log was read")
-    monkeypatch.setattr(cli, "items", read)
-    monkeypatch.setattr(cli, "check", read)
+    monkeypatch.setattr(commands, "items", read)
+    monkeypatch.setattr(commands, "check", read)
 
 
 # ---------------------------------------------------------------- the module itself

@@ -1,0 +1,4 @@
+"""`python -m adjudicator`: the `ecarte` command."""
+from .entry import main
+
+main()

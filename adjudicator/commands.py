@@ -1,0 +1,371 @@
+"""The hot commands, `ecarte adjudicate` and `ecarte validate`, without typer: what they do once
+their command line is read (by adjudicator/hot.py, or by typer in cli.py, which calls them here),
+and how every command reads a log or the law book, or exits saying why. Each command ends in
+SystemExit with its exit status. Nothing here imports typer: a plain command line of the two
+starts with only what its work needs (adjudicator/entry.py)."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from functools import partial
+
+from .archive.files import check, items, tune_gc
+from .archive.summary import decider, said_decider
+from .lawbook.cache import LawBookError
+
+# each command imports the rest of what it needs when it runs: `validate` on clean JSON games
+# never imports pydantic or the replay (adjudicator/scan.py)
+
+# what a terminal would act on rather than show: controls, bidi overrides, lone surrogates
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def visible(text: str) -> str:
+    """Plain text safe for a terminal: every hidden character written as its escape."""
+    return _HIDDEN.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    """A line on standard output (or standard error), flushed, as typer.echo writes one."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is not None:
+        stream.write(text + "\n")
+        stream.flush()
+
+
+class OutputFailed(Exception):
+    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `main`."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror or str(error))
+
+
+def loaded_or_exit(load):
+    """What `load` makes of the law book; exit status 2, saying why, when it cannot be loaded."""
+    try:
+        return load()
+    except LawBookError as e:
+        echo(f"the law book cannot be loaded:\n{e}", err=True)
+        raise SystemExit(2) from None
+
+
+def rules_or_exit(rules: str | None, options: list[str] | None):
+    """The rules `--rules` and `--option` name (None if neither is given); exit status 2, with a
+    "did you mean", for an unknown name, option or value."""
+    if rules is None and not options:
+        return None
+    from .lawbook.rulesets import chosen
+    try:
+        return loaded_or_exit(lambda: chosen(rules, options))
+    except ValueError as e:
+        echo(visible(str(e)), err=True)
+        raise SystemExit(2) from None
+
+
+def book_or_exit():
+    from .lawbook.laws import default_book
+    return loaded_or_exit(default_book)
+
+
+def report_or_exit(log: str, text: str | None = None, asked=None):
+    """The report on one log (`-` standard input; its text if read already; `asked`: the rules a
+    command was given, for what its header does not say); exit status 2, saying why, when it
+    cannot be read."""
+    from .engine.adjudicate import adjudicate_text
+    from .record.source import LogError
+    try:
+        return adjudicate_text(text_or_exit(log) if text is None else text, log, asked)
+    except LogError as e:
+        echo(visible(str(e)), err=True)
+        raise SystemExit(2) from None
+
+
+def text_or_exit(log: str) -> str:
+    """The text of one log; a scenario of the law book named as `laws N` lists it
+    (`scenarios/laws/….yaml`, or its file name) where no such file is here."""
+    from .record.source import LogError, read_source
+    near = None
+    if log != "-" and not os.path.exists(log):
+        from .lawbook.scenarios import near_scenario, scenario_path
+        found = scenario_path(log)
+        near = None if found else near_scenario(log)
+        log = str(found or log)
+    try:
+        return read_source(log)
+    except LogError as e:
+        hint = f" (or the law book's scenario {near!r}?)" if near and "did you mean" in str(e) else \
+            f": did you mean the law book's scenario {near!r}?" if near else ""
+        echo(visible(str(e) + hint), err=True)
+        raise SystemExit(2) from None
+
+
+def _scanned(text: str, log: str) -> dict | None:
+    """The JSON answer for a clean game by the lean scan, as `validate` finds it (engine/scan.py:
+    the differential tests prove it the replay's), or None: the replay must read the log."""
+    from .engine.scan import scan, scan_data
+    from .record.source import LogError, is_json, parse_text
+    scoring = _scoring_or_exit()
+    if is_json(text):
+        found = scan(text, log, scoring)
+    else:
+        try:
+            found = scan_data(parse_text(text, log), log, scoring)
+        except LogError:
+            return None
+    if found is not None:
+        del found["source"]
+    return found
+
+
+def adjudicate(log: str, as_json: bool = False) -> None:
+    """`ecarte adjudicate LOG`: the report on one log, in words or as JSON (its help: cli.py)."""
+    text = None
+    if as_json:   # a clean game: the lean scan answers, without the law book's models or the replay
+        _scoring_or_exit()
+        text = text_or_exit(log)
+        found = _scanned(text, log)
+        if found is not None:
+            echo(json.dumps(found, ensure_ascii=False))
+            raise SystemExit(0)
+    book_or_exit()
+    tune_gc()
+    report = report_or_exit(log, text)
+    if as_json:
+        from .words.report import report_json
+        echo(json.dumps(report_json(report), ensure_ascii=False))
+    else:
+        from .words.report import report_text
+        echo(visible(report_text(report)))
+    raise SystemExit(0 if report.ok else 1)
+
+
+def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_problems: bool = False,
+             summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
+             out_dir: str | None = None) -> None:
+    """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
+    from .archive.files import Skipped
+    from .archive.progress import Interrupt, Progress
+    from .archive.summary import Summary
+    if engine not in ("local", "dask"):
+        echo(visible(f"--engine {engine}: the engines are local and dask"), err=True)
+        raise SystemExit(2)
+    if engine != "dask" and (scheduler is not None or out_dir is not None):
+        echo("--scheduler and --out-dir go with --engine dask", err=True)
+        raise SystemExit(2)
+    if summary_json is not None or out_dir is not None:
+        _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
+    _scoring_or_exit()
+    tune_gc()
+    summary = Summary()
+    skipped = Skipped()
+    progress = Progress(sys.stderr.isatty(), _total(paths))
+    out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
+    if summary_json == "-":   # standard output is the summary's alone
+        out = open(os.devnull, "w", encoding="utf-8")
+    interrupted = False
+    try:
+        with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
+            if engine == "dask":
+                summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped)
+            else:
+                batches = _results(paths, jobs, as_json, only_problems, skipped)
+                try:
+                    for text, clean, problems, size in batches:
+                        with stop.held():
+                            _write(out, text)
+                            summary.add_clean(clean)
+                            for status, source, rulings in problems:
+                                summary.add(status, source, rulings)
+                            progress.step(clean + len(problems), size)
+                finally:
+                    batches.close()   # with --jobs: the workers stopped, not waited for
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.done()
+    if interrupted and engine == "dask":   # the summary is gathered at the end, on the cluster
+        echo(f"ecarte validate: interrupted after {progress.so_far()}", err=True)
+        raise SystemExit(130)
+    summary.skipped = skipped
+    summary.interrupted = progress.so_far() if interrupted else None
+    if summary_json == "-":
+        echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
+    elif summary_json is not None:
+        from .record.writing import write_text
+        try:   # whole or not at all: an old summary stays as it was if this fails
+            write_text(summary_json, json.dumps(summary.to_json(), ensure_ascii=False, indent=1) + "\n")
+        except OSError as e:
+            echo(visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
+            raise SystemExit(2) from None
+    _said_at_the_end(summary, skipped, as_json or summary_json == "-")
+    if interrupted:
+        raise SystemExit(130)
+    raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
+    """The summary (none with --json or --summary-json -, and none of nothing: only that no log
+    was found); on stderr, each folder or pattern with no log, and where the summary is not
+    said, what was skipped or cut short."""
+    if not no_summary and (summary.games or not skipped.empty):
+        echo(visible("\n".join(summary.lines())))
+    elif no_summary:
+        for line in (f"interrupted after {summary.interrupted}" if summary.interrupted else None, skipped.line()):
+            if line:
+                echo(visible(f"ecarte validate: {line}"), err=True)
+    for empty in skipped.empty:
+        echo(visible(f"ecarte validate: {empty}"), err=True)
+
+
+class ClosedPipe(Exception):
+    """The reader of the output has gone (`| head`): the end, quietly, in `main`. Not an OSError,
+    so that it passes click's own answer to a closed pipe (exit status 1)."""
+
+
+def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool) -> None:
+    """Refuse, before any log is read, a place to write that is an input or lies inside one, or
+    that cannot be written; and `--summary-json -` beside game lines on standard output."""
+    from .record.writing import folder_refusal, refusal
+    why = None
+    if summary_json == "-":
+        if lines and out_dir is None:
+            echo("--summary-json - writes the summary alone to standard output, where --json and "
+                       "--only-problems ask for game lines: give --summary-json a FILE (nothing was read)", err=True)
+            raise SystemExit(2)
+    elif summary_json is not None and (said := refusal(summary_json, paths, made=out_dir)) is not None:
+        why = f"--summary-json {summary_json} {said}"
+    if why is None and out_dir is not None and (said := folder_refusal(out_dir, paths)) is not None:
+        why = f"--out-dir {out_dir} {said}"
+    if why is not None:
+        echo(visible(f"{why}: nothing was read or written"), err=True)
+        raise SystemExit(2)
+
+
+def _write(out, text: str) -> None:
+    """A batch of lines, whole. To a file descriptor (a pipe, a file), written past Python's
+    buffer until every byte is out: a signal that interrupts a long write to a full pipe makes
+    the kernel write part of it, and the buffered writer then loses the rest (seen on CPython
+    3.11 with ^C's handler, tests/test_streams.py)."""
+    import io
+    try:
+        try:
+            fd = out.fileno() if isinstance(out, io.TextIOWrapper) else None   # not the bar's terminal
+        except io.UnsupportedOperation:   # a test's capture
+            fd = None
+        if fd is None:
+            out.write(text)
+            return
+        out.flush()
+        data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+        while data:
+            data = data[os.write(fd, data):]
+    except BrokenPipeError:
+        raise ClosedPipe() from None
+    except OSError as e:   # a full disk: exit status 2
+        raise OutputFailed(e) from None
+
+
+def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
+             only_problems: bool, progress, out, skipped):
+    """`validate --engine dask`: the lines written in input order (or by the workers, to
+    `out_dir`); the summary, merged as a tree (adjudicator/archive/cluster.py)."""
+    from .archive import cluster
+    if out_dir is not None:
+        try:
+            cluster.make_folder(out_dir)
+        except OSError as e:
+            echo(visible(f"{out_dir}: the folder cannot be made: {e.strerror or e}"), err=True)
+            raise SystemExit(2) from None
+    try:
+        client, local = cluster.connect(scheduler, jobs)
+    except cluster.DaskMissing as e:
+        echo(str(e), err=True)
+        raise SystemExit(2) from None
+    except (OSError, TimeoutError) as e:
+        echo(visible(f"the Dask scheduler {scheduler} cannot be reached: {e}"), err=True)
+        raise SystemExit(2) from None
+    render = partial(render_batch, as_json=as_json, only_problems=only_problems)
+    try:
+        for text, total, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
+            if total is not None:
+                return total
+            progress.step(games, size)
+            _write(out, text)
+    finally:
+        cluster.disconnect(client, local)
+    raise AssertionError("cluster.results ends with the summary")
+
+
+def _total(paths: list[str]) -> int | None:
+    """The bytes to read, when every path is a regular file (else unknown)."""
+    import os
+    import stat
+    total = 0
+    for path in paths:
+        try:
+            st = os.stat(path) if path != "-" else None
+        except OSError:
+            return None
+        if st is None or not stat.S_ISREG(st.st_mode):
+            return None
+        total += st.st_size
+    return total
+
+
+def _scoring_or_exit():
+    """What `validate`'s scan needs of the law book (the whole book only if its cache is stale)."""
+    from .lawbook.scoring import scoring
+    return loaded_or_exit(scoring)
+
+
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None):
+    """The answers in input order, some games at a time: (their output lines, how many were
+    clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
+    With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
+    render = partial(render_batch, as_json=as_json, only_problems=only_problems)
+    if jobs == 1:
+        from itertools import islice
+        from .archive.live import batches, is_live
+        source = items(paths, skipped)
+        if any(is_live(path) for path in paths):   # a game answered as soon as it is read
+            return (render(batch) for batch in batches(source, 64))
+        return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
+    from .archive.parallel import results
+    return results(paths, jobs, render, skipped)
+
+
+_JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, ensure_ascii=False)`, one encoder for every line
+
+
+def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
+    """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
+    were clean, the others' (status, source, rulings), and their bytes."""
+    lines = []
+    clean = size = 0
+    problems = []
+    for item in batch:
+        status, obj = check(item)
+        size += item.size
+        if status == 0:
+            clean += 1
+            if only_problems:
+                continue
+        else:
+            rulings = tuple((decider(r), r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
+            problems.append((status, item.source, rulings))
+        lines.append(_JSON_LINE(obj) if as_json else visible(_line(status, obj)))
+    return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
+
+
+def _line(status: int, obj: dict) -> str:
+    source = obj["source"]
+    if status == 2:
+        return f"{source}: unreadable: " + "; ".join(e.removeprefix(source + ": ") for e in obj["errors"])
+    score = ", ".join(f"{p} {s}" for p, s in obj["score"].items())
+    won = f"; {obj['winner']} wins" if obj["winner"] else ""
+    if status == 0:
+        return f"{source}: clean ({score}{won})"
+    laws = ", ".join(f"{said_decider(decider(r))} at event {r['event']}" for r in obj["rulings"])
+    return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({score}{won})"
