@@ -53,9 +53,14 @@ def connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
     # a worker lost once is replaced and its partitions retried; one lost twice on the same
     # partition is judged here, as --jobs judges it (cheaper than Dask's three retries). The
     # workers are forked: they start with this process's modules, not a second import of all
-    # (on a busy machine, a second instead of ten)
+    # (on a busy machine, a second instead of ten). No dashboard is served, so nothing samples
+    # the workers' stacks for its profile (every 10 ms), and the checks of the event loops and
+    # of memory come less often: some 5% of a run, in the workers' time
     with dask.config.set({"distributed.scheduler.allowed-failures": 1,
-                          "distributed.worker.multiprocessing-method": "fork" if hasattr(os, "fork") else "spawn"}):
+                          "distributed.worker.multiprocessing-method": "fork" if hasattr(os, "fork") else "spawn",
+                          "distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s",
+                          "distributed.admin.system-monitor.interval": "2s",
+                          "distributed.worker.memory.monitor-interval": "1s"}):
         cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
                                dashboard_address=":0", worker_dashboard_address=None,
                                silence_logs=logging.CRITICAL)
