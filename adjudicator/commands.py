@@ -208,10 +208,10 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
 def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
     """The summary (none with --json or --summary-json -, and none of nothing: only that no log
     was found); on stderr, each folder or pattern with no log, and where the summary is not
-    said, what was skipped or cut short."""
+    said, what was skipped or cut short (a folder of `game.yaml.gz` alone: why it was not read)."""
     if not no_summary and (summary.games or not skipped.empty):
         echo(visible("\n".join(summary.lines())))
-    elif no_summary:
+    else:
         for line in (f"interrupted after {summary.interrupted}" if summary.interrupted else None, skipped.line()):
             if line:
                 echo(visible(f"ecarte validate: {line}"), err=True)

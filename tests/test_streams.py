@@ -350,6 +350,18 @@ def test_a_folder_with_no_log_is_exit_2_not_0_games(tmp_path: Path, as_json: lis
                                                    f"skipped 1 file: {tmp_path}/notes/README.md (not a log's extension)"]
 
 
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_a_folder_of_files_passed_over_says_why_they_were(tmp_path: Path, as_json: list[str]) -> None:
+    """No log read, but a file skipped: the words on standard error name it and why, with or
+    without --json (a gzipped YAML log is not an archive)."""
+    (tmp_path / "game.yaml.gz").write_bytes(gzip.compress(GAME.read_bytes()))
+    result = runner.invoke(app, ["validate", *as_json, str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"ecarte validate: skipped 1 file: {tmp_path}/game.yaml.gz (compressed, but not a .jsonl archive)",
+        f"ecarte validate: no logs found in {tmp_path} (looked for *.yaml, *.yml, *.json, *.jsonl, *.jsonl.gz, *.jsonl.bz2, *.jsonl.xz)"]
+
+
 def test_a_pattern_the_shell_left_alone_is_matched_or_says_it_found_nothing(tmp_path: Path) -> None:
     (tmp_path / "a.yaml").write_bytes(GAME.read_bytes())
     (tmp_path / "b.yaml").write_bytes(GAME.read_bytes())
