@@ -36,7 +36,7 @@ def echo(text: str = "", err: bool = False) -> None:
 
 
 class OutputFailed(Exception):
-    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `main`."""
+    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `entry.main`."""
 
     def __init__(self, error: OSError):
         super().__init__(error.strerror or str(error))
@@ -65,6 +65,7 @@ def rules_or_exit(rules: str | None, options: list[str] | None):
 
 
 def book_or_exit():
+    """The law book (`laws/`), checked; exit status 2, saying why, when it cannot be loaded."""
     from .lawbook.laws import default_book
     return loaded_or_exit(default_book)
 
