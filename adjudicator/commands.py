@@ -148,7 +148,7 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
     from .archive.files import Skipped
     from .archive.progress import Interrupt, Progress
-    from .archive.summary import Summary
+    from .archive.summary import Summary, Tree
     if engine not in ("local", "dask"):
         echo(visible(f"--engine {engine}: the engines are local and dask"), err=True)
         raise SystemExit(2)
@@ -165,11 +165,12 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
+    tree = Tree()
     interrupted = False
     try:
         with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
-            if engine == "dask":
-                summary = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped)
+            if engine == "dask":   # the partitions' summaries merged as a tree, as they come
+                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
             else:
                 batches = _results(paths, jobs, as_json, only_problems, skipped)
                 try:
@@ -186,9 +187,8 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         interrupted = True
     finally:
         progress.done()
-    if interrupted and engine == "dask":   # the summary is gathered at the end, on the cluster
-        echo(f"ecarte validate: interrupted after {progress.so_far()}", err=True)
-        raise SystemExit(130)
+    if engine == "dask":
+        summary = tree.total()
     summary.skipped = skipped
     summary.interrupted = progress.so_far() if interrupted else None
     if summary_json == "-":
@@ -269,9 +269,10 @@ def _write(out, text: str) -> None:
 
 
 def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
-             only_problems: bool, progress, out, skipped):
+             only_problems: bool, progress, out, skipped, stop, tree) -> None:
     """`validate --engine dask`: the lines written in input order (or by the workers, to
-    `out_dir`); the summary, merged as a tree (adjudicator/archive/cluster.py)."""
+    `out_dir`), each partition's summary added to `tree` with its lines (^C: never between
+    them), adjudicator/archive/cluster.py."""
     from .archive import cluster
     if out_dir is not None:
         try:
@@ -289,14 +290,13 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
         raise SystemExit(2) from None
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     try:
-        for text, total, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
-            if total is not None:
-                return total
-            progress.step(games, size)
-            _write(out, text)
+        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
+            with stop.held():
+                _write(out, text)
+                tree.add(summary)
+                progress.step(games, size)
     finally:
         cluster.disconnect(client, local)
-    raise AssertionError("cluster.results ends with the summary")
 
 
 def _total(paths: list[str]) -> int | None:

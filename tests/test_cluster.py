@@ -18,7 +18,7 @@ from typer.testing import CliRunner  # noqa: E402
 
 from adjudicator.archive import cluster  # noqa: E402
 from adjudicator.archive.files import items  # noqa: E402
-from adjudicator.archive.summary import Summary  # noqa: E402
+from adjudicator.archive.summary import Summary, Tree  # noqa: E402
 from adjudicator.cli import app
 from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps, games  # noqa: E402
@@ -56,8 +56,10 @@ def _one_job(paths: list[str]) -> tuple[str, dict]:
 def _on_dask(paths: list[str], client, render=None, out_dir: str | None = None) -> tuple[str, dict, int]:
     render = render or partial(render_batch, as_json=True)
     parts = list(cluster.results(paths, render, client, out_dir))
-    *lines, (_, summary, _, _) = parts
-    return "".join(p[0] for p in lines), summary.to_json(), len(lines)
+    tree = Tree()
+    for _, summary, _, _ in parts:
+        tree.add(summary)
+    return "".join(p[0] for p in parts), tree.total().to_json(), len(parts)
 
 
 def test_dask_answers_as_one_job(archive: Path, client, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +104,7 @@ def test_summaries_merged_in_any_tree_are_one_pass() -> None:
         left, right = rows[:k], rows[k:]
         parts = Summary.of(0, [r for r in left if r[0]]).then(Summary.of(0, [r for r in right if r[0]]))
         assert parts.to_json() == whole.to_json()
-    tree = cluster._Tree()
+    tree = Tree()
     for r in rows:
         tree.add(Summary.of(0, [r] if r[0] else []))
     assert tree.total().to_json() == whole.to_json()

@@ -198,9 +198,12 @@ def long_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_keeps_the_lines_and_says_how_far_it_got(long_archive: Path, jobs: str) -> None:
-    p = ecarte("validate", "--jobs", jobs, str(long_archive), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+@pytest.mark.parametrize("engine", [["--jobs", "1"], ["--jobs", "2"], ["--engine", "dask", "--jobs", "2"]],
+                         ids=["one job", "two jobs", "dask"])
+def test_ctrl_c_keeps_the_lines_and_says_how_far_it_got(long_archive: Path, engine: list[str]) -> None:
+    """^C: the lines written are kept, then how far it got and the summary of those games (on
+    Dask too: the partitions' summaries are merged as their lines are written)."""
+    p = ecarte("validate", *engine, str(long_archive), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                stdin=subprocess.DEVNULL, start_new_session=True)
     out, err = _interrupted(p, 200)
     assert p.returncode == 130 and err == ""

@@ -5,8 +5,9 @@ ranges on line boundaries, any other file a task of its own; the paths may be on
 filesystem fsspec reads (source.open_log). Each partition is checked on a worker, which renders
 its output lines and a summary of its games (a bounded value: counts and first examples). The
 client takes the partitions in input order, a few a worker in flight, so the output is byte for
-byte one job's and memory stays flat; the summaries are merged as a tree (a binary counter:
-never more than log2 of them held), the result equal to one job's.
+byte one job's and memory stays flat; the summaries are merged as a tree as they come
+(`summary.Tree`, a binary counter: never more than log2 of them held), the result equal to one
+job's, and on ^C that of the lines written so far.
 
 A worker lost mid-run costs nothing: the scheduler gives its partitions to another worker.
 A partition that has killed workers too often (Dask's KilledWorker) is run again by the client
@@ -119,14 +120,14 @@ def _write(out_dir: str, index: int, suffix: str, text: str) -> None:
 
 def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client: Any,
             out_dir: str | None = None, suffix: str = ".jsonl",
-            skipped: Skipped | None = None) -> Iterator[tuple[str, Summary | None, int, int]]:
-    """(output text, None, games, bytes) for each partition in input order, then, last,
-    ("", the whole summary, 0, 0)."""
+            skipped: Skipped | None = None) -> Iterator[tuple[str, Summary, int, int]]:
+    """(output text, its games' summary, games, bytes) for each partition in input order: the
+    caller merges the summaries (`summary.Tree`), so that on ^C it holds those of the lines it
+    has written."""
     from distributed import KilledWorker
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     work = enumerate(parallel.tasks(paths, PARTITION_BYTES, skipped))
     window: deque = deque()
-    tree = _Tree()
 
     def submit() -> bool:
         nxt = next(work, None)
@@ -145,30 +146,5 @@ def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client:
         except KilledWorker:   # it killed its workers: judged alone here, as --jobs does
             text, summary, games, size = _finished(parallel.alone(task, render), index, out_dir, suffix)
         future.release()
-        tree.add(summary)
-        yield text, None, games, size
+        yield text, summary, games, size
         submit()
-    yield "", tree.total(), 0, 0
-
-
-class _Tree:
-    """Summaries merged as a tree, in input order: a binary counter, one at most a level."""
-
-    def __init__(self) -> None:
-        self.levels: list[Summary | None] = []
-
-    def add(self, summary: Summary) -> None:
-        for k, held in enumerate(self.levels):
-            if held is None:
-                self.levels[k] = summary
-                return
-            summary = held.then(summary)
-            self.levels[k] = None
-        self.levels.append(summary)
-
-    def total(self) -> Summary:
-        whole = Summary()
-        for held in reversed(self.levels):   # the highest level holds the earliest partitions
-            if held is not None:
-                whole = whole.then(held)
-        return whole

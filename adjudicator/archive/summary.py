@@ -154,3 +154,27 @@ def _entry(e: _Entry) -> str:
     more = ", ..." if e.games > len(e.first) else ""
     return (f"{e.rulings} ruling{'s' if e.rulings != 1 else ''} in {e.games} game{'s' if e.games != 1 else ''}"
             f" ({', '.join(e.first)}{more})")
+
+
+class Tree:
+    """Summaries of consecutive parts merged as a tree, in input order: a binary counter, one at
+    most a level (never more than log2 of them held); `total` is one pass's summary of them all."""
+
+    def __init__(self) -> None:
+        self.levels: list[Summary | None] = []
+
+    def add(self, summary: Summary) -> None:
+        for k, held in enumerate(self.levels):
+            if held is None:
+                self.levels[k] = summary
+                return
+            summary = held.then(summary)
+            self.levels[k] = None
+        self.levels.append(summary)
+
+    def total(self) -> Summary:
+        whole = Summary()
+        for held in reversed(self.levels):   # the highest level holds the earliest partitions
+            if held is not None:
+                whole = whole.then(held)
+        return whole
