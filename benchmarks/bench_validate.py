@@ -2,7 +2,7 @@
 archives of two generators of clean games.
 
     python benchmarks/bench_validate.py [--games 2000,10000] [--seed 1] [--repeat 5] [--no-dask]
-                                        [--rules-games 2000] [--only-rules]
+                                        [--rules-games 2000] [--only-rules] [--instructions 500]
 
 Every command runs as its own process, and every entry of a table once a round, side by side,
 so that a busy machine slows all alike; the median of the rounds is reported, with the load
@@ -18,6 +18,11 @@ game adjudicated, against the import of the dependencies (typer, pydantic, yaml)
 imports that cost most (`python -X importtime`, their own time). Each target is printed with
 its figure; every game is clean, so every `validate` must exit 0. The package's bytecode is
 compiled first, as an install does.
+
+Instructions (`--instructions N`, with valgrind): the instructions `validate --json` and the
+floor execute, counted by callgrind, on N games of each generator and on an empty archive: a
+game's cost and the start-up's, with their ratios, which the machine's load does not move
+(where the seconds above do), and the ratio they make at 10,000 games.
 
 Rule sets (RULESETS.md): an archive of `--rules-games` games (the project's generator, `python -m
 adjudicator.generate N --rules NAME --option KEY=VALUE`) under each base (cavendish, the London
@@ -215,6 +220,37 @@ def top_imports(args: list[str], n: int = 5) -> list[tuple[str, float]]:
     return sorted(rows, key=lambda r: -r[1])[:n]
 
 
+def instructions(args: list[str]) -> int | None:
+    """The instructions a command executes (valgrind's callgrind; None without valgrind)."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
+                          capture_output=True, text=True, env=ENV)
+    said = [line.split()[-1] for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(said[-1]) if said and done.returncode in (0, 1) else None
+
+
+def instruction_rows(tmp: Path, n: int, seed: int, empty: Path) -> None:
+    """The instruction counts (module docstring), for each generator's archive of n games."""
+    py = sys.executable
+    validate = [py, "-c", MAIN, "validate", "--json"]   # Python itself under valgrind, not a script
+    floor0, ours0 = instructions([py, "-c", FLOOR, str(empty)]), instructions([*validate, str(empty)])
+    if floor0 is None or ours0 is None:
+        print("\ninstructions: valgrind is not installed (or failed): left out")
+        return
+    print(f"\ninstructions (valgrind's callgrind, {n} games of each generator; millions)")
+    print(f"  start-up (empty archive): json floor {floor0 / 1e6:.0f}, ecarte validate --json {ours0 / 1e6:.0f} "
+          f"({ours0 / floor0:.2f}x)")
+    for generator in WRITE:
+        path = tmp / f"instructions-{generator}.jsonl"
+        write_archive(path, generator, n, seed)
+        floor = (instructions([py, "-c", FLOOR, str(path)]) - floor0) / n
+        ours = (instructions([*validate, str(path)]) - ours0) / n
+        at = (ours0 + 10_000 * ours) / (floor0 + 10_000 * floor)
+        print(f"  {generator}: a game: json floor {floor / 1e6:.3f}, ecarte validate --json {ours / 1e6:.3f} "
+              f"({ours / floor:.2f}x); 10,000 games with start-up: {at:.2f}x")
+
+
 def load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
@@ -235,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-dask", action="store_true", help="leave out --engine dask")
     parser.add_argument("--rules-games", type=int, default=2000, help="logs in each rule set's archive (0: none)")
     parser.add_argument("--only-rules", action="store_true", help="only the rule-set rows")
+    parser.add_argument("--instructions", type=int, default=0, metavar="N",
+                        help="instruction counts (valgrind) on N games of each generator (0: none)")
     args = parser.parse_args(argv)
     from importlib.util import find_spec
     dask = not args.no_dask and find_spec("distributed") is not None   # not imported: this process stays small
@@ -318,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(target("--jobs 2 / two one-job processes on the halves", jobs2 / res["two one-job processes on the halves"][0], 1.1))
                 if dask:
                     print(target("--engine dask (2 workers) / --jobs 2", res["--engine dask, LocalCluster of 2"][0] / jobs2, 1.5))
+        if args.instructions:
+            instruction_rows(Path(tmp), args.instructions, args.seed, empty)
         if args.rules_games:
             worst = max(worst, rule_sets(Path(tmp), validate, args.rules_games, args.seed, args.repeat))
     print(f"\nafter: {load()}")
