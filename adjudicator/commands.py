@@ -159,17 +159,16 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
     _scoring_or_exit()
     tune_gc()
-    summary = Summary()
     skipped = Skipped()
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
-    tree = Tree()
+    tree = Tree()   # the batches' summaries, merged in input order as their lines are written
     interrupted = False
     try:
         with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
-            if engine == "dask":   # the partitions' summaries merged as a tree, as they come
+            if engine == "dask":
                 _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
             else:
                 batches = _results(paths, jobs, as_json, only_problems, skipped)
@@ -177,9 +176,7 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
                     for text, clean, problems, size in batches:
                         with stop.held():
                             _write(out, text)
-                            summary.add_clean(clean)
-                            for status, source, rulings in problems:
-                                summary.add(status, source, rulings)
+                            tree.add(Summary.of(clean, problems))
                             progress.step(clean + len(problems), size)
                 finally:
                     batches.close()   # with --jobs: the workers stopped, not waited for
@@ -187,8 +184,7 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         interrupted = True
     finally:
         progress.done()
-    if engine == "dask":
-        summary = tree.total()
+    summary = tree.total()
     summary.skipped = skipped
     summary.interrupted = progress.so_far() if interrupted else None
     if summary_json == "-":
