@@ -19,7 +19,7 @@ from typer.testing import CliRunner  # noqa: E402
 from adjudicator.archive import cluster  # noqa: E402
 from adjudicator.archive.files import items  # noqa: E402
 from adjudicator.archive.summary import Summary, Tree  # noqa: E402
-from adjudicator.cli import app
+from adjudicator.cli import app  # noqa: E402
 from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps, games  # noqa: E402
 from adjudicator.record.source import parse_yaml  # noqa: E402
