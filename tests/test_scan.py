@@ -319,6 +319,51 @@ def test_odd_texts_go_to_the_replay(text: str) -> None:
     assert scan(text, "t", SCORING) is None
 
 
+def _with(log: dict, where: str, value) -> str:
+    """The log's text with `value` written at `where`: a header key, the option game_to, or a
+    field of the first event of a kind (`cut.top`)."""
+    log = copy.deepcopy(log)
+    if where == "options":
+        log["options"] = {**log.get("options", {}), "game_to": value}
+    elif "." in where:
+        kind, field = where.split(".")
+        next(e[kind] for e in log["events"] if kind in e)[field] = value
+    else:
+        log[where] = value
+    return json.dumps(log, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("value", [2**64, -(2**63) - 1, 10**30, 5.0, float("nan"), float("inf")])
+@pytest.mark.parametrize("where", ["ecarte", "options", "cut.top", "ask.count", "laws"])
+def test_numbers_orjson_reads_otherwise_go_to_the_replay(where: str, value) -> None:
+    """orjson reads an integer past 64 bits as a float, and refuses NaN and Infinity, which
+    `json.loads` (the replay's reader) takes: such a log is the replay's, wherever the number is."""
+    log = next(log for log in (json.loads(t) for t in OTHER.games(60, 3))
+               if all(any(k in e for e in log["events"]) for k in ("cut", "ask")))
+    assert agree(json.dumps(log, ensure_ascii=False))
+    text = _with(log, where, value if where != "laws" else [value])
+    assert scan(text, "t", SCORING) is None
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=20)
+
+
+@given(JSON_VALUES)
+def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> None:
+    """The premise of the scan's reader (engine/scan.py, at its import of orjson)."""
+    from orjson import loads
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        got = loads(text)
+    except ValueError:   # orjson.JSONDecodeError: a lone surrogate, a number out of range
+        return
+    wide = json.loads(text, parse_int=lambda s: int(s) if -(2**63) <= int(s) < 2**64 else float(s))
+    assert json.dumps(got) == json.dumps(wide)
+
+
 # ------------------------------------------------------------------ doubles and offers of the point
 
 STAKES = ({"doubling": True}, {"offer_point": True})
