@@ -13,12 +13,12 @@ other notations), each with the share of its games that the lean scan hands to t
 (0% on a clean archive). For each archive: the floor (Python reading the file and `json.loads`
 on every line; beside it the same with orjson, the scan's own reader), `ecarte validate
 --json`, `--jobs 2`, two one-job processes on the two halves at once (the machine's ceiling for
-two processes), and `--engine dask` on a LocalCluster of 2
-workers; each with its peak memory (RSS, workers included). Start-up: an empty archive, and one
-game adjudicated, against the import of the dependencies (typer, pydantic, yaml), with the five
-imports that cost most (`python -X importtime`, their own time). Each target is printed with
-its figure; every game is clean, so every `validate` must exit 0. The package's bytecode is
-compiled first, as an install does.
+two processes), and `--engine dask` on a LocalCluster of 2 workers; each with its peak memory
+(RSS, workers included). Start-up: an empty archive, and one game adjudicated, against the
+import of the dependencies (typer, pydantic, yaml), with the five imports that cost most
+(`python -X importtime`, their own time). Each target is printed with its figure; every game
+is clean, so every `validate` must exit 0. The package's bytecode is compiled first, as an
+install does.
 
 Instructions (`--instructions N`, with valgrind): the instructions `validate --json` and the
 floor execute, counted by callgrind, on N games of each generator and on an empty archive: a
