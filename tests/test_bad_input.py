@@ -306,6 +306,14 @@ def test_byte_order_mark_is_allowed(tmp_path: Path) -> None:
     assert runner.invoke(app, ["adjudicate", str(path)]).exit_code == 0
 
 
+def test_a_bad_byte_after_a_byte_order_mark_is_named_where_it_is(tmp_path: Path) -> None:
+    """The byte counted from the file's start, the mark included, and shown as it is."""
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(b"\xef\xbb\xbfecarte: 1\nplayers: [A\xff, Y]\n")
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.exit_code == 2 and f"{path}: line 2: not UTF-8 text (byte 25 is 0xff)" in result.output
+
+
 def test_names_a_terminal_would_act_on_are_shown_escaped(tmp_path: Path) -> None:
     path = tmp_path / "clear\x1b[2J.yaml"
     path.write_text("ecarte: 1\nplayers: [A, Y]\nevents: []\n")

@@ -168,6 +168,22 @@ def test_a_damaged_compressed_archive_is_exit_2_naming_it(archive: Path, tmp_pat
     assert f"{GAME}: clean" in out   # and the paths after it are read
 
 
+def test_reading_the_input_imports_nothing(archive: Path, tmp_path: Path) -> None:
+    """`--jobs` reads in a thread while it forks workers, and a module that thread is importing
+    at that moment stays locked in the child, which then hangs when it imports it too (seen
+    under load: the codec of a byte-order mark, met first by the reader and then by a worker).
+    So reading, whatever it meets (compressed archives, a byte-order mark, a line that is not
+    UTF-8 or not JSON, a YAML file, a folder), imports nothing."""
+    odd = tmp_path / "odd.jsonl.gz"
+    odd.write_bytes(gzip.compress(b'\xef\xbb\xbf{"ecarte": 1}\n{"a": "\xff"}\nnot json\n\n' + archive.read_bytes()))
+    paths = [str(odd), *(str(archive.with_name(f"a.jsonl.{s}")) for s in COMPRESS), str(archive), str(GAME),
+             str(GAME.parent)]
+    code = ("import sys; from adjudicator.archive.parallel import tasks; before = set(sys.modules); "
+            f"read = [t.items for t in tasks({paths!r})]; print(sorted(set(sys.modules) - before))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[]\n", "")
+
+
 # ------------------------------------------------------------------ ^C
 
 

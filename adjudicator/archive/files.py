@@ -1,11 +1,19 @@
 """Checking many logs: files, folders, `.jsonl` archives (plain, or compressed with gzip, bzip2
-or xz) and JSON Lines on standard input (`-`), streamed in input order."""
+or xz) and JSON Lines on standard input (`-`), streamed in input order.
+
+Reading imports nothing once this module is loaded (the decompressors are imported here, the
+text decoded by the codec built in): `--jobs` reads in a thread of its own while it may fork a
+worker, and a module another thread is importing at that moment stays locked in the child."""
 from __future__ import annotations
 
+import bz2
 import glob
+import gzip
+import lzma
 import os
 import stat
 import sys
+import zlib
 from collections.abc import Iterator
 from typing import Any, BinaryIO, NamedTuple
 
@@ -227,10 +235,6 @@ def _compressed_items(path: str, raw: BinaryIO, kind: str) -> Iterator[Item]:
     """A compressed archive's logs, decompressed as they are read (memory stays flat). Each
     log's size is the compressed bytes read for it, so the progress bar ends at the file's size;
     a log is handed on once the next is read, to carry the bytes read after it at the end."""
-    import bz2
-    import gzip
-    import lzma
-    import zlib
     opened = {"gzip": lambda: gzip.GzipFile(fileobj=raw, mode="rb"), "bzip2": lambda: bz2.BZ2File(raw),
               "xz": lambda: lzma.LZMAFile(raw)}[kind]()
     f = _Counted(opened)   # type: ignore[arg-type]

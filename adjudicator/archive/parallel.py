@@ -143,8 +143,8 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
     in flight by a second death is run alone too, so a log that kills every worker costs a few
     restarts, not one a task."""
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
+    pool = _pool(jobs, context)   # its workers forked before the reader's thread starts
     work = ahead(tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
-    pool = _pool(jobs, context)
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     done: queue.SimpleQueue = queue.SimpleQueue()   # the futures as they end (put by the pool's thread)
     ended: set[Future] = set()
@@ -212,9 +212,14 @@ def _let_go(pool: ProcessPoolExecutor) -> None:
 
 
 def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
-    """Workers that leave ^C to the main process, which stops them (no traceback from each)."""
-    return ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
+    """Workers that leave ^C to the main process, which stops them (no traceback from each),
+    started at once: forked, they are all started by the first task handed to the pool, and a
+    fork while another thread of this process holds a lock leaves it held in the child. (Forks
+    after a death meet the reader's thread, which imports nothing: adjudicator/archive/files.py.)"""
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
                                initargs=(signal.SIGINT, signal.SIG_IGN))
+    pool.submit(int)
+    return pool
 
 
 def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch],

@@ -117,13 +117,16 @@ def _open_url(path: str) -> BinaryIO:
 
 
 def decode(data: bytes, source: str) -> str:
-    """UTF-8 text (a byte-order mark is allowed), or a `LogError` naming the first bad byte."""
+    """UTF-8 text (a byte-order mark is allowed), or a `LogError` naming the first bad byte.
+    The codec is the one built in ("utf-8-sig" is looked up, and imported the first time): a
+    thread that imports as `--jobs` forks its workers leaves the module locked in them."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         where = f"line {line}: " if b"\n" in data.rstrip(b"\r\n") else ""
         raise LogError(source, [f"{where}not UTF-8 text (byte {e.start + 1} is 0x{data[e.start]:02x})"]) from None
+    return text[1:] if text[:1] == "\ufeff" else text
 
 
 # ------------------------------------------------------------------ text to data
