@@ -36,8 +36,10 @@ def full(text: str, source: str = "t") -> str | None:
 
 
 def agree(text: str, source: str = "t") -> bool:
-    """Checks that the scan accepts only what the replay reports identically; whether it accepted."""
+    """Checks that the scan accepts only what the replay reports identically (given the text, or
+    its bytes as an archive's line holds them); whether it accepted."""
     got = scan(text, source, SCORING)
+    assert scan(text.encode("utf-8", "surrogatepass"), source, SCORING) == got, text
     if got is None:
         return False
     assert json.dumps(got, ensure_ascii=False) == full(text, source), text
@@ -367,7 +369,7 @@ def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> No
     except ValueError:   # orjson.JSONDecodeError: a lone surrogate, a number out of range
         return
     wide = json.loads(text, parse_int=lambda s: int(s) if -(2**63) <= int(s) < 2**64 else float(s))
-    assert json.dumps(got) == json.dumps(wide)
+    assert json.dumps(got) == json.dumps(wide) == json.dumps(loads(text.encode()))   # the text, or its bytes
 
 
 # ------------------------------------------------------------------ doubles and offers of the point

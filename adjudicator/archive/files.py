@@ -11,6 +11,7 @@ import glob
 import gzip
 import lzma
 import os
+import re
 import stat
 import sys
 import zlib
@@ -29,13 +30,17 @@ NOT_JSON = "an archive line must be one log written as a JSON object"
 NOT_JSON_LINES = ("standard input is read as JSON Lines (one log a line) and its first line is not JSON: "
                   "for one YAML log, use ecarte adjudicate -")
 SHOWN = 5   # skipped files named in the summary
+# a line that begins, after ASCII white space, as JSON does (as `is_json` finds it in the decoded text)
+_JSON_LINE = re.compile(rb"[ \t\n\r\f\v]*[{\[]")
 
 
 class Item(NamedTuple):
-    """One log to check: where it comes from and its text (or why it cannot be read)."""
+    """One log to check: where it comes from and its text (or why it cannot be read). An
+    archive's line that begins as JSON is kept as its bytes: the scan reads them as they are,
+    and only a log it hands to the replay is decoded (`check`)."""
 
     source: str
-    text: str | None
+    text: str | bytes | None
     error: str | None = None
     size: int = 0   # its bytes (for the progress bar)
 
@@ -275,6 +280,8 @@ def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> It
         where = f"{path}:{n}"
         if line is None:
             yield Item(where, None, f"the line is longer than {in_units(MAX_LOG_BYTES)}, the most accepted", size)
+        elif _JSON_LINE.match(line):   # most lines: the text's own reading is left to `check`
+            yield Item(where, line, size=size)
         elif line.strip():
             try:
                 text = decode(line, where)
@@ -314,16 +321,22 @@ def tune_gc() -> None:
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:
     """(exit status, the JSON object) for one log."""
-    if item.text is None:
+    text = item.text
+    if text is None:
         return 2, {"source": item.source, "ok": False, "errors": [f"{item.source}: {item.error}"]}
-    if is_json(item.text):   # the lean path: a clean game scanned, else the full replay
-        obj = scan(item.text, item.source, scoring())
+    if type(text) is bytes or is_json(text):   # the lean path: a clean game scanned, else the full replay
+        obj = scan(text, item.source, scoring())
         if obj is not None:
             return 0, obj
+    if type(text) is bytes:   # an archive's line, read as `decode` reads it, its errors the same
+        try:
+            text = decode(text, item.source)
+        except LogError as e:
+            return check(Item(item.source, None, e.problems[0], item.size))
     from ..engine.adjudicate import adjudicate_text   # the full replay, imported the first time a game needs it
     from ..words.report import report_json
     try:
-        report = adjudicate_text(item.text, item.source)
+        report = adjudicate_text(text, item.source)
     except LogError as e:
         return 2, {"source": item.source, "ok": False, "errors": [f"{e.source}: {p}" for p in e.problems]}
     out = {"source": item.source, **report_json(report)}

@@ -71,14 +71,15 @@ _players_ok: dict[tuple[str, str], bool] = {}
 _in_force: dict[tuple, tuple] = {}   # (rules, players, options given) -> what `_options` found
 
 
-def scan(text: str, source: str, scoring: Any) -> dict[str, Any] | None:
-    """The `validate --json` object of a clean JSON log, or None when the full replay must read it."""
+def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
+    """The `validate --json` object of a clean JSON log (its text, or its UTF-8 bytes: orjson
+    refuses those that are not), or None when the full replay must read it."""
     try:
         raw = read_json(text)
         keys = [0]
         out = _scan(raw, source, scoring, keys)
         # the mapping keys the text writes: one more than those parsed is a key given twice
-        return out if out is not None and keys[0] == text.count('":') else None
+        return out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None
     except Exception:   # anything at all it does not understand: the replay decides
         return None
 
