@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 from functools import partial
 from pathlib import Path
 
@@ -24,7 +26,9 @@ from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps, games  # noqa: E402
 from adjudicator.record.source import parse_yaml  # noqa: E402
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+ENTRY = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
 runner = CliRunner()
 
 
@@ -78,6 +82,19 @@ def test_the_command_line_on_dask_is_byte_identical(archive: Path, tmp_path: Pat
                               "--summary-json", str(tmp_path / "2.json")])
     assert one.exit_code == two.exit_code == 2
     assert one.output == two.output and "By law:" in one.output
+    assert (tmp_path / "1.json").read_text() == (tmp_path / "2.json").read_text()
+
+
+def test_the_process_ends_at_once_after_dask_with_everything_out(archive: Path, tmp_path: Path) -> None:
+    """The real entry point ends the process without the interpreter's teardown after Dask
+    (entry._end_now): every line, the summary and its file are out first, the status kept."""
+    def run(*args: str) -> tuple[int, bytes, bytes]:
+        done = subprocess.run([sys.executable, "-c", ENTRY, "validate", "--json", str(archive), *args],
+                              capture_output=True, cwd=ROOT, timeout=120)
+        return done.returncode, done.stdout, done.stderr
+    one = run("--summary-json", str(tmp_path / "1.json"))
+    two = run("--engine", "dask", "--jobs", "2", "--summary-json", str(tmp_path / "2.json"))
+    assert one == two and one[0] == 2 and len(one[1].splitlines()) == 40
     assert (tmp_path / "1.json").read_text() == (tmp_path / "2.json").read_text()
 
 
