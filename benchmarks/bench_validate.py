@@ -6,7 +6,8 @@ archives of two generators of clean games.
 
 Every command runs as its own process, and every entry of a table once a round, side by side,
 so that a busy machine slows all alike; the median of the rounds is reported, with the load
-average of the machine before and after. The archives: the project's generator
+average of the machine before and after, and each target is the median of the rounds' ratios
+(the entries of a round run back to back: the machine's drift between rounds cancels). The archives: the project's generator
 (adjudicator/engine/generate.py) and benchmarks/other_games.py (written apart, another tool's
 habits: kings marked at once or later, won at game point, announced after being led, cards in
 other notations), each with the share of its games that the lean scan hands to the full replay
@@ -45,6 +46,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 FLOOR = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    line.strip() and json.loads(line)"
@@ -134,20 +136,20 @@ def rule_sets(tmp: Path, validate: list[str], n: int, seed: int, repeat: int) ->
         archives[name] = (path, *write_rules_archive(path, args, n, seed))
     res = median_runs({name: [[*validate, str(a[0])]] for name, a in archives.items()}, repeat)
     london = "cavendish (London)"
-    base_t, base_deals = res[london][0], archives[london][3]
+    base_t, base_deals = res[london].seconds, archives[london][3]
     print(f"\nrule sets: {n} logs each, seed {seed}, `validate --json`, median of {repeat} rounds; {load()}")
     print(f"  {'rules':<22}{'games':>7}{'deals':>8}{'replayed':>10}{'seconds':>9}{'deals/s':>9}"
           f"{'x London':>10}{'x per deal':>12}")
     worst = 0
     for name, (path, games, replayed, deals, status) in archives.items():
-        t, code, _ = res[name]
+        t, code = res[name].seconds, res[name].status
         worst = max(worst, code, status)
         per_deal = (t / deals) / (base_t / base_deals)
         print(f"  {name:<22}{games:>7}{deals:>8}{replayed / games:>10.1%}{t:>9.3f}{deals / t:>9.0f}"
               f"{t / base_t:>10.2f}{per_deal:>12.2f}")
     for name, (path, games, replayed, deals, status) in archives.items():
         if name != london:
-            print(target(f"{name} / London, per deal", (res[name][0] / deals) / (base_t / base_deals), 1.5))
+            print(target(f"{name} / London, per deal", ratio(res[name], res[london]) * base_deals / deals, 1.5))
     return worst
 
 
@@ -185,9 +187,24 @@ def run(*cmds: list[str]) -> tuple[float, int, int]:
     return time.perf_counter() - start, status, peak
 
 
-def median_runs(cmds: dict[str, list[list[str]]], repeat: int) -> dict[str, tuple[float, int, int]]:
-    """Each entry's median seconds over `repeat` rounds (every entry once a round), its worst
-    exit status and its median peak RSS."""
+class Row(NamedTuple):
+    """An entry's runs: its median seconds, worst exit status, median peak RSS (KiB), and the
+    seconds of each round."""
+
+    seconds: float
+    status: int
+    peak: int
+    rounds: list[float]
+
+
+def ratio(a: Row, b: Row) -> float:
+    """The median of the rounds' ratios a/b: each round runs its entries back to back, so that
+    the machine's speed, which drifts between rounds, cancels out of each."""
+    return statistics.median(x / y for x, y in zip(a.rounds, b.rounds))
+
+
+def median_runs(cmds: dict[str, list[list[str]]], repeat: int) -> dict[str, Row]:
+    """Each entry's runs over `repeat` rounds (every entry once a round)."""
     times: dict[str, list[float]] = {k: [] for k in cmds}
     peaks: dict[str, list[int]] = {k: [] for k in cmds}
     worst = dict.fromkeys(cmds, 0)
@@ -197,7 +214,7 @@ def median_runs(cmds: dict[str, list[list[str]]], repeat: int) -> dict[str, tupl
             times[name].append(t)
             peaks[name].append(peak)
             worst[name] = max(worst[name], status)
-    return {k: (statistics.median(times[k]), worst[k], int(statistics.median(peaks[k]))) for k in cmds}
+    return {k: Row(statistics.median(times[k]), worst[k], int(statistics.median(peaks[k])), times[k]) for k in cmds}
 
 
 def ecarte_command() -> list[str]:
@@ -316,13 +333,13 @@ def main(argv: list[str] | None = None) -> int:
             "ecarte adjudicate --json, one JSON game": [[*ecarte, "adjudicate", "--json", str(clean)]],
         }, args.repeat)
         print(f"\nstart-up, median of {args.repeat} rounds (s; peak RSS MiB)")
-        for name, (t, _, peak) in start.items():
-            print(f"  {name:<42}{t:>8.3f}{peak / 1024:>8.0f}")
-        deps = start["import typer, pydantic, yaml"][0]
-        print(target("validate on an empty archive / the dependencies' import", start["ecarte validate, empty archive"][0] / deps, 1.5))
-        print(target("adjudicate --json one game / the dependencies' import", start["ecarte adjudicate --json, one game"][0] / deps, 2))
-        print(target("adjudicate one game, text / the dependencies' import", start["ecarte adjudicate, one game (text)"][0] / deps, 2))
-        print(target("adjudicate --json one clean JSON game / the dependencies' import", start["ecarte adjudicate --json, one JSON game"][0] / deps, 2))
+        for name, row in start.items():
+            print(f"  {name:<42}{row.seconds:>8.3f}{row.peak / 1024:>8.0f}")
+        deps = start["import typer, pydantic, yaml"]
+        print(target("validate on an empty archive / the dependencies' import", ratio(start["ecarte validate, empty archive"], deps), 1.5))
+        print(target("adjudicate --json one game / the dependencies' import", ratio(start["ecarte adjudicate --json, one game"], deps), 2))
+        print(target("adjudicate one game, text / the dependencies' import", ratio(start["ecarte adjudicate, one game (text)"], deps), 2))
+        print(target("adjudicate --json one clean JSON game / the dependencies' import", ratio(start["ecarte adjudicate --json, one JSON game"], deps), 2))
         print(f"  (the one game: {ONE_GAME.relative_to(ROOT)}, a scenario (YAML, with `expect`): with --json the lean "
               f"scan answers it, as text the full replay tells it; the JSON game is the generator's first)")
         for label, cmd in (("validate, empty archive", ["validate", "--json", str(empty)]),
@@ -348,25 +365,25 @@ def main(argv: list[str] | None = None) -> int:
                 if dask:
                     cmds["--engine dask, LocalCluster of 2"] = [[*validate, "--engine", "dask", "--jobs", "2", str(path)]]
                 res = median_runs(cmds, args.repeat)
-                floor_start = res.pop("json floor, empty archive")[0]
-                ecarte_start = res.pop("ecarte validate, empty archive")[0]
-                floor = res["json floor"][0]
+                floor_start = res.pop("json floor, empty archive").seconds
+                ecarte_start = res.pop("ecarte validate, empty archive").seconds
+                floor = res["json floor"].seconds
                 print(f"\n{generator}: {games} games, {deals} deals, seed {args.seed}; handed to the full replay: "
                       f"{replayed} ({replayed / games:.1%}); median of {args.repeat} rounds; {load()}")
                 print(f"  {'pass':<40}{'seconds':>9}{'deals/s':>10}{'x floor':>9}{'less start-up':>15}{'RSS MiB':>9}")
-                for name, (t, status, peak) in res.items():
+                for name, (t, status, peak, _) in res.items():
                     start = floor_start if name in FLOOR_ROWS else ecarte_start
                     less = (t - start) / (floor - floor_start)
                     print(f"  {name:<40}{t:>9.3f}{deals / t:>10.0f}{t / floor:>9.2f}{less:>15.2f}{peak / 1024:>9.0f}")
                     if name not in FLOOR_ROWS:
                         worst = max(worst, status)
                 print(f"  start-up (empty archive): json floor {floor_start:.3f} s, ecarte {ecarte_start:.3f} s")
-                jobs2 = res["ecarte validate --json --jobs 2"][0]
-                print(target("validate --json / the json floor, start-up included", res["ecarte validate --json"][0] / floor, 3, 2.5))
-                print(f"  (validate --json / the orjson floor: {res['ecarte validate --json'][0] / res[ORJSON_ROW][0]:.2f}x)")
-                print(target("--jobs 2 / two one-job processes on the halves", jobs2 / res["two one-job processes on the halves"][0], 1.1))
+                one, jobs2 = res["ecarte validate --json"], res["ecarte validate --json --jobs 2"]
+                print(target("validate --json / the json floor, start-up included", ratio(one, res["json floor"]), 3, 2.5))
+                print(f"  (validate --json / the orjson floor: {ratio(one, res[ORJSON_ROW]):.2f}x)")
+                print(target("--jobs 2 / two one-job processes on the halves", ratio(jobs2, res["two one-job processes on the halves"]), 1.1))
                 if dask:
-                    print(target("--engine dask (2 workers) / --jobs 2", res["--engine dask, LocalCluster of 2"][0] / jobs2, 1.5))
+                    print(target("--engine dask (2 workers) / --jobs 2", ratio(res["--engine dask, LocalCluster of 2"], jobs2), 1.5))
         if args.instructions:
             instruction_rows(Path(tmp), args.instructions, args.seed, empty)
         if args.rules_games:
