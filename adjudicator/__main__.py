@@ -1,4 +1,4 @@
 """`python -m adjudicator`: the `ecarte` command."""
-from .entry import main
+from .entry import run
 
-main()
+run()

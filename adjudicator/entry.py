@@ -10,6 +10,18 @@ from .commands import ClosedPipe, OutputFailed
 from .lawbook.cache import LawBookError
 
 
+def run() -> None:
+    """The process itself (the `ecarte` script, `python -m adjudicator`): `main`, then, if Dask
+    was used, the process ended at once (`_end_now`). A caller of `main` in its own process (a
+    test) goes on."""
+    try:
+        main()
+    except SystemExit as end:
+        if "distributed" in sys.modules:
+            _end_now(end.code)
+        raise
+
+
 def main() -> None:
     """`ecarte`: the command its arguments name, ended with its exit status."""
     # no pydantic plugin has any business in this command: skip their search of every installed
@@ -31,11 +43,9 @@ def main() -> None:
                 _run_hot(*hot)
         finally:
             sys.stdout.flush()   # here, where a failure can still be answered
-    except SystemExit as end:
+    except SystemExit:
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":   # click met a closed pipe (it says exit 1)
             _closed_pipe()
-        if "distributed" in sys.modules:
-            _end_now(end.code)
         raise
     except ClosedPipe:
         _closed_pipe()

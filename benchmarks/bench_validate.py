@@ -55,7 +55,7 @@ ORJSON_FLOOR = FLOOR.replace("json", "orjson")
 ORJSON_ROW = "orjson floor (the scan's reader)"
 FLOOR_ROWS = ("json floor", ORJSON_ROW)   # less the floor's start-up, not ecarte's; no exit status of validate
 DEPS = "import typer, pydantic, yaml"
-MAIN = "from adjudicator.entry import main; main()"
+MAIN = "from adjudicator.entry import run; run()"
 ONE_GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 

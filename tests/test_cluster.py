@@ -28,7 +28,7 @@ from adjudicator.record.source import parse_yaml  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
-ENTRY = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
+ENTRY = "import sys; from adjudicator.entry import run; sys.argv[0] = 'ecarte'; run()"   # the script's
 runner = CliRunner()
 
 
@@ -86,8 +86,8 @@ def test_the_command_line_on_dask_is_byte_identical(archive: Path, tmp_path: Pat
 
 
 def test_the_process_ends_at_once_after_dask_with_everything_out(archive: Path, tmp_path: Path) -> None:
-    """The real entry point ends the process without the interpreter's teardown after Dask
-    (entry._end_now): every line, the summary and its file are out first, the status kept."""
+    """The `ecarte` script ends the process without the interpreter's teardown after Dask
+    (entry.run): every line, the summary and its file are out first, the status kept."""
     def run(*args: str) -> tuple[int, bytes, bytes]:
         done = subprocess.run([sys.executable, "-c", ENTRY, "validate", "--json", str(archive), *args],
                               capture_output=True, cwd=ROOT, timeout=120)
