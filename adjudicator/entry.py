@@ -98,10 +98,11 @@ def _end_now(code: int | str | None) -> None:
     tenth of a run of 10,000 games, for nothing."""
     if isinstance(code, str):
         _say(code)
-    try:
-        sys.stderr.flush()
-    except (OSError, AttributeError, ValueError):
-        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, AttributeError, ValueError):
+            pass
     os._exit(code if isinstance(code, int) else 0 if code is None else 1)
 
 

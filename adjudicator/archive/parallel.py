@@ -218,7 +218,7 @@ def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
     after a death meet the reader's thread, which imports nothing: adjudicator/archive/files.py.)"""
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
                                initargs=(signal.SIGINT, signal.SIG_IGN))
-    pool.submit(int)
+    pool.submit(int)   # a task that forks every worker now
     return pool
 
 
