@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from adjudicator import adjudicate_text
 from adjudicator.engine.generate import PACK, dumps, games, random_game
@@ -370,6 +370,25 @@ def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> No
         return
     wide = json.loads(text, parse_int=lambda s: int(s) if -(2**63) <= int(s) < 2**64 else float(s))
     assert json.dumps(got) == json.dumps(wide) == json.dumps(loads(text.encode()))   # the text, or its bytes
+
+
+@given(st.binary(max_size=12) | st.text(max_size=12).map(str.encode))
+@example(b'{"a": 1}\n')
+@example(b"\r\n[")
+@example(b"{\xff")
+@example(b"\x1c{")
+@example(b"ecarte: 1")
+def test_a_line_kept_as_bytes_is_one_the_text_reads_as_json(data: bytes) -> None:
+    """`is_json_line` (an archive's line kept as bytes for the scan) says JSON only where
+    `is_json`, on the line's text, says so too."""
+    from adjudicator.record.source import is_json, is_json_line
+    line = b" \t" + data
+    if is_json_line(line):
+        try:
+            text = line.decode()
+        except UnicodeDecodeError:
+            return   # the scan refuses it, and `check` says it is not UTF-8
+        assert is_json(text)
 
 
 # ------------------------------------------------------------------ doubles and offers of the point

@@ -1,9 +1,10 @@
 """Checking many logs: files, folders, `.jsonl` archives (plain, or compressed with gzip, bzip2
 or xz) and JSON Lines on standard input (`-`), streamed in input order.
 
-Reading imports nothing once this module is loaded (the decompressors are imported here, the
-text decoded by the codec built in): `--jobs` reads in a thread of its own while it may fork a
-worker, and a module another thread is importing at that moment stays locked in the child."""
+Reading local files imports nothing once this module is loaded (the decompressors are imported
+here, the text decoded by the codec built in): `--jobs` reads in a thread of its own while it may
+fork a worker, and a module another thread is importing at that moment stays locked in the child.
+(A URL is read by fsspec, imported when the first is met.)"""
 from __future__ import annotations
 
 import bz2
@@ -11,7 +12,6 @@ import glob
 import gzip
 import lzma
 import os
-import re
 import stat
 import sys
 import zlib
@@ -21,7 +21,8 @@ from typing import Any, BinaryIO, NamedTuple
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
 from ..record.problems import size as in_units
-from ..record.source import COMPRESSIONS, MAX_LOG_BYTES, LogError, decode, is_json, is_url, open_log, read_source
+from ..record.source import (COMPRESSIONS, MAX_LOG_BYTES, LogError, decode, is_json, is_json_line, is_url,
+                              open_log, read_source)
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 LOGS = SUFFIXES + tuple(".jsonl" + c for c in COMPRESSIONS)     # what a folder scan reads (in any case)
@@ -30,8 +31,6 @@ NOT_JSON = "an archive line must be one log written as a JSON object"
 NOT_JSON_LINES = ("standard input is read as JSON Lines (one log a line) and its first line is not JSON: "
                   "for one YAML log, use ecarte adjudicate -")
 SHOWN = 5   # skipped files named in the summary
-# a line that begins, after ASCII white space, as JSON does (as `is_json` finds it in the decoded text)
-_JSON_LINE = re.compile(rb"[ \t\n\r\f\v]*[{\[]")
 
 
 class Item(NamedTuple):
@@ -280,7 +279,7 @@ def line_items(path: str, f: BinaryIO, first: int, end: int | None = None) -> It
         where = f"{path}:{n}"
         if line is None:
             yield Item(where, None, f"the line is longer than {in_units(MAX_LOG_BYTES)}, the most accepted", size)
-        elif _JSON_LINE.match(line):   # most lines: the text's own reading is left to `check`
+        elif is_json_line(line):   # most lines: the text's own reading is left to `check`
             yield Item(where, line, size=size)
         elif line.strip():
             try:

@@ -140,6 +140,15 @@ def is_json(text: str) -> bool:
     return first is not None and first.group(1) in "{["
 
 
+_JSON_START = re.compile(rb"[ \t\n\r\f\v]*[{\[]")
+
+
+def is_json_line(data: bytes) -> bool:
+    """Whether the bytes begin, after ASCII white space, as JSON does: then `is_json` finds the
+    same in their text (a line that begins otherwise is decoded first, and `is_json` decides)."""
+    return _JSON_START.match(data) is not None
+
+
 def parse_text(text: str, source: str) -> Any:
     if len(text) > MAX_LOG_BYTES:
         raise LogError(source, [f"the log is {len(text):,} characters; at most {MAX_LOG_BYTES:,} ({size(MAX_LOG_BYTES)}) are accepted"])
