@@ -7,11 +7,11 @@ archives of two generators of clean games.
 Every command runs as its own process, and every entry of a table once a round, side by side,
 so that a busy machine slows all alike; the median of the rounds is reported, with the load
 average of the machine before and after, and each target is the median of the rounds' ratios
-(the entries of a round run back to back: the machine's drift between rounds cancels). The archives: the project's generator
-(adjudicator/engine/generate.py) and benchmarks/other_games.py (written apart, another tool's
-habits: kings marked at once or later, won at game point, announced after being led, cards in
-other notations), each with the share of its games that the lean scan hands to the full replay
-(0% on a clean archive). For each archive: the floor (Python reading the file and `json.loads`
+(the entries of a round run back to back: the machine's drift between rounds cancels). The
+archives: the project's generator (adjudicator/engine/generate.py) and benchmarks/other_games.py
+(written apart, another tool's habits: kings marked at once or later, won at game point,
+announced after being led, cards in other notations), each with the share of its games that the
+lean scan hands to the full replay (0% on a clean archive). For each archive: the floor (Python reading the file and `json.loads`
 on every line; beside it the same with orjson, the scan's own reader), `ecarte validate
 --json`, `--jobs 2`, two one-job processes on the two halves at once (the machine's ceiling for
 two processes), and `--engine dask` on a LocalCluster of 2 workers; each with its peak memory

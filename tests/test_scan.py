@@ -18,7 +18,7 @@ from adjudicator import adjudicate_text
 from adjudicator.engine.generate import PACK, dumps, games, random_game
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan, scan_data
-from adjudicator.record.source import LogError, parse_yaml
+from adjudicator.record.source import LogError, is_json, is_json_line, parse_yaml
 from adjudicator.words.report import report_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -381,7 +381,6 @@ def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> No
 def test_a_line_kept_as_bytes_is_one_the_text_reads_as_json(data: bytes) -> None:
     """`is_json_line` (an archive's line kept as bytes for the scan) says JSON only where
     `is_json`, on the line's text, says so too."""
-    from adjudicator.record.source import is_json, is_json_line
     line = b" \t" + data
     if is_json_line(line):
         try:

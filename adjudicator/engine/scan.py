@@ -22,9 +22,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-# orjson reads the text: the data `json.loads` reads, in 60% of its time, or it raises (NaN,
-# Infinity, a lone surrogate: the replay decides); but an integer past 64 bits it reads as a
-# float. No float passes here: each number taken is tested to be an int, and the options'
+# orjson reads the text, or an archive line's bytes: the data `json.loads` reads, in 60% of its
+# time, or it raises (NaN, Infinity, a lone surrogate, bytes that are not UTF-8: the replay
+# decides); but an integer past 64 bits it reads as a float. No float passes here: each number taken is tested to be an int, and the options'
 # values are checked by the option table, which takes no float.
 from orjson import loads as read_json
 
