@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -77,6 +78,27 @@ def test_a_modern_king_and_options_agreed_on_the_london_laws() -> None:
                            "before the third trick; declined, the hand ends. Where each rule used comes from: "
                            "- The rule doubling: its own, which no London law covers (Écarté Rulebook): “")
     assert "Law 48: the London law (Cavendish)." in text
+
+
+@pytest.mark.parametrize("scenario,rule,line", [
+    ("doubling-accepted-point.yaml", "doubling", "A won the point, the hand doubled: A marks 2, rule doubling."),
+    ("doubling-declined.yaml", "doubling", "Y doubled and A declined: the hand ended: Y marks 1, rule doubling."),
+    ("offer-declined-trick-lost.yaml", "offer_point",
+     "A declined the point Y offered, bound to the vole, and Y took a trick: the hand ended: Y marks 2, rule offer_point."),
+])
+def test_a_variant_s_score_is_cited_to_its_rule_in_its_source_s_words(scenario: str, rule: str, line: str) -> None:
+    """A point a double or an offer gives is no London law's: explain names the variant's rule
+    for it, and quotes the rulebook's words among the sources; adjudicate names the rule too."""
+    text, data = _said(str(RULESETS / scenario))
+    quote = " ".join(default_book().rules[rule].text.split())
+    assert line in text
+    assert f"The rule {rule}: its own, which no London law covers (Écarté Rulebook): “{quote}”" in text
+    assert {"kind": "rule", "rule": rule, "rules": "cavendish", "seed": rule_sets()["modern"].source,
+            "quote": quote} in data["sources"]
+    points = [p for d in data["deals"] for p in d["points"] if p["for"] in default_book().scoring_rule]
+    assert points and all(p["rule"] == rule and p["law"] is None for p in points)
+    told = " ".join(runner.invoke(app, ["adjudicate", str(RULESETS / scenario)]).output.split())
+    assert line in told
 
 
 def test_a_london_log_as_it_stands_is_explained_as_before() -> None:

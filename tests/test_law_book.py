@@ -68,6 +68,23 @@ def test_a_broken_rule_file_is_named(tmp_path: Path, old: str, new: str, message
     assert "51-" in str(err.value) and message in str(err.value)
 
 
+def test_a_score_a_law_gives_claimed_by_a_rule_too_is_refused(tmp_path: Path) -> None:
+    folder = _broken(tmp_path, "rules/offer_point.yaml", "scores: [offer_accepted,", "scores: [point, offer_accepted,")
+    with pytest.raises(LawBookError) as err:
+        load(folder)
+    assert "rules/offer_point.yaml: scores: 'point' is given by law 48 too" in str(err.value)
+
+
+def test_every_score_of_the_stakes_is_given_by_its_variant_s_rule() -> None:
+    """What a double or an offer makes a hand score (engine/stakes.py) is the doubling or the
+    offer_point rule's, each key once: `explain` cites that rule for it."""
+    from adjudicator.engine.stakes import BASES
+    assert sorted(BOOK.scoring_rule) == sorted(BASES)
+    assert {k: BOOK.scoring_rule[k] for k in BASES} == {
+        k: "offer_point" if k.startswith("offer_") else "doubling" for k in BASES}
+    assert not set(BOOK.scoring_rule) & set(BOOK.scoring_law)
+
+
 def test_two_cases_claiming_the_same_moment_are_refused(tmp_path: Path) -> None:
     folder = _broken(tmp_path, "51-*.yaml", "when: {mark_for: [point, vole]}", "when: {mark_for: [king, point, vole]}")
     with pytest.raises(LawBookError) as err:

@@ -147,6 +147,9 @@ class Rule(BaseModel):
     text: str
     reading: str
     related: list[StrictInt] = []
+    scores: list[str] = []
+    """The keys of what a hand scores under this rule (an entitlement's `basis`: `point_doubled`,
+    `offer_lost`...), whose points this rule gives, not a law's scoring table."""
     cases: Annotated[list[Case], Field(min_length=1)]
 
     @model_validator(mode="after")
@@ -254,7 +257,13 @@ class LawBook:
                 self.scoring = Scoring(**merged)
         if "point_against_vulnerable" in self.scoring_law:   # the refusal point on the vole (an option)
             self.scoring_law["vole_against_vulnerable"] = self.scoring_law["point_against_vulnerable"]
+        self.scoring_rule: dict[str, str] = {}   # a key of what a hand scores -> the rule that gives it
         for name in sorted(self.rules):
+            for key in self.rules[name].scores:
+                if key in self.scoring_law or key in self.scoring_rule:
+                    raise LawBookError(f"rules/{name}.yaml: scores: {key!r} is given by "
+                                       f"{self.scoring_rule.get(key) or f'law {self.scoring_law[key]}'} too")
+                self.scoring_rule[key] = name
             for case in self.rules[name].cases:
                 compiled = _compile(None, case, name)
                 for irr in case.irregularities:

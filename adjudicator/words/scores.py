@@ -26,9 +26,10 @@ def _ruling_that(report: Report, deal: Any, what: str, offender: str | None = No
 
 
 def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict[str, Any]]:
-    """The deal's entitlements as plain data: who, how many, for what, under which law, and
-    what became of them (counted, struck out by a ruling, cut, not marked in time: `lapsed`
-    says when the time ran out, at the next deal's turn-up or the log's end)."""
+    """The deal's entitlements as plain data: who, how many, for what, under which law (or, for
+    a variant's own score, which rule: laws/rules/), and what became of them (counted, struck
+    out by a ruling, cut, not marked in time: `lapsed` says when the time ran out, at the next
+    deal's turn-up or the log's end)."""
     book = book or default_book()
     earned = [e for e in report.earned if e.deal is deal]
     out = []
@@ -40,7 +41,8 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
         struck = _ruling_that(report, deal, ent.struck) if ent.struck else None
         limited = _ruling_that(report, deal, "offender_score_cut", ent.player) if ent.limited else None
         out.append({"player": ent.player, "points": ent.points, "for": ent.basis,
-                    "law": book.scoring_law.get(ent.basis), "event": ent.event,
+                    "law": book.scoring_law.get(ent.basis), "rule": book.scoring_rule.get(ent.basis),
+                    "event": ent.event,
                     "counts": ent.paid if ent.struck is None else 0,
                     "struck": ent.struck,
                     "struck_by": book.effect_law.get(ent.struck or "", struck.law) if struck else None,
@@ -72,6 +74,8 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said)
         if e["law"] is not None:
             line += f", law {e['law']}"
+        elif e["rule"] is not None:   # a variant's own score (doubling, offering the point)
+            line += f", rule {e['rule']}"
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:
