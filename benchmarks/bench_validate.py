@@ -4,23 +4,22 @@ archives of two generators of clean games.
     python benchmarks/bench_validate.py [--games 2000,10000] [--seed 1] [--repeat 5] [--no-dask]
                                         [--rules-games 2000] [--only-rules] [--instructions 500]
 
-Every command runs as its own process, and every entry of a table once a round, side by side,
-so that a busy machine slows all alike; the median of the rounds is reported, with the load
-average of the machine before and after, and each target is the median of the rounds' ratios
-(the entries of a round run back to back: the machine's drift between rounds cancels), with the
-number of rounds in which it was met. The archives: the project's generator
-(adjudicator/engine/generate.py) and benchmarks/other_games.py
-(written apart, another tool's habits: kings marked at once or later, won at game point,
-announced after being led, cards in other notations), each with the share of its games that the
-lean scan hands to the full replay (0% on a clean archive). For each archive: the floor (Python reading the file and `json.loads`
-on every line; beside it the same with orjson, the scan's own reader), `ecarte validate
---json`, `--jobs 2`, two one-job processes on the two halves at once (the machine's ceiling for
-two processes), and `--engine dask` on a LocalCluster of 2 workers; each with its peak memory
-(RSS, workers included). Start-up: an empty archive, and one game adjudicated, against the
-import of the dependencies (typer, pydantic, yaml), with the five imports that cost most
-(`python -X importtime`, their own time). Each target is printed with its figure; every game
-is clean, so every `validate` must exit 0. The package's bytecode is compiled first, as an
-install does.
+Every command runs as its own process, and every entry of a table once a round, side by side, so
+that a busy machine slows all alike; the median of the rounds is reported, with the load average
+of the machine before and after, and each target is the median of the rounds' ratios (the entries
+of a round run back to back: the machine's drift between rounds cancels), with the number of
+rounds in which it was met. The archives: the project's generator (adjudicator/engine/generate.py)
+and benchmarks/other_games.py (written apart, another tool's habits: kings marked at once or
+later, won at game point, announced after being led, cards in other notations), each with the
+share of its games that the lean scan hands to the full replay (0% on a clean archive). For each
+archive: the floor (Python reading the file and `json.loads` on every line; beside it the same
+with orjson, the scan's own reader), `ecarte validate --json`, `--jobs 2`, two one-job processes
+on the two halves at once (the machine's ceiling for two processes), and `--engine dask` on a
+LocalCluster of 2 workers; each with its peak memory (RSS, workers included). Start-up: an empty
+archive, and one game adjudicated, against the import of the dependencies (typer, pydantic, yaml),
+with the five imports that cost most (`python -X importtime`, their own time). Each target is
+printed with its figure; every game is clean, so every `validate` must exit 0. The package's
+bytecode is compiled first, as an install does.
 
 Instructions (`--instructions N`, with valgrind): the instructions `validate --json` and the
 floor execute, counted by callgrind, on N games of each generator and on an empty archive: a
