@@ -3,6 +3,7 @@ by side, search with synonyms, and the why of each deal's score in `adjudicate`.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -106,6 +107,24 @@ def test_every_ruling_of_every_scenario_is_explained_consistently(path: Path) ->
     if report.winner is None and report.games is None and not any(r.irregularity in ("omitted_score", "late_mark_king") or r.outcomes
                                          for r in report.rulings):
         assert counted == report.score[report.players[0]], path.name
+
+
+def test_a_name_that_reads_as_a_card_is_left_as_it_is() -> None:
+    """Cards are written with their suit signs, never a player's name: `JD` is a player here,
+    not the knave of diamonds, and `KC Smith` holds no king of clubs."""
+    from adjudicator.teaching.snapshot import cards_in
+    assert cards_in("JD and KC Smith turned up 8H, KC; AS", ["JD", "KC Smith", "A"]) == \
+        "JD and KC Smith turned up 8♥, K♣; A♠"
+    assert cards_in("JD turned up JD", ["JD"]) == "JD turned up JD"   # the name wins where they are one
+    assert cards_in("JD turned up 8H", []) == "J♦ turned up 8♥"
+    log = (ROOT / "scenarios" / "laws" / "law11-two-cards-turned-choose.yaml").read_text(encoding="utf-8")
+    head, body = log.split("\necarte:", 1)   # the players renamed in the header and the events
+    renamed = head + "\necarte:" + re.sub(r"\bY\b", "KC Smith", re.sub(r"\bA\b", "JD", body))
+    said = runner.invoke(app, ["explain", "-"], input=renamed)
+    assert said.exit_code == 1, said.output
+    assert said.output.startswith("Event 5 (deal 1): JD turned up 2 cards (8♥, K♣).")
+    assert "KC Smith may choose" in " ".join(said.output.split())
+    assert "J♦" not in said.output and "K♣ Smith" not in said.output
 
 
 def test_explain_one_event_and_bad_events() -> None:

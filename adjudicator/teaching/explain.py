@@ -301,7 +301,7 @@ def to_text(report: Report, event: int | None = None, book: LawBook | None = Non
     """The explanation in words; `everything`: each ruling in full (`--all`); cards written
     with their suit signs (7♦) unless `ascii` (7D)."""
     text = _text(report, event, book, words, everything)
-    return text if ascii else cards_in(text)
+    return text if ascii else cards_in(text, report.players)
 
 
 def _text(report: Report, event: int | None, book: LawBook | None, words: Words | None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, is_dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from ..record.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
@@ -112,9 +113,14 @@ def card_text(card: Any) -> str:
 _CARD = re.compile(r"\b(K|Q|J|A|10|9|8|7)([SHDC])\b")
 
 
-def cards_in(text: str) -> str:
-    """Card notation in a ruling's words (`QS`) written with suit signs (`Q♠`)."""
-    return _CARD.sub(lambda m: card_text(m.group()), text)
+def cards_in(text: str, players: Iterable[str] = ()) -> str:
+    """Card notation in a ruling's words (`QS`) written with suit signs (`Q♠`); a player's name
+    (`players`), which may read as a card (`JD`) or hold one (`KC Smith`), is left as it is."""
+    names = sorted(set(players), key=len, reverse=True)
+    if not names:
+        return _CARD.sub(lambda m: card_text(m.group()), text)
+    either = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names) + "|" + _CARD.pattern)
+    return either.sub(lambda m: m.group() if m.group() in names else card_text(m.group()), text)
 
 
 def _field_words(name: str, value: Any) -> str:
