@@ -77,8 +77,8 @@ def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, b
             seen.setdefault((n, None), n not in scoring)
     for d in report.played:
         for e in score_words.entries(report, d, book):
-            if e["law"] is not None or e["rule"] is not None:
-                seen.setdefault((e["law"], e["rule"] if e["law"] is None else None), False)
+            if e["law"] is not None or e["rule"] is not None:   # never both: the loader refuses it
+                seen.setdefault((e["law"], e["rule"]), False)
     return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
 
 

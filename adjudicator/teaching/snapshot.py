@@ -10,8 +10,8 @@ in words (`laws/words/events.yaml`), for the quiz and the book alike; `card_text
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, is_dataclass
 from collections.abc import Iterable
+from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from ..record.cards import RANKS, SUIT_SYMBOLS, SUITS, Card
