@@ -263,6 +263,26 @@ def test_every_problem_in_the_order_of_the_log(tmp_path: Path) -> None:
     assert len(lines) == len(wanted) and all(_says(line, w, whole=True) for line, w in zip(lines, wanted)), lines
 
 
+@pytest.mark.parametrize("header, wanted", [
+    ("rules: nonsuch\nplayers: [A, A]\n", ["rules: unknown rule set 'nonsuch' (known: cavendish, french, modern)",
+                                          "players: the two players must be distinct"]),
+    ("rules: frnch\nplayers: [A, Y]\noptions: {game_to: 0}\n",
+     ["rules: unknown rule set 'frnch': did you mean 'french'? (known: cavendish, french, modern)",
+      "options.game_to: 0 is not an integer from 1 to 100"]),
+    ("rules: nonsuch\nplayers: [A, Y]\ndealer: B\n",
+     ["rules: unknown rule set 'nonsuch' (known: cavendish, french, modern)", "dealer: 'B' is not at the table"]),
+    ("rules: ''\nplayers: [A, Y]\n", ["rules: unknown rule set '' (known: cavendish, french, modern)"]),
+])
+def test_an_unknown_rule_set_is_one_problem_among_the_others(tmp_path: Path, header: str, wanted: list[str]) -> None:
+    """RULINGS.md: one message per problem; RULESETS.md: an unknown name with the known names."""
+    path = tmp_path / "rules.yaml"
+    path.write_text("ecarte: 1\n" + header + "events: []\n", encoding="utf-8")
+    result = runner.invoke(app, ["adjudicate", str(path)])
+    assert result.exit_code == 2
+    lines = [line.removeprefix(f"{path}: ") for line in result.output.splitlines()]
+    assert len(lines) == len(wanted) and all(_says(line, w) for line, w in zip(lines, wanted)), lines
+
+
 def test_a_named_pipe_with_no_writer_does_not_hang(tmp_path: Path) -> None:
     import os
     os.mkfifo(tmp_path / "pipe.yaml")

@@ -201,6 +201,8 @@ def give(r: Replay, ev: Any, n: int) -> None:
     if deal.completing.get(ev.to):
         _complete(r, deal, ev, n)
         return
+    if _completes_before_playing(r, deal, ev, n):
+        return
     deal = _accepted(r, n, "giving cards")
     to = ev.to
     _check_stock(r, deal, n)
@@ -219,6 +221,26 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     if cards:
         see(r, deal, cards, n)
     _recheck(r, deal, to, n)
+
+
+def _completes_before_playing(r: Replay, deal: Deal, ev: Any, n: int) -> bool:
+    """Law 34: the dealer who gave himself fewer cards than he discarded completes his hand from
+    the stock after the non-dealer's lead, "before playing" (his own first card). False when the
+    give is not that."""
+    dealer = deal.dealer
+    if deal.phase != "play" or ev.to != dealer or dealer in deal.first_play \
+            or deal.answer != "accept" or dealer in deal.stands or not _unserved(deal, dealer):
+        return False
+    owed = _unserved(deal, dealer)
+    if ev.count > owed:
+        r.fail(n, f"{dealer} may complete his hand from the stock before playing (law 34): he is "
+                  f"owed {owed} card{_s(owed)}, not {ev.count}")
+    if ev.count > deal.stock:
+        r.fail(n, f"only {deal.stock} cards are left in the stock")
+    receive(r, deal, dealer, ev.cards, ev.count, n)
+    cards, unknown = deal.start_hands[dealer]   # the hand he plays with, should it be played again
+    deal.start_hands[dealer] = (cards + list(ev.cards or []), unknown + (0 if ev.cards else ev.count))
+    return True
 
 
 # ----------------------------------------------------- the dealer's own exchange
@@ -268,12 +290,18 @@ def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
         _check_dealer(r, deal, n)
 
 
-def round_over(r: Replay, deal: Deal, n: int) -> None:
+def round_over(r: Replay, deal: Deal, n: int, cut_short: bool = False) -> None:
     """The round's exchange is over (another proposal, the first card played, the hand settled):
     a discard to which no card was given is compared too, as given none (laws 29-34); a dealer
     who had to exchange and took no card is noted, and ruled on once the play begins (after a
-    last proposal refused too)."""
-    if deal.answer == "accept" and kept_his_hand(r, deal):
+    last proposal refused too). `cut_short`: the hand ended in the middle of the round (an offer
+    accepted, a double declined): no card is played with its numbers, and nothing more is owed,
+    so a hand left short by it is no error of number (a reading: laws 29-34 rule a hand played)."""
+    if cut_short:
+        for p in [p for p in r.pending if p.deal is deal and p.irregularity in COUNTS
+                  and p.event >= deal.round_event and (p.extra or {}).get("size") == "fewer"]:
+            r.pending.remove(p)
+    elif deal.answer == "accept" and kept_his_hand(r, deal):
         if deal.round_event in deal.kept_claimed:
             r.fail(n, f"{deal.dealer} must take at least one card of his own (the ruling at event "
                       f"{deal.kept_claimed[deal.round_event]}): the log should show his discard and give")
@@ -283,7 +311,7 @@ def round_over(r: Replay, deal: Deal, n: int) -> None:
             r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer, extra={"played": True},
                         what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
         deal.kept = []
-    if deal.answer != "accept":
+    if deal.answer != "accept" or cut_short:
         return
     for player in (deal.elder, deal.dealer):
         if deal.round_discard.get(player) and not deal.round_given.get(player) \

@@ -170,7 +170,7 @@ def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
     """The hand ends early and counts as played: the deal passes as after five tricks."""
     deal.ended_early = how
     if deal.phase == "exchange":
-        round_over(r, deal, n)
+        round_over(r, deal, n, cut_short=True)
     from .play import end_play   # play calls back here at the hand's end (`offer_lost`)
     end_play(r, deal, n)
 

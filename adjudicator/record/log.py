@@ -572,9 +572,17 @@ def _where(parts: list[str], msg: str, error: dict) -> str:
     return f"{field}: {msg}" if field else (msg if error["type"] != "missing" else "a field is missing")
 
 
-def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
+def unknown_rules(name: Any, known: list[str]) -> str:
+    """The problem of a `rules` name that is not a rule set's, with the known names."""
+    hint = plain.did_you_mean(str(name).strip().lower(), known, cutoff=0.5)
+    return f"rules: unknown rule set {_short(name)}{hint} (known: {', '.join(known)})"
+
+
+def validate(raw: Any, source: str, json_text: str | None = None,
+             rule_sets: list[str] | None = None) -> Log:
     """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem, in the
-    order of the log (the header first)."""
+    order of the log (the header first). `rule_sets`, where given, are the known rule sets'
+    names: a `rules` text that is none of them is one of the problems."""
     if raw is None:
         raise LogError(source, ["the log is empty"])
     if not isinstance(raw, dict):
@@ -582,36 +590,47 @@ def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     events = raw.get("events")
     if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
+    rules = raw.get("rules")
+    header = [unknown_rules(rules, rule_sets)] if rule_sets is not None and isinstance(rules, str) \
+        and rules not in rule_sets else []
     problems: list[tuple[int, str]] = [(0, p) for p in option_problems(raw["options"])] \
         if "options" in raw else []
     more = 0
+    log = None
     try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
         tagged, numbers, keys = _tag_events(raw, problems)
         if json_text is not None:
             check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
     except ValidationError as e:
-        errors = [err for err in e.errors(include_url=False) if err["loc"][:1] != ("options",)]
+        skip = {("options",), ("rules",)} if header else {("options",)}   # each problem said once
+        errors = [err for err in e.errors(include_url=False) if err["loc"][:1] not in skip]
         problems += [_describe(err, tagged, numbers) for err in errors[:MAX_PROBLEMS]]
         more = len(errors) - MAX_PROBLEMS
     except RecursionError:
         raise LogError(source, ["the log is nested too deeply"]) from None
-    if problems:
-        raise LogError(source, [message for _, message in sorted(problems, key=lambda p: p[0])], more=more)
+    if problems or log is None:
+        raise LogError(source, header + [message for _, message in sorted(problems, key=lambda p: p[0])],
+                       more=more)
+    late = _table_problems(log) or _strangers(log)
+    if header or late:
+        raise LogError(source, header + late)
+    return log
+
+
+def _table_problems(log: Log) -> list[str]:
+    """The players who are not two (or three) distinct ids, or a first dealer not among them."""
     players = log.players
     for i, a in enumerate(players):
         for b in players[i + 1:]:
             if a == b:
-                raise LogError(source, [f"players: the {'two' if len(players) == 2 else 'three'} players must be distinct"])
+                return [f"players: the {'two' if len(players) == 2 else 'three'} players must be distinct"]
             if unicodedata.normalize("NFC", a) == unicodedata.normalize("NFC", b):
-                raise LogError(source, [f"players: {a!r} and {b!r} differ only in how their "
-                                        "letters are encoded, and look the same: give them distinct names"])
+                return [f"players: {a!r} and {b!r} differ only in how their "
+                        "letters are encoded, and look the same: give them distinct names"]
     if log.dealer is not None and log.dealer not in players:
-        raise LogError(source, [f"dealer: {log.dealer!r} is not at the table {players}"])
-    strangers = _strangers(log)
-    if strangers:
-        raise LogError(source, strangers)
-    return log
+        return [f"dealer: {log.dealer!r} is not at the table {players}"]
+    return []
 
 
 # for each event, a getter of the players it names (always a tuple: one field is asked twice)
@@ -637,8 +656,8 @@ def _strangers(log: Log) -> list[str]:
     return problems
 
 
-def read_text(text: str, source: str) -> Log:
-    return validate(parse_text(text, source), source, text if is_json(text) else None)
+def read_text(text: str, source: str, rule_sets: list[str] | None = None) -> Log:
+    return validate(parse_text(text, source), source, text if is_json(text) else None, rule_sets)
 
 
 def read_file(path: str) -> Log:
