@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from adjudicator.archive.files import Item, check
 from adjudicator.engine.generate import random_game
@@ -73,3 +73,65 @@ def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
 def test_the_same_log_gets_the_same_answer(seed: int, how: str) -> None:
     text = _mutate(_game(seed), how, random.Random(seed))
     assert check(Item("a.json", text)) == check(Item("a.json", text))
+
+
+def _renamed(events: list[dict], old: list[str], new: list[str]) -> list[dict]:
+    """The events with the players `old` called by the names `new`."""
+    names = dict(zip(old, new))
+    text = json.dumps(events)
+    for a, b in names.items():
+        text = text.replace(json.dumps(a), json.dumps("\0" + b))
+    return json.loads(text.replace("\\u0000", ""))
+
+
+def _adjudicated(log: dict):
+    from adjudicator.engine.adjudicate import adjudicate_text
+    from adjudicator.record.log import LogError
+    try:
+        return adjudicate_text(json.dumps(log), "a.json")
+    except LogError:
+        return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]),
+       variant=st.sampled_from([None, "offer_point", "doubling"]), how=st.sampled_from([None] + HARMLESS_OR_NOT))
+def test_an_ignored_event_changes_neither_the_score_nor_the_winner(seed: int, game_to: int, variant: str | None,
+                                                                     how: str | None) -> None:
+    """LOG_FORMAT.md: events after the game is won "do not change the score, and the report says
+    they were ignored": the log without them comes to the same score and winner."""
+    rng = random.Random(seed)
+    if variant is None:
+        log, _ = random_game(rng, game_to=game_to, irregular=0.5)
+        tail, _ = random_game(rng, irregular=0.5)
+    else:
+        from adjudicator.engine.generate_variants import variant_game
+        log, _, _ = variant_game(rng, {variant: True}, game_to=game_to, irregular=0.5)
+        tail, _, _ = variant_game(rng, {variant: True}, irregular=0.5)
+    log["events"] += _renamed(tail["events"], tail["players"], log["players"])
+    if how is not None:
+        log = json.loads(_mutate(log, how, rng))
+    report = _adjudicated(log)
+    assume(report is not None and report.ignored_events)
+    kept = {**log, "events": [e for n, e in enumerate(log["events"], 1) if n not in set(report.ignored_events)]}
+    again = _adjudicated(kept)
+    assert again is not None
+    assert (again.score, again.winner) == (report.score, report.winner), report.ignored_events
+
+
+def test_no_scenario_ignores_an_event_that_would_change_its_score_or_winner() -> None:
+    """The same, over every scenario whose report lists ignored events (a claim after the target
+    was reached provisionally, plays after an offerer's trick, events after a won game)."""
+    import yaml
+    from pathlib import Path
+    checked = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "scenarios").rglob("*.yaml")):
+        log = yaml.safe_load(path.read_text(encoding="utf-8"))
+        report = _adjudicated(log)
+        if report is None or not report.ignored_events:
+            continue
+        kept = {**log, "events": [e for n, e in enumerate(log["events"], 1) if n not in set(report.ignored_events)]}
+        again = _adjudicated(kept)
+        checked.append(path.name)
+        assert again is not None and (again.score, again.winner) == (report.score, report.winner), path.name
+    assert len(checked) >= 8, checked

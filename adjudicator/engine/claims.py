@@ -430,6 +430,7 @@ def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:
     if found is None or found.ref == ruling.case:
         return ruling
     ruling.lapsed = True
+    r.decided[(ruling.event, ruling.irregularity)] = n
     chooser = ruling.chooser
     new = r.make_ruling(ruling.irregularity, n, deal, ruling.concerns, ruling.actor,
                         ruling.what + said("looked_before_choosing", chooser=chooser), now, claimed=True)

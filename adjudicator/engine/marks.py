@@ -133,7 +133,7 @@ def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
     ent.struck = why
     if ent in r.owed:
         r.owed.remove(ent)
-    if ent.paid and r.winner is None:
+    if ent.paid and (r.winner is None or r.hearing and ent.event < r.won_at):   # after the win: points that never stood
         r.score[ent.player] -= ent.paid
 
 

@@ -70,7 +70,8 @@ def _unknowns(replay: Replay, report: Report) -> list[dict[str, Any]]:
     for i, fact, value, decision in asked:
         fig = _figures(replay, {}, {i: {fact: value == "true"}})
         decision.update(fig)
-        out.append(fig)
+        if "error" not in fig:   # the log cannot go as it does under this value: it is not the fact
+            out.append(fig)
     return out
 
 

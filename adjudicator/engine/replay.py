@@ -73,6 +73,7 @@ class _GameWon(Exception):
 
 
 _DEFAULT_FACTS = Facts().model_dump()
+_DEAL_STARTS = frozenset({"shuffle", "cut", "deal", "new_game"})
 # the events of a hand's exchange and play: none can follow its deal's annulment
 OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
                          "announce_king", "take_back", "show", "abandon"})
@@ -85,15 +86,17 @@ class Replay:
                  elect_at_end: list[tuple[tuple[int, str], str, Any]] | None = None,
                  facts_at: dict[int, dict[str, Any]] | None = None, rules: InForce | None = None,
                  span: tuple[int, int] | None = None,
-                 shown: dict[tuple[int, str], tuple[str | None, str | None, bool]] | None = None):
+                 shown: dict[tuple[int, str], tuple[str | None, str | None, bool, int]] | None = None):
         self.log = log
         # one game of a pool or linked log (`games`): its events are first+1 .. last
         self.span = span
         self.first, self.last = span if span is not None else (0, len(log.events))
         self.final = final   # events at which reaching the target is known to stand
-        # (event, irregularity) -> (elected, card, lapsed): the choices the log showed after the
-        # event in `final`, seen by the replay that found the points stood (`_won_at`)
+        # (event, irregularity) -> (elected, card, lapsed, at): the choices the log showed after the
+        # event in `final` (at event `at`), seen by the replay that found the points stood (`_won_at`)
         self.shown = shown or {}
+        self.showing = frozenset(at for *_, at in self.shown.values())   # not ignored: they showed a choice
+        self.decided: dict[tuple[int, str], int] = {}   # (event, irregularity) -> where chosen or lapsed
         self.provisional: list[Provisional] = []
         self.now = 0         # the event being applied
         # ((event, irregularity), option, card): elections made when the log ends, to see what an
@@ -125,6 +128,7 @@ class Replay:
         self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
         self.packs_changed = False
         self.winner: str | None = None
+        self.won_at = 0   # the event at which the game was won
         self.ignored: list[int] = []
         self.events = log.events
         self.owed: list[marks.Entitlement] = []
@@ -135,6 +139,8 @@ class Replay:
         self.asking: stakes.Asking | None = None   # a double or offer waiting for its answer
         self.unanswerable: int | None = None       # the event of one out of time (an answer to it is ignored)
         self.ignored_in_hand: list[int] = []      # plays of a hand the offerer's trick ended
+        self.hearing = False   # an event heard after the game is won (`_heard_after_win`)
+        self.deaf = False      # a deal began after the game was won: nothing more is heard
 
     # ------------------------------------------------------------------ running
 
@@ -167,7 +173,8 @@ class Replay:
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
         """The log replayed again, the game won at `event`. The choices this replay saw made
         after it, on rulings made before it, are handed on: the log went on to show them."""
-        shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed)
+        shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed,
+                                             self.decided.get((x.event, x.irregularity), 0))
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
         return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
                       self.rules, self.span, {**self.shown, **shown}).run(observe)
@@ -177,11 +184,14 @@ class Replay:
         events = self.events
         for n in range(self.first + 1, self.last + 1):
             ev = events[n - 1]
-            if self.winner is not None:
-                self.ignored.append(n)
+            name = ev.event
+            self.hearing = self.winner is not None
+            if self.hearing and not self._heard_after_win(name):
+                self.deaf = self.deaf or name in _DEAL_STARTS
+                if n not in self.showing:
+                    self.ignored.append(n)
                 continue
             self.now = n
-            name = ev.event
             if name not in play.AFTER_SHOW and self.deal is not None and self.deal.shown is not None:
                 play.settle_show(self, self.deal)   # no play recorded after the cards shown
                 if self.winner is not None:
@@ -205,9 +215,11 @@ class Replay:
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
+        self.hearing = self.winner is not None and self._heard_after_win("elect")
         for key, option, card in self.elect_at_end or ():
             for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
                 self.elect(ruling, option, card, self.last)
+        self.hearing = False
         self.end_of_log()
 
     def report(self) -> Report:
@@ -298,7 +310,7 @@ class Replay:
         if self.score[player] < self.game_to:
             return
         if self.now in self.final or not self.provisional and not self._may_undo(deal):
-            self.winner = player
+            self.winner, self.won_at = player, self.now
             self._close_shown()
         else:   # settled with the deal being played: a target reached earlier in it may stand
             counted = [(e, e.paid) for e in self.owed if e.deal is deal and e.player == player and e.paid]
@@ -317,12 +329,19 @@ class Replay:
             return True
         return any(x.open and x.table is deal for x in self.choosing)
 
+    def _heard_after_win(self, name: str) -> bool:
+        """A claim or elect after the game is won, in the deal it was won in, is still heard while
+        an adversary's points reached the target earlier in that deal (LOG_FORMAT.md: they never
+        stood, so what strikes them is heard); the points it would give do not count."""
+        return name in ("claim", "elect") and not self.deaf and any(
+            p.deal is self.deal and p.player != self.winner for p in self.provisional)
+
     def _close_shown(self) -> None:
         """The game is won: an open choice that the log went on to show (`shown`) was made."""
         for ruling in [x for x in self.choosing if x.open]:
             taken = self.shown.get((ruling.event, ruling.irregularity))
             if taken is not None:
-                ruling.elected, ruling.elected_card, ruling.lapsed = taken
+                ruling.elected, ruling.elected_card, ruling.lapsed, _ = taken
 
     def _stands(self, p: Provisional) -> bool:
         """The points that reached the target at `p.event` are still all on the score."""
@@ -479,6 +498,7 @@ class Replay:
     def elect(self, ruling: Ruling, option: str, card: Any, n: int) -> None:
         """The option is taken: the remedy happens and the effects follow."""
         ruling.elected = option
+        self.decided[(ruling.event, ruling.irregularity)] = n
         if card is not None:
             ruling.elected_card = str(card)
         deal = ruling.table
@@ -500,6 +520,7 @@ class Replay:
                 continue
             if option is None:
                 ruling.lapsed = True
+                self.decided[(ruling.event, ruling.irregularity)] = n
                 continue
             still = claims.choice_still_open(self, ruling, n)
             if still is not None and option in still.options:
