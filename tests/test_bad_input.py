@@ -32,6 +32,11 @@ CASES = {
     "boolean-player": ("ecarte: 1\nplayers: [no, Y]\nevents: []\n", "players.0: should be text, not false: quote it (YAML reads no, yes, on, off as true or false)"),
     "same-looking-players": ('ecarte: 1\nplayers: ["\\u00e9", "e\\u0301"]\nevents: []\n',
                              "differ only in how their letters are encoded"),
+    "tricks-short-without-abandon": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                                     "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 2}\n"
+                                     "  - turn_up: {card: QS}\n  - tricks: {A: 1, Y: 1}\n  - look: {by: A}\n",
+                                     "event 6 (tricks), line 10: the tricks of a hand add up to 5, not 2 (fewer "
+                                     "are recorded only for a hand abandoned: an abandon must follow at once)"),
     "same-players": ("ecarte: 1\nplayers: [A, A]\nevents: []\n", "the two players must be distinct"),
     "doubled-key": (HEAD + "  - deal: {to: Y, to: A, count: 3}\n", "the key 'to' is given twice"),
     "two-keys": (HEAD + "  - {deal: {to: Y, count: 3}, play: {by: A, card: KS}}\n", "event 1: an event is a mapping with exactly one key"),

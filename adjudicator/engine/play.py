@@ -454,14 +454,22 @@ def _settle(deal: Deal, shower: str, power: Any) -> int | None:
 
 
 def tricks(r: Replay, ev: Any, n: int) -> None:
+    """The hand's result by counts: five tricks, or fewer made before the hand was abandoned (an
+    `abandon` follows at once: it gives the rest and rules on law 42)."""
     deal = r.current(n)
     if deal.phase not in ("exchange", "play"):
         r.fail(n, "a hand's tricks are recorded after the turn-up and before the next deal")
     counts = dict(ev.__pydantic_extra__)
     for p in deal.won:
         counts.setdefault(p, 0)
-    if sum(counts.values()) != HAND_SIZE:
-        r.fail(n, f"the tricks of a hand add up to 5, not {sum(counts.values())}")
+    made = sum(counts.values())
+    if made < HAND_SIZE and n < r.last and r.events[n].event == "abandon":
+        _tricks_before_abandon(r, deal, counts, n)
+        return
+    if made != HAND_SIZE:
+        r.fail(n, f"the tricks of a hand add up to 5, not {made}"
+                  + (" (fewer are recorded only for a hand abandoned: an abandon must follow at once)"
+                     if made < HAND_SIZE else ""))
     if deal.phase == "exchange":
         round_over(r, deal, n)
     deal.shown = None
@@ -472,6 +480,24 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
     end_play(r, deal, n)
+
+
+def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int) -> None:
+    """The tricks made before the hand was abandoned (LOG_FORMAT.md): the hand is in play, with
+    these tricks made, until the `abandon` that follows at once."""
+    if deal.trick is not None:
+        r.fail(n, f"{deal.trick.lead} is led and not yet played to: the tricks made are recorded "
+                  "before a card is led or after the trick is won")
+    if deal.phase == "exchange":
+        round_over(r, deal, n)
+        begin_play(r, deal)
+    deal.shown = None
+    made = sum(counts.values())
+    deal.summarised = {p: min(h.size, made - len(played_by(deal, p))) for p, h in deal.hands.items()}
+    if made:
+        for p in deal.hands:
+            _first_card(r, deal, p, n)
+    deal.won = counts
 
 
 def end_play(r: Replay, deal: Deal, n: int) -> None:
