@@ -186,6 +186,17 @@ def test_every_scenario_as_json() -> None:
     assert accepted[True] >= 10 and accepted[False] >= 10, accepted   # the clean games of scenarios/play, at least
 
 
+def test_a_hand_abandoned_by_counts_goes_to_the_replay() -> None:
+    """A `tricks` event of fewer than five, the `abandon` following (law 42 by counts): the scan
+    reads no `tricks` or `abandon` event, and leaves the hand to the replay, which rules on it."""
+    paths = [p for p in SCENARIOS if p.name.startswith("law42-by-counts-")]
+    assert len(paths) == 3
+    for path in paths:
+        text = json.dumps(parse_yaml(path.read_text(), str(path)))
+        assert scan(text, path.name, SCORING) is None
+        assert adjudicate_text(text, path.name).rulings[0].law == 42
+
+
 def test_every_scenario_as_yaml_data() -> None:
     """`adjudicate --json` scans a clean YAML log from its parsed data (scan_data)."""
     accepted = 0
