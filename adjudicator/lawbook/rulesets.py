@@ -18,7 +18,7 @@ import yaml
 
 from ..record import options as table
 from ..record.options import Options
-from ..record.log import unknown_rules as log_unknown_rules
+from ..record.problems import unknown_rules as _unknown_rules
 from ..record.source import LogError
 from .cache import LawBookError
 from .places import LAWS_DIR
@@ -173,7 +173,7 @@ def rule_sets(directory: Path = RULESETS_DIR) -> dict[str, RuleSet]:
 
 
 def unknown_rules(name: Any) -> str:
-    return log_unknown_rules(name, list(rule_sets()))
+    return _unknown_rules(name, list(rule_sets()))
 
 
 def in_force(rules: str, given: dict[str, Any] | None = None, players: int = 2) -> InForce:

@@ -572,12 +572,6 @@ def _where(parts: list[str], msg: str, error: dict) -> str:
     return f"{field}: {msg}" if field else (msg if error["type"] != "missing" else "a field is missing")
 
 
-def unknown_rules(name: Any, known: list[str]) -> str:
-    """The problem of a `rules` name that is not a rule set's, with the known names."""
-    hint = plain.did_you_mean(str(name).strip().lower(), known, cutoff=0.5)
-    return f"rules: unknown rule set {_short(name)}{hint} (known: {', '.join(known)})"
-
-
 def validate(raw: Any, source: str, json_text: str | None = None,
              rule_sets: list[str] | None = None) -> Log:
     """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem, in the
@@ -591,7 +585,7 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
     rules = raw.get("rules")
-    header = [unknown_rules(rules, rule_sets)] if rule_sets is not None and isinstance(rules, str) \
+    header = [plain.unknown_rules(rules, rule_sets)] if rule_sets is not None and isinstance(rules, str) \
         and rules not in rule_sets else []
     problems: list[tuple[int, str]] = [(0, p) for p in option_problems(raw["options"])] \
         if "options" in raw else []

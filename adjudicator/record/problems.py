@@ -9,7 +9,8 @@ reader's complaint in the same words. Used
 by the log's check (`record.log`), the rule files' (`lawbook.laws`) and the words' (`words.vocabulary`).
 
 `size(n)` is a number of bytes as people say it: "8 MiB", "512 KiB", "300 bytes".
-`nearest(name, known)` is a near miss's known name, `did_you_mean(name, known)` the hint for a near miss of a known name: ": did you mean 'french'?".
+`nearest(name, known)` is a near miss's known name, `did_you_mean(name, known)` the hint for a near miss of a known name: ": did you mean 'french'?";
+`unknown_rules(name, known)` the problem of a rule set's name that is none of the known ones.
 """
 from __future__ import annotations
 
@@ -115,6 +116,12 @@ def nearest(name: str, known: list[str], cutoff: float = 0.6) -> str | None:
     """The known name nearest to `name` (a near miss: `frnch`, `turnup`), or None."""
     close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
     return close[0] if close else None
+
+
+def unknown_rules(name: Any, known: list[str]) -> str:
+    """The problem of a `rules` name that is not a rule set's, with the known names."""
+    hint = did_you_mean(str(name).strip().lower(), known, cutoff=0.5)
+    return f"rules: unknown rule set {value(name)}{hint} (known: {', '.join(known)})"
 
 
 def did_you_mean(name: str, known: list[str], cutoff: float = 0.6) -> str:
