@@ -74,21 +74,26 @@ def test_every_table_shows_the_32_cards(drawings) -> None:
 def test_every_hand_keeps_its_cards_in_hand_or_on_the_table(drawings) -> None:
     """From the first card played to the next deal: the cards in a hand and the cards it played
     are the hand when play began, in every frame of every scenario (less any card laid out or
-    drawn from it during the play, laws 15, 17, 31: those are counted on both sides)."""
+    drawn from it during the play, laws 15, 17, 31: those are counted on both sides; more any
+    card a hand is completed with from the stock before its first card, law 34)."""
     checked = 0
     for rel, (s, shown) in drawings.items():
         start: dict = {}
+        stock: dict = {}
         for frame, d in zip(s.frames, shown):
             if frame["deal"] is None or frame["annulled"]:
                 continue
             if frame["phase"] in ("dealing", "exchange"):
                 start[frame["deal"]] = ({p: len(cards) for p, cards in d["hands"].items()},
                                         len(frame["aside"]) + frame["laid_out"])
+                stock[frame["deal"]] = frame["stock"]
                 continue
             before, out_before = start[frame["deal"]]
             out = len(frame["aside"]) + frame["laid_out"] - out_before
             now = {p: len(cards) + d["played"][p] for p, cards in d["hands"].items()}
-            if "wrong number of cards" in frame["words"]:   # a claim's count: the truth discovered
+            completed = frame["stock"] < stock.get(frame["deal"], frame["stock"])   # law 34, before playing
+            stock[frame["deal"]] = frame["stock"]
+            if "wrong number of cards" in frame["words"] or completed:   # a claim's count: the truth discovered
                 start[frame["deal"]] = (now, out_before)
                 before = now
             assert sum(now.values()) + out == sum(before.values()), (rel, frame["n"], now, before)
