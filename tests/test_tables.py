@@ -174,3 +174,46 @@ def test_the_quiz_table_draws_the_same_cards() -> None:
     assert "A's tricks: [▒▒] [▒▒]  [▒▒] [▒▒]  [▒▒] [▒▒]" in text
     s = replayed("scenarios/laws/law43-revoke-claimed-during-play-played-on.yaml")
     assert "Y's tricks: [K♠] [9♣]" in draw(s.frames[17], b.labels, False)
+
+
+def test_two_cards_turned_are_both_drawn_and_no_trump_until_the_choice() -> None:
+    """Law 11: A turns up 8♥ and K♣. Until Y chooses, the book and the quiz draw both cards and
+    say the trump is not yet chosen (not "trumps hearts"); once he chooses K♣, clubs are trumps."""
+    rel = "scenarios/laws/law11-two-cards-turned-choose.yaml"
+    s = replay_scenario(ROOT / rel, ROOT)
+    shown = [drawn(t) for t in tables(s)]
+    turned = next(i for i, f in enumerate(s.frames) if len(f["turned"]) > 1)
+    open_, chosen = shown[turned], shown[turned + 1]
+    root = ET.fromstring(tables(s)[turned])
+    group = next(g for g in root.iter("{%s}g" % NS["s"]) if g.get("class") == "turned")
+    assert [u.get("data-card") for u in group.findall("s:use", NS)] == ["8H", "KC"]
+    assert "trumps not yet chosen" in open_["text"] and "trumps hearts" not in open_["text"] + open_["desc"]
+    assert "trumps not yet chosen (8♥, K♣)" in open_["desc"]
+    assert "trumps clubs" in chosen["text"]
+    quiz = replayed(rel)
+    text = draw(quiz.frames[turned + 1], Builder().labels, False)   # (the quiz's frames[0]: before any event)
+    assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
+    assert quiz.frames[turned + 1]["trump"] is None
+
+
+def test_no_look_is_drawn_that_the_record_does_not_show(drawings) -> None:
+    """A player who proposed, answered or discarded with no `look` recorded is not drawn as one
+    who "has not looked at his hand" (law 37's scenario, the quiz's seed 12): the record does not
+    say. Before he acts, its silence means he has not looked (LOG_FORMAT), and the table says so."""
+    rel = "scenarios/laws/law37-exposed-card-taken.yaml"
+    s, shown = drawings[rel]
+    acted = next(i for i, f in enumerate(s.frames) if f["words"].startswith("Y discards"))
+    assert "has not looked" not in shown[acted]["text"]
+    assert "Y, non-dealer · has not looked at his hand" in shown[0]["text"] + drawn(tables(s)[3])["text"]
+    assert "has not looked" not in draw(replayed(rel).frames[acted + 1], Builder().labels, False)
+    acts = ("proposes", "accepts", "refuses")
+    for rel, (s, shown) in drawings.items():
+        for frame, d in zip(s.frames, shown):
+            if frame["deal"] is None:
+                continue
+            deal = [f["words"] for f in s.frames[:frame["n"]] if f["deal"] == frame["deal"]]
+            for p in s.players:
+                if f"{p}, " in d["text"] and any(w.startswith(f"{p} {a}") for w in deal for a in acts) \
+                        and not any(w == f"{p} looks at his hand" for w in deal):
+                    assert f"{p}, dealer · has not looked" not in d["text"], (rel, frame["n"])
+                    assert f"{p}, non-dealer · has not looked" not in d["text"], (rel, frame["n"])

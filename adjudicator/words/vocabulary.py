@@ -129,6 +129,7 @@ class BothLabels(_Strict):
     not_looked: str
     stock: str
     no_turn_up: str
+    trump_open: str    # two cards turned, the trump not yet chosen (law 11)
     each: str
     annulled: Annulled
 
