@@ -31,6 +31,7 @@ from ..words.textwidth import wrap
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
 from ..words.happened import happened, summary_text
+from ..words.learner import for_people, parted
 
 KINDS = ("law", "chooser", "options", "score")
 ROOT = SCENARIOS_DIR.parent
@@ -262,7 +263,7 @@ class Builder:
             scores = _score_choices(s.report.score, frame["score"], players, rng)
             choices = [Choice(sc, self.q["choices"]["score"].format(each=self.each(sc, players))) for sc in scores]
             right = dict(s.report.score)
-        story = self.story(moment, kind, frame)
+        story = [for_people(p) for p in self.story(moment, kind, frame)]
         text = self.q["questions"][kind]
         qid = f"q{number}"
         heading = self.q["end"]["question"].format(n=number, count=count)
@@ -336,6 +337,7 @@ class Builder:
         else:
             parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
             parts += self.why(asked, given)
+        parts = [for_people(p) for p in parts]
         explanation = "\n".join(parts)
         message = {"result": {"id": asked.question.id, "correct": correct, "answer": asked.right,
                               "law": r.law, "explanation": explanation, "scenario": asked.moment.scenario.path}}
@@ -352,9 +354,8 @@ class Builder:
         if asked.kind != "options":
             out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
         if asked.kind == "score":
-            out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
+            out.append(res["story"].format(description=parted(asked.moment.scenario.log.description)[0]))
         out.append(res["read"].format(law=r.law))
-        out.append(res["scenario"].format(scenario=asked.moment.scenario.path))
         return out
 
     def reasons(self, asked: Asked) -> list[str]:

@@ -237,7 +237,6 @@ class QuizResult(_Strict):
     single_point: dict[str, str]   # why a point won scores one, not two: dealer, no_proposal, accepted
     story: str
     read: str
-    scenario: str
 
 
 class QuizEnd(_Strict):
