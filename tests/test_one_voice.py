@@ -102,7 +102,7 @@ def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
         said[f"rules diff {a} {b}"] = _said("rules", "diff", a, b)
     _assert_clean(said)
     assert "Why, in Méry's Académie des jeux (1847):" in " ".join(said["laws 24 --rules french"].split())
-    assert "(the modern rulebook)" in " ".join(said["rules diff cavendish modern"].split())
+    assert "— the modern rulebook" in " ".join(said["rules diff cavendish modern"].split())
 
 
 def test_json_keeps_every_id() -> None:

@@ -202,7 +202,7 @@ def _law_lines(p: dict[str, Any], a: str, b: str, head: str, indent: str) -> lis
     for side in (a, b):
         s = p[side]
         said_ = f"does not apply: \"{s['because']}\"" if s["removed"] else f"\"{s['text']}\""
-        out.append(_wrap(f"{side}: {said_} ({book_of(s['source'])})", indent + "  "))
+        out.append(_wrap(f"{side}: {said_} — {book_of(s['source'])}", indent + "  "))
     return out
 
 
@@ -222,8 +222,8 @@ def diff_text(a: str, b: str) -> str:
             for side in (a, b):
                 s = p[side]
                 out.append(_wrap(f"{side}: {s['words']} ({typed(p['option'], s['value'])})", "  "))
-                out.append(_wrap(f"\"{s['quote']}\" ({book_of(s['source'])})" if s["quote"] else
-                                 f"as the London laws have it ({book_of(s['source'])})", "      "))
+                out.append(_wrap(f"\"{s['quote']}\" — {book_of(s['source'])}" if s["quote"] else
+                                 f"as the London laws have it — {book_of(s['source'])}", "      "))
             for q in data["points"]:
                 if q.get("turned_by") == p["option"]:
                     out += _law_lines(q, a, b, "  the law it turns, ", "  ")
