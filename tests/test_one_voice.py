@@ -93,6 +93,7 @@ def test_the_quiz_over_many_seeds() -> None:
 def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
     said = {f"laws {n}": _said("laws", str(n)) for n in range(1, 52)}
     said |= {"laws": _said("laws"), "laws 17 21": _said("laws", "17", "21"), "laws 9 15": _said("laws", "9", "15")}
+    said |= {f"laws --search {q}": _said("laws", "--search", q) for q in ("revoke", "looked", "trump", "discard")}
     names = list(rule_sets())
     for name in names:
         for n in sorted({5, 24, 38, 49, 11} | set(rule_sets()[name].changes)):

@@ -48,8 +48,8 @@ def snapshot(replay: Any) -> dict[str, Any]:
                     for p in deal.hands},   # tricks counted that were never played (laws 30, 34, 42)
         "turn_up": str(deal.turn_up) if deal.turn_up else None,
         "turned": _cards(deal.turned), "turn_up_unknown": deal.turn_up_unknown,
-        "choosing": (choosing := len(deal.turned) > 1),   # law 11: the trump not yet chosen
-        "trump": None if choosing else deal.trump,
+        "choosing": len(deal.turned) > 1 and not deal.annulled,   # law 11: the trump not yet chosen
+        "trump": None if len(deal.turned) > 1 else deal.trump,
         "stock": deal.stock - sum(deal.recounted.values()), "aside": _cards(deal.aside), "laid_out": deal.aside_count,
         "exposed": str(deal.exposed) if deal.exposed else None,
         "faced": str(deal.faced) if deal.faced else None,
