@@ -14,7 +14,7 @@ from adjudicator.lawbook.places import SCENARIOS_DIR
 from adjudicator.lawbook.scenarios import scenarios_by_law
 from adjudicator.teaching.book.frames import replay_scenario
 from adjudicator.teaching.book.render import tables
-from adjudicator.teaching.quiz import Builder, replayed
+from adjudicator.teaching.quiz import Builder, moments, replayed
 from adjudicator.teaching.table_text import draw
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -194,6 +194,10 @@ def test_two_cards_turned_are_both_drawn_and_no_trump_until_the_choice() -> None
     text = draw(quiz.frames[turned + 1], Builder().labels, False)   # (the quiz's frames[0]: before any event)
     assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
     assert quiz.frames[turned + 1]["trump"] is None
+    b = Builder()   # the quiz's question on a second card turned up: both cards, not the first alone
+    moment = next(m for m in moments(11) if m.scenario.path.endswith("law11-second-card-turned-choose.yaml"))
+    text = draw(b.frame(moment), b.labels, False)
+    assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
 
 
 def test_no_look_is_drawn_that_the_record_does_not_show(drawings) -> None:

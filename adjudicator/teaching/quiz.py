@@ -25,6 +25,7 @@ from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
 from ..engine.ruling import Report, Ruling
+from .book.frames import ruled_cards
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
 from ..words.textwidth import wrap
@@ -136,6 +137,15 @@ class Asked:
     kind: str
     right: Any
     texts: dict[str, str] = field(default_factory=dict)   # json of a value -> its words
+
+
+def _turned_up(before: dict[str, Any], after: dict[str, Any], cards: list[str]) -> dict[str, Any]:
+    """The table a question shows: just before the ruling's event, but with the cards it turned
+    up (law 11: every card turned, the trump not yet chosen) where the ruling is about them; what
+    the remedy did at once (a fresh deal) is not shown, it is the answer."""
+    if after["deal"] != before["deal"] or not set(cards) & (set(after.get("turned") or []) - set(before.get("turned") or [])):
+        return before
+    return {**after, "annulled": None, "choosing": True, "score": before["score"]}
 
 
 def _key(value: Any) -> str:
@@ -284,7 +294,7 @@ class Builder:
         number = r.table.number if r.table is not None else None
         before = before if before["deal"] == number else s.frames[min(r.event, last)]
         if kind != "score":
-            return before
+            return _turned_up(before, s.frames[min(r.event, last)], ruled_cards(r))
         end = next((f for f in reversed(s.frames[:last + 1]) if f["deal"] == number), s.frames[last])
         return {**end, "score": dict(before["score"])}
 

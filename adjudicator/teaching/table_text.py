@@ -47,16 +47,14 @@ def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Tex
 def _middle(frame: dict[str, Any], words: dict[str, Any]) -> list[Text]:
     players = frame["players"]
     lines = []
-    if frame.get("choosing"):   # law 11: every card turned up, no trump until the choice
+    if len(frame["turned"]) > 1:   # law 11: every card turned up, no trump until the choice
         lines.append(Text.assemble(*_split(words["turned"], cards=_cards(frame["turned"], words)),
-                                   " · " + words["trump_open"]))
+                                   " · " + words["trump_open"] if frame.get("choosing") else ""))
     elif frame["turn_up"]:
         turn = Text()
         turn.append_text(Text.assemble(*_split(words["turn_up"], card=_card(frame["turn_up"], ""),
                                                 suit=Text(words["suits"][frame["trump"]]))))
         lines.append(turn)
-    elif frame["turned"]:
-        lines.append(Text.assemble(*_split(words["turned"], cards=_cards(frame["turned"], words))))
     else:
         lines.append(Text(words["no_turn_up"], style="dim"))
     row = [words["stock"].format(n=frame["stock"])]
