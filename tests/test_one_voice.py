@@ -85,9 +85,14 @@ def test_the_books_pages(book: Path) -> None:
 
 
 def test_the_quiz_over_many_seeds() -> None:
-    """Questions, the table, every answer's why (wrong and right), the end: 30 seeds of 5 questions."""
-    _assert_clean({f"quiz --seed {seed}": _said("quiz", "--seed", str(seed), "--count", "5",
-                                                input="1\n2\n1\n2\n1\n") for seed in range(30)})
+    """Questions, the table, every answer's why (wrong and right), the end: 30 seeds of 5 questions,
+    and a few under the other rule sets and a variant."""
+    said = {f"quiz --seed {seed}": _said("quiz", "--seed", str(seed), "--count", "5", input="1\n2\n1\n2\n1\n")
+            for seed in range(30)}
+    for rules in (["--rules", "french"], ["--rules", "modern"], ["--option", "doubling=true"]):
+        said |= {f"quiz {' '.join(rules)} --seed {seed}": _said("quiz", *rules, "--seed", str(seed), "--count", "3",
+                                                                 input="1\n2\n1\n") for seed in range(4)}
+    _assert_clean(said)
 
 
 def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
