@@ -5,6 +5,7 @@ from pathlib import PurePath
 
 from ..lawbook.laws import Case, LawBook
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
+from ..lawbook.scenarios import scenario_docs
 from .rules import book_of, in_force_words
 from .textwidth import fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
@@ -102,9 +103,8 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
 
 def _titles(paths: list[str]) -> list[tuple[str, str]]:
     """Each scenario of the law book with its title (its file's name if it has none)."""
-    from ..lawbook.places import SCENARIOS_DIR
-    from ..record.log import read_file
-    return [(rel, read_file(str(SCENARIOS_DIR.parent / rel)).title or PurePath(rel).stem) for rel in paths]
+    docs = dict(scenario_docs())
+    return [(rel, str(docs.get(rel, {}).get("title") or PurePath(rel).stem)) for rel in paths]
 
 
 def index_line(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:
