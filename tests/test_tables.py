@@ -221,3 +221,12 @@ def test_no_look_is_drawn_that_the_record_does_not_show(drawings) -> None:
                         and not any(w == f"{p} looks at his hand" for w in deal):
                     assert f"{p}, dealer · has not looked" not in d["text"], (rel, frame["n"])
                     assert f"{p}, non-dealer · has not looked" not in d["text"], (rel, frame["n"])
+
+
+def test_a_turn_up_the_record_does_not_name_is_drawn_turned_up() -> None:
+    """`turn_up: {count: 1}`: a card was turned up, which the record does not say. The quiz's
+    table draws it face down and says so, not "no turn-up yet" (the book already did)."""
+    s = replayed("scenarios/laws/law51-non-dealer-marks-king-turn-up-not-recorded.yaml")
+    frame = next(f for f in s.frames if f.get("turn_up_unknown"))
+    text = draw(frame, Builder().labels, False)
+    assert "turn-up [▒▒]: its card not recorded" in text and "no turn-up yet" not in text

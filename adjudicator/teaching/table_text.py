@@ -55,6 +55,8 @@ def _middle(frame: dict[str, Any], words: dict[str, Any]) -> list[Text]:
         turn.append_text(Text.assemble(*_split(words["turn_up"], card=_card(frame["turn_up"], ""),
                                                 suit=Text(words["suits"][frame["trump"]]))))
         lines.append(turn)
+    elif frame.get("turn_up_unknown"):   # a card turned up, the record not saying which
+        lines.append(Text.assemble(*_split(words["turn_up_unnamed"], card=_card(None, words["unknown_card"]))))
     else:
         lines.append(Text(words["no_turn_up"], style="dim"))
     row = [words["stock"].format(n=frame["stock"])]

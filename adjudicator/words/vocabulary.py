@@ -167,6 +167,7 @@ class TerminalLabels(_Strict):
     no_cards: str
     turn_up: str
     turned: str
+    turn_up_unnamed: str   # a card turned up that the record does not name
     discards: str
     aside: str
     exposed: str
