@@ -96,4 +96,4 @@ def test_events_after_the_game_was_won_are_not_drawn(book_dir: Path) -> None:
     scenario = replay_scenario(ROOT / "scenarios/laws/law46-game-ended-by-a-mark.yaml", ROOT)
     assert scenario.ignored and len(scenario.frames) == scenario.ignored[0] - 1
     page = (book_dir / "law-46.html").read_text(encoding="utf-8")
-    assert f"Events {scenario.ignored[0]} to {scenario.ignored[-1]} of the log come after the game was won" in page
+    assert f"Steps {scenario.ignored[0]} to {scenario.ignored[-1]} of the record come after the game was won" in page

@@ -80,7 +80,7 @@ def test_laws_one_law_and_search() -> None:
     result = runner.invoke(app, ["laws", "11"])
     assert result.exit_code == 0
     assert "If the dealer turn up more than one card" in result.output
-    assert "scenarios/" in result.output
+    assert "ecarte explain law11-two-cards-turned-choose" in result.output and "scenarios/" not in result.output
     found = runner.invoke(app, ["laws", "--search", "faced card"])
     assert found.exit_code == 0
     numbers = {int(line.split(".")[0]) for line in found.output.splitlines() if line[:2].strip().isdigit()}
@@ -150,13 +150,15 @@ def test_an_expect_written_for_another_test_suite_does_not_stop_adjudicate() -> 
 
 
 def test_a_scenario_of_the_law_book_is_read_from_any_folder(tmp_path: Path, monkeypatch) -> None:
-    """`laws N` lists scenarios by their path in the law book; `adjudicate` and `explain` find
+    """`laws N` lists scenarios by title, each with the command that tells it (`ecarte explain`
+    and the file's name); `--json` by their path in the law book; `adjudicate` and `explain` find
     them from any folder (an installed copy has no scenarios/ where its user stands), by that
     path or by the file's name; a name that is neither is still "no such file" (exit 2)."""
     monkeypatch.chdir(tmp_path)
     listed = runner.invoke(app, ["laws", "11"]).output
     path = "scenarios/laws/law11-two-cards-turned-choose.yaml"
-    assert path in " ".join(listed.split())
+    assert "ecarte explain law11-two-cards-turned-choose" in listed
+    assert path in json.loads(runner.invoke(app, ["laws", "11", "--json"]).output)[0]["scenarios"]
     for name in (path, "law11-two-cards-turned-choose", "law11-two-cards-turned-choose.yaml"):
         result = runner.invoke(app, ["explain", name])
         assert result.exit_code == 1, result.output

@@ -151,7 +151,7 @@ def test_laws_side_by_side_pick_out_what_separates_them() -> None:
     wide = table(default_book(), [17, 21], width=300)
     assert "Had the dealer answered a proposal (accepted or refused)?" in wide
     assert "before the dealer answers a proposal (every case)" in wide
-    assert "after the dealer has answered the proposal (after-answering)" in wide
+    assert "after the dealer has answered the proposal (case 2)" in wide
     assert "Had the trump card been turned up when it was found?" in table(default_book(), [9, 15], width=300)
     assert runner.invoke(app, ["laws", "17", "60"]).exit_code == 2
 

@@ -52,8 +52,11 @@ def test_rules_in_words_shows_each_rule_set_and_the_defaults_side_by_side() -> N
     code, out, _ = _run("rules")
     assert code == 0
     assert "french: the French rules" in out and "law 24 removed" in out
-    row = next(line for line in out.splitlines() if line.split()[:1] == ["cut_for_deal"])
-    assert row.split() == ["cut_for_deal", "highest", "lowest", "highest"]
+    said = " ".join(out.split())
+    assert "cavendish, modern: the highest card cut deals (--option cut_for_deal=highest)" in said
+    assert "french: the lowest card cut deals (--option cut_for_deal=lowest)" in said
+    assert "french: the French rules (Méry, 1847, and the Académie des jeux); its source, Méry's Académie des jeux (1847)" in said
+    assert ".txt" not in out and "\ncut_for_deal" not in out   # the books named; no key as a heading
 
 
 def test_rules_diff_goes_point_by_point_with_both_sides_words() -> None:

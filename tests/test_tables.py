@@ -14,7 +14,7 @@ from adjudicator.lawbook.places import SCENARIOS_DIR
 from adjudicator.lawbook.scenarios import scenarios_by_law
 from adjudicator.teaching.book.frames import replay_scenario
 from adjudicator.teaching.book.render import tables
-from adjudicator.teaching.quiz import Builder, replayed
+from adjudicator.teaching.quiz import Builder, moments, replayed
 from adjudicator.teaching.table_text import draw
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -179,3 +179,59 @@ def test_the_quiz_table_draws_the_same_cards() -> None:
     assert "A's tricks: [▒▒] [▒▒]  [▒▒] [▒▒]  [▒▒] [▒▒]" in text
     s = replayed("scenarios/laws/law43-revoke-claimed-during-play-played-on.yaml")
     assert "Y's tricks: [K♠] [9♣]" in draw(s.frames[17], b.labels, False)
+
+
+def test_two_cards_turned_are_both_drawn_and_no_trump_until_the_choice() -> None:
+    """Law 11: A turns up 8♥ and K♣. Until Y chooses, the book and the quiz draw both cards and
+    say the trump is not yet chosen (not "trumps hearts"); once he chooses K♣, clubs are trumps."""
+    rel = "scenarios/laws/law11-two-cards-turned-choose.yaml"
+    s = replay_scenario(ROOT / rel, ROOT)
+    shown = [drawn(t) for t in tables(s)]
+    turned = next(i for i, f in enumerate(s.frames) if len(f["turned"]) > 1)
+    open_, chosen = shown[turned], shown[turned + 1]
+    root = ET.fromstring(tables(s)[turned])
+    group = next(g for g in root.iter("{%s}g" % NS["s"]) if g.get("class") == "turned")
+    assert [u.get("data-card") for u in group.findall("s:use", NS)] == ["8H", "KC"]
+    assert "trumps not yet chosen" in open_["text"] and "trumps hearts" not in open_["text"] + open_["desc"]
+    assert "trumps not yet chosen (8♥, K♣)" in open_["desc"]
+    assert "trumps clubs" in chosen["text"]
+    quiz = replayed(rel)
+    text = draw(quiz.frames[turned + 1], Builder().labels, False)   # (the quiz's frames[0]: before any event)
+    assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
+    assert quiz.frames[turned + 1]["trump"] is None
+    b = Builder()   # the quiz's question on a second card turned up: both cards, not the first alone
+    moment = next(m for m in moments(11) if m.scenario.path.endswith("law11-second-card-turned-choose.yaml"))
+    text = draw(b.frame(moment), b.labels, False)
+    assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
+
+
+def test_no_look_is_drawn_that_the_record_does_not_show(drawings) -> None:
+    """A player who proposed, answered or discarded with no `look` recorded is not drawn as one
+    who "has not looked at his hand" (law 37's scenario, the quiz's seed 12): the record does not
+    say. Before he acts, its silence means he has not looked (LOG_FORMAT), and the table says so."""
+    rel = "scenarios/laws/law37-exposed-card-taken.yaml"
+    s, shown = drawings[rel]
+    acted = next(i for i, f in enumerate(s.frames) if f["words"].startswith("Y discards"))
+    assert "has not looked" not in shown[acted]["text"]
+    assert "Y, non-dealer · has not looked at his hand" in shown[0]["text"] + drawn(tables(s)[3])["text"]
+    assert "has not looked" not in draw(replayed(rel).frames[acted + 1], Builder().labels, False)
+    acts = ("proposes", "accepts", "refuses")
+    for rel, (s, shown) in drawings.items():
+        for frame, d in zip(s.frames, shown):
+            if frame["deal"] is None:
+                continue
+            deal = [f["words"] for f in s.frames[:frame["n"]] if f["deal"] == frame["deal"]]
+            for p in s.players:
+                if f"{p}, " in d["text"] and any(w.startswith(f"{p} {a}") for w in deal for a in acts) \
+                        and not any(w == f"{p} looks at his hand" for w in deal):
+                    assert f"{p}, dealer · has not looked" not in d["text"], (rel, frame["n"])
+                    assert f"{p}, non-dealer · has not looked" not in d["text"], (rel, frame["n"])
+
+
+def test_a_turn_up_the_record_does_not_name_is_drawn_turned_up() -> None:
+    """`turn_up: {count: 1}`: a card was turned up, which the record does not say. The quiz's
+    table draws it face down and says so, not "no turn-up yet" (the book already did)."""
+    s = replayed("scenarios/laws/law51-non-dealer-marks-king-turn-up-not-recorded.yaml")
+    frame = next(f for f in s.frames if f.get("turn_up_unknown"))
+    text = draw(frame, Builder().labels, False)
+    assert "turn-up [▒▒]: its card not recorded" in text and "no turn-up yet" not in text

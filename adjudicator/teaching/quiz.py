@@ -25,12 +25,14 @@ from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
 from ..engine.ruling import Report, Ruling
+from .book.frames import ruled_cards
 from .snapshot import cards_in, event_words, replay_frames
 from .table_text import draw
 from ..words.textwidth import wrap
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
 from ..words.happened import happened, summary_text
+from ..words.learner import for_people, parted
 
 KINDS = ("law", "chooser", "options", "score")
 ROOT = SCENARIOS_DIR.parent
@@ -135,6 +137,15 @@ class Asked:
     kind: str
     right: Any
     texts: dict[str, str] = field(default_factory=dict)   # json of a value -> its words
+
+
+def _turned_up(before: dict[str, Any], after: dict[str, Any], cards: list[str]) -> dict[str, Any]:
+    """The table a question shows: just before the ruling's event, but with the cards it turned
+    up (law 11: every card turned, the trump not yet chosen) where the ruling is about them; what
+    the remedy did at once (a fresh deal) is not shown, it is the answer."""
+    if after["deal"] != before["deal"] or not set(cards) & (set(after.get("turned") or []) - set(before.get("turned") or [])):
+        return before
+    return {**after, "annulled": None, "choosing": True, "score": before["score"]}
 
 
 def _key(value: Any) -> str:
@@ -262,7 +273,7 @@ class Builder:
             scores = _score_choices(s.report.score, frame["score"], players, rng)
             choices = [Choice(sc, self.q["choices"]["score"].format(each=self.each(sc, players))) for sc in scores]
             right = dict(s.report.score)
-        story = self.story(moment, kind, frame)
+        story = [for_people(p) for p in self.story(moment, kind, frame)]
         text = self.q["questions"][kind]
         qid = f"q{number}"
         heading = self.q["end"]["question"].format(n=number, count=count)
@@ -283,7 +294,7 @@ class Builder:
         number = r.table.number if r.table is not None else None
         before = before if before["deal"] == number else s.frames[min(r.event, last)]
         if kind != "score":
-            return before
+            return _turned_up(before, s.frames[min(r.event, last)], ruled_cards(r))
         end = next((f for f in reversed(s.frames[:last + 1]) if f["deal"] == number), s.frames[last])
         return {**end, "score": dict(before["score"])}
 
@@ -336,6 +347,7 @@ class Builder:
         else:
             parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
             parts += self.why(asked, given)
+        parts = [for_people(p) for p in parts]
         explanation = "\n".join(parts)
         message = {"result": {"id": asked.question.id, "correct": correct, "answer": asked.right,
                               "law": r.law, "explanation": explanation, "scenario": asked.moment.scenario.path}}
@@ -352,9 +364,8 @@ class Builder:
         if asked.kind != "options":
             out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
         if asked.kind == "score":
-            out.append(res["story"].format(description=asked.moment.scenario.log.description or ""))
+            out.append(res["story"].format(description=parted(asked.moment.scenario.log.description)[0]))
         out.append(res["read"].format(law=r.law))
-        out.append(res["scenario"].format(scenario=asked.moment.scenario.path))
         return out
 
     def reasons(self, asked: Asked) -> list[str]:

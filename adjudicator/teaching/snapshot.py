@@ -1,7 +1,9 @@
 """The table at a moment, as plain data, and the events that led there in words.
 
 `snapshot(replay)` is what lies on the table now (hands, turn-up, stock, discards, trick, who
-has looked, who dealt, the score) in card notation (`KH`), ready for JSON and for any drawing:
+has looked, who dealt, the score) in card notation (`KH`), ready for JSON and for any drawing;
+it holds what the record shows and no more (no trump while law 11's choice is open, no look
+where none is recorded):
 the quiz draws it in the terminal (`table_text`), the book in SVG (`svg`); `replay_frames(log)`
 keeps it after every event of a replay, for both. `event_words(event)` says one event of a log
 in words (`laws/words/events.yaml`), for the quiz and the book alike; `card_text` and
@@ -45,18 +47,32 @@ def snapshot(replay: Any) -> dict[str, Any]:
         "counted": {p: deal.won.get(p, 0) - len(taken[p]) - (trick is not None and trick.winner == p)
                     for p in deal.hands},   # tricks counted that were never played (laws 30, 34, 42)
         "turn_up": str(deal.turn_up) if deal.turn_up else None,
-        "turned": _cards(deal.turned), "turn_up_unknown": deal.turn_up_unknown, "trump": deal.trump,
+        "turned": _cards(deal.turned), "turn_up_unknown": deal.turn_up_unknown,
+        "choosing": len(deal.turned) > 1 and not deal.annulled,   # law 11: the trump not yet chosen
+        "trump": None if len(deal.turned) > 1 else deal.trump,
         "stock": deal.stock - sum(deal.recounted.values()), "aside": _cards(deal.aside), "laid_out": deal.aside_count,
         "exposed": str(deal.exposed) if deal.exposed else None,
         "faced": str(deal.faced) if deal.faced else None,
         "discards": {p: deal.discards.get(p, 0) for p in deal.hands},
-        "looked": sorted(deal.looked), "won": dict(deal.won), "tricks": len(deal.tricks),
+        "looked": sorted(deal.looked), "look_unrecorded": _look_unrecorded(deal),
+        "won": dict(deal.won), "tricks": len(deal.tricks),
         "trick": None if trick is None else {
             "leader": trick.leader, "lead": str(trick.lead) if trick.lead else None,
             "follower": trick.follower, "follow": str(trick.follow) if trick.follow else None,
             "winner": trick.winner},
     })
     return frame
+
+
+def _look_unrecorded(deal: Any) -> list[str]:
+    """The players who have acted on their hands (proposed, answered, discarded) with no look
+    recorded: whether they looked, the table does not say."""
+    acted = {p for p in deal.hands if deal.discards.get(p)}
+    if deal.proposals:
+        acted.add(deal.elder)
+    if deal.first_answer is not None:
+        acted.add(deal.dealer)
+    return sorted(acted - set(deal.looked))
 
 
 def _hand(hand: Any, summarised: int) -> dict[str, Any]:
@@ -88,6 +104,15 @@ def _taken(deal: Any) -> dict[str, list[list[dict[str, Any]]]]:
         for winner, pile in zip(unseen, piles):
             taken[winner].append(pile)
     return taken
+
+
+def look(frame: dict[str, Any], player: str) -> str | None:
+    """What a table says of a player's look before play: "looked" where the record shows one,
+    "not_looked" before he has acted with none recorded, None once he has (it is not known) or
+    once the hand is played (no news)."""
+    if frame["phase"] in ("play", "over") or player in frame.get("look_unrecorded", ()):
+        return None
+    return "looked" if player in frame["looked"] else "not_looked"
 
 
 def replay_frames(log: Any) -> tuple[Any, list[dict[str, Any]]]:

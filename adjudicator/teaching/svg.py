@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from ..record.cards import PACK
-from .snapshot import card_text
+from .snapshot import card_text, look
 
 W, H = 56, 80                      # a card
 TABLE_W, TABLE_H = 760, 480        # the table
@@ -115,8 +115,8 @@ def _hand(frame: dict, player: str, y: float, labels: dict) -> str:
 def _player_line(frame: dict, player: str, labels: dict) -> str:
     role = labels["dealer"] if player == frame["dealer"] else labels["non_dealer"]
     parts = [f"{player}, {role}"]
-    if frame["phase"] not in ("play", "over"):   # once the hand is played, who looked is no news
-        parts.append(labels["looked"] if player in frame["looked"] else labels["not_looked"])
+    if look(frame, player):
+        parts.append(labels[look(frame, player)])
     if frame["won"].get(player):
         parts.append(labels["tricks"].format(n=frame["won"][player]))
     return " · ".join(parts)
@@ -147,8 +147,7 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
     turned = frame["turned"] if len(frame["turned"]) > 1 else ([frame["turn_up"]] if frame["turn_up"] else [])
     if turned:
         out.append(_group("turned", [_card(c, 130 + i * 40, y, ruled=c in ruled) for i, c in enumerate(turned)]))
-        trump = labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"]
-        out.append(_text(130 + W / 2 + 20 * (len(turned) - 1), y + H + 16, trump, cls="small"))
+        out.append(_text(130 + W / 2 + 20 * (len(turned) - 1), y + H + 16, _trump(frame, labels), cls="small"))
     elif frame.get("turn_up_unknown"):   # turned up, the log not saying which card
         out += [_group("turned", _card(None, 130, y)), _text(130 + W / 2, y + H + 16, labels["turn_up_unnamed"], cls="small")]
     else:
@@ -181,6 +180,13 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
         if not frame["annulled"]:   # (the ribbon of an annulled deal lies there)
             out.append(_text(TRICK_X + 61, y + H + 40, words, cls="small"))
     return "".join(out)
+
+
+def _trump(frame: dict, labels: dict) -> str:
+    """The label under the cards turned up: the trump, or that law 11's choice is still open."""
+    if frame.get("choosing"):
+        return labels["trump_open"]
+    return labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"]
 
 
 def _taken(frame: dict, player: str, y: float, labels: dict, counted_y: float) -> str:
@@ -255,10 +261,9 @@ def described(frame: dict, players: list[str], labels: dict, score: str) -> str:
         hand = frame["hands"][p]
         cards = [card_text(c) for c in hand["cards"]] + ([labels["face_down"].format(n=hand["unknown"])] if hand["unknown"] else [])
         out.append(f"{p}: " + (", ".join(cards) or labels["no_card"]))
-    if frame["turn_up"]:
+    if frame["turn_up"] or frame["turned"]:
         turned = ", ".join(card_text(c) for c in (frame["turned"] or [frame["turn_up"]]))
-        out.append((labels["trump"].format(suit=labels["suits"][frame["trump"]]) if frame["trump"] else labels["turn_up"])
-                   + f" ({turned})")
+        out.append(_trump(frame, labels) + f" ({turned})")
     for p in players:
         tricks = frame.get("taken", {}).get(p, [])
         shown = [" ".join(card_text(c["card"]) for c in t) for t in tricks if all(c["card"] for c in t)]

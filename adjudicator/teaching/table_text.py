@@ -14,7 +14,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from .snapshot import card_text
+from .snapshot import card_text, look
 
 WIDTH = 80
 
@@ -37,8 +37,8 @@ def _each(values: dict[str, Any], players: list[str], words: dict[str, Any]) -> 
 def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Text]:
     role = words["dealer"] if player == frame["dealer"] else words["non_dealer"]
     said = role
-    if frame["phase"] not in ("play", "over"):   # once the hand is played, who looked is no news
-        said += " · " + (words["looked"] if player in frame["looked"] else words["not_looked"])
+    if look(frame, player):
+        said += " · " + words[look(frame, player)]
     head = Text(player, style="bold cyan") + Text(f"  {said}", style="italic")
     hand = frame["hands"][player]
     return [head, Text("   ") + _cards(hand["cards"], words, hand["unknown"])]
@@ -47,13 +47,16 @@ def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Tex
 def _middle(frame: dict[str, Any], words: dict[str, Any]) -> list[Text]:
     players = frame["players"]
     lines = []
-    if frame["turn_up"]:
+    if len(frame["turned"]) > 1:   # law 11: every card turned up, no trump until the choice
+        lines.append(Text.assemble(*_split(words["turned"], cards=_cards(frame["turned"], words)),
+                                   " · " + words["trump_open"] if frame.get("choosing") else ""))
+    elif frame["turn_up"]:
         turn = Text()
         turn.append_text(Text.assemble(*_split(words["turn_up"], card=_card(frame["turn_up"], ""),
                                                 suit=Text(words["suits"][frame["trump"]]))))
         lines.append(turn)
-    elif frame["turned"]:
-        lines.append(Text.assemble(*_split(words["turned"], cards=_cards(frame["turned"], words))))
+    elif frame.get("turn_up_unknown"):   # a card turned up, the record not saying which
+        lines.append(Text.assemble(*_split(words["turn_up_unnamed"], card=_card(None, words["unknown_card"]))))
     else:
         lines.append(Text(words["no_turn_up"], style="dim"))
     row = [words["stock"].format(n=frame["stock"])]

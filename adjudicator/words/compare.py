@@ -48,20 +48,21 @@ def separating(book: LawBook, numbers: list[int]) -> list[str]:
 
 
 def _requires(cases: list[Case], fact: str) -> str:
-    """What a law's cases require of the fact: each requirement once, with the cases that make it."""
+    """What a law's cases require of the fact: each requirement once, with the cases that make it
+    (by their place in the law: case 1, 2...)."""
     words = default_words()
     said: dict[str, list[str]] = {}
-    for case in cases:
+    for n, case in enumerate(cases, 1):
         phrase = words.phrase(fact, case.when[fact]) if fact in case.when else "either way"
-        said.setdefault(phrase, []).append(case.id)
+        said.setdefault(phrase, []).append(f"case {n}")
     if len(said) == 1:
         return next(iter(said)) + ("" if len(cases) == 1 else " (every case)")
     return "\n".join(f"{phrase} ({', '.join(ids)})" for phrase, ids in said.items())
 
 
-def _case(case: Case) -> str:
-    """A case in a few words: when it applies, and who chooses what."""
-    return f"{case.id}:\n  {when_words(case)}.\n  {choice_words(case)}."
+def _case(n: int, case: Case) -> str:
+    """A case in a few words, by its place in the law: when it applies, and who chooses what."""
+    return f"Case {n}:\n  {when_words(case)}.\n  {choice_words(case)}."
 
 
 def table(book: LawBook, numbers: list[int], width: int | None = None) -> str:
@@ -79,7 +80,8 @@ def table(book: LawBook, numbers: list[int], width: int | None = None) -> str:
     side.add_row("reading", *[law.reading for law in laws])
     side.add_row("rules on", *[", ".join(dict.fromkeys(
         words.irregularity(i) for c in law.cases for i in c.irregularities)) or "the score" for law in laws])
-    side.add_row("cases", *["\n".join(_case(c) for c in law.cases) or "a scoring table" for law in laws])
+    side.add_row("cases", *["\n".join(_case(n, c) for n, c in enumerate(law.cases, 1)) or "a scoring table"
+                            for law in laws])
     console.print(side)
     facts = separating(book, numbers)
     apart = Table(title="What separates them: the facts their cases differ on", box=box.SIMPLE_HEAVY,

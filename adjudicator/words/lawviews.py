@@ -1,11 +1,14 @@
 """The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from ..lawbook.laws import Case, LawBook
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
-from .rules import in_force_words
+from ..lawbook.scenarios import scenario_docs
+from .rules import book_of, in_force_words
 from .textwidth import fit, plain, wrap
-from .learner import case_summary, plain_italics, scoring_lines
+from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
 from .vocabulary import default_words
 
 
@@ -31,15 +34,15 @@ def case_words(case: Case) -> str:
     words = default_words()
     offender = words.role(case.offender)
     what = ", ".join(words.irregularity(i) for i in case.irregularities)
-    lines = [f"- {case.id}: {what}; {when_words(case)}.",
+    lines = [f"- {what[:1].upper()}{what[1:]}; {when_words(case)}.",
              f"  At fault: {offender}. {choice_words(case)}."]
     if case.otherwise:
-        lines.append(f"  If the log goes on without a choice: {words.option(case.otherwise)}.")
+        lines.append(f"  If the game goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
         said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
         lines.append(f"  {_effects_head(case, option)}: {said}.")
     if case.note:
-        lines.append("  Reading: " + plain(" ".join(case.note.split())))
+        lines.append("  Reading: " + plain(for_people(parted(case.note)[0])))
     return "\n".join(lines)
 
 
@@ -55,7 +58,7 @@ def _fields(number: int, rules: InForce) -> dict[str, str]:
     change = rules.changes.get(number)
     out = {"law": str(number), "title": rs.title, "rules": rules.rules, "silence": rs.silence or ""}
     if change is not None:
-        out |= {"source": change.source, "because": change.because, "reading": change.reading,
+        out |= {"source": book_of(change.source), "because": change.because, "reading": change.reading,
                 "text": change.text or "", "title": rule_sets()[change.ruleset].title, "rules": change.ruleset}
     return out
 
@@ -84,17 +87,24 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         if number in rules.changes:
             out += [in_force_words()["london"], ""]
     out += [" ".join(plain_italics(law.text).split()), "",
-            "In plain words: " + " ".join(law.reading.split())]
+            "In plain words: " + for_people(" ".join(law.reading.split()))]
     if law.cases:
-        out += ["", "What the rule file decides:"] + [case_words(c) for c in law.cases]
+        out += ["", "The cases it decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:
         out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in scoring_lines(law)]
     if law.related:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
-    out += ["", "Scenarios (ecarte explain takes each as written, from any folder): "
-            + (", ".join(shown.get(number, [])) or "none yet"),
-            f"Rule file: laws/{book.sources[number].name}"]
+    scenarios = shown.get(number, [])
+    out += ["", "At the table, each told by the command below it:" if scenarios else "At the table: no scenario yet."]
+    for rel, title in _titles(scenarios):
+        out += [f"- {for_people(scenario_title(title))}", f"    ecarte explain {PurePath(rel).stem}"]
     return "\n".join(fit(out))
+
+
+def _titles(paths: list[str]) -> list[tuple[str, str]]:
+    """Each scenario of the law book with its title (its file's name if it has none)."""
+    docs = dict(scenario_docs())
+    return [(rel, str(docs.get(rel, {}).get("title") or PurePath(rel).stem)) for rel in paths]
 
 
 def index_line(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:

@@ -15,6 +15,13 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 # what marks a sentence as a developer's: log syntax, a file, a case id, a scenario's file name
 DEVELOPER = re.compile(r"`|\.ya?ml\b|\.md\b|\b\d+:[a-z][a-z-]+\b|\blaw\d\d-[a-z0-9-]+|\b[a-z]+_[a-z_]+\b")
 _ITALICS = re.compile(r"(?<![\w`])_([^_\n]+)_(?![\w`])")
+# the record keeper's words that a person does not read: an event's number, the word "log"
+_NUMBERS = r"\d+(?:(?:,\s*|\s+(?:and|to)\s+)\d+)*"
+_EVENT_ALONE = re.compile(rf"\s*\((?:earned )?(?:at )?events? {_NUMBERS}\)|\s+at event \d+\b")
+_EVENT_FIRST = re.compile(rf"\((?:at )?events? {_NUMBERS}[,;]\s*")
+_EVENT = re.compile(r"\b([Ee])vent(s?) (\d+)")
+_LOG = re.compile(r"\b([Ll])og(s?)\b")
+_RECORD_RECORDS = re.compile(r"\b([Rr]ecords?) records\b")
 
 
 _OPTION_TITLE = re.compile(r"^([a-z]+(?:_[a-z]+)+): ([a-z0-9]+(?:_[a-z0-9]+)*)((?: \([^)]*\))?): ")
@@ -54,6 +61,17 @@ def parted(text: str | None) -> tuple[str, str]:
     for sentence in _SENTENCE.split(" ".join((text or "").split())):
         (developer if DEVELOPER.search(sentence) else learner).append(sentence)
     return " ".join(learner), " ".join(developer)
+
+
+def for_people(text: str, steps: bool = False) -> str:
+    """Text a person reads, without the record keeper's words: an event's number (`(event 14)`)
+    left out, or said as the book's step (`(step 14)`) where `steps`; a log called the record."""
+    if steps:
+        text = _EVENT.sub(lambda m: ("S" if m.group(1) == "E" else "s") + f"tep{m.group(2)} {m.group(3)}", text)
+    else:
+        text = _EVENT_FIRST.sub("(", _EVENT_ALONE.sub("", text))
+    text = _LOG.sub(lambda m: ("R" if m.group(1) == "L" else "r") + "ecord" + m.group(2), text)
+    return _RECORD_RECORDS.sub(r"\1 shows", text)
 
 
 def plain_italics(text: str) -> str:

@@ -56,6 +56,16 @@ def cite(seed: str) -> str:
     return next((rs.cite for rs in rule_sets().values() if rs.source == seed), seed)
 
 
+def book_of(seed: str) -> str:
+    """A seed file as a person names it: the book it is (laws/words/rulesets.yaml's `books`)."""
+    return next((_words()["books"][rs.name] for rs in rule_sets().values() if rs.source == seed), seed)
+
+
+def typed(name: str, value: Any) -> str:
+    """An option's value as a person types it on a command line: `--option ace_high=true`."""
+    return f"--option {name}={_shown(value)}"
+
+
 def value_words(option: str, value: Any) -> str:
     values = option_words()[option]["values"]
     return values[value] if value in values else values["any"].format(value=value)
@@ -146,8 +156,10 @@ def option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False)
+    """Text filled to the width, an option as typed (`--option KEY=VALUE`) kept on one line."""
+    kept = text.replace("--option ", "--option\0")
+    return textwrap.fill(kept, WIDTH, initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False).replace("\0", " ")
 
 
 def _shown(value: Any) -> str:
@@ -155,29 +167,33 @@ def _shown(value: Any) -> str:
 
 
 def listing_text() -> str:
-    """`rules` for a person: each rule set in a paragraph, then the options' defaults side by side."""
+    """`rules` for a person: each rule set in a paragraph, then each option in words, with the
+    rule sets that give each of its values and how to type it."""
     data = listing()
     sets = data["rule_sets"]
     out = []
     for rs in sets:
         default = " (the default)" if rs["name"] == data["default"] else ""
-        out.append(f"{rs['name']}{default}: {rs['title']}, source {rs['source']}")
+        book = book_of(rs["source"])
+        out.append(_wrap(f"{rs['name']}{default}: {rs['title']}" + (f"; its source, {book}" if book != rs["title"] else ""), ""))
         out.append(_wrap(rs["summary"], "  "))
         for c in rs["changes"]:
             what = "removed" if c["removed"] else "replaced"
             out.append(_wrap(f"law {c['law']} {what}: {c['reading']}", "    "))
         for add in rs["adds"]:
-            out.append(_wrap(f"adds {add['option']}: \"{add['text']}\"", "    "))
+            changes = option_words()[add["option"]]["changes"]
+            out.append(_wrap(f"adds a rule, {changes}: \"{add['text']}\"", "    "))
         out.append("")
-    names = [rs["name"] for rs in sets]
-    rows = [["option", *names]]
-    rows += [[o["name"], *(_shown(o["defaults"][n]) for n in names)] for o in data["options"]]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(names) + 1)]
-    out.append(_wrap("The options, and each rule set's default (a log's `options:`, or --option KEY=VALUE, "
-                     "changes one):", ""))
-    out += ["  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows]
-    out += ["", "What each option changes:"]
-    out += [_wrap(f"{o['name']}: {o['changes']}, {o['kind']}", "  ") for o in data["options"]]
+    out.append(_wrap("The options the players may agree otherwise, each with the rule sets that give each "
+                     "value by default, and how to type it (on a command line; a log's header names it the same):", ""))
+    for o in data["options"]:
+        kind = "" if o["name"] in table.CHOICES else f", {o['kind']}"
+        out.append(_wrap(f"{o['changes'][:1].upper()}{o['changes'][1:]}{kind}:", "  "))
+        values = list(dict.fromkeys([*(o["defaults"][rs["name"]] for rs in sets), *o.get("values", ())]))
+        for value in values:
+            by = [rs["name"] for rs in sets if o["defaults"][rs["name"]] == value]
+            head = f"{', '.join(by)}: " if by else ""
+            out.append(_wrap(f"{head}{value_words(o['name'], value)} ({typed(o['name'], value)})", "    "))
     return "\n".join(out)
 
 
@@ -186,7 +202,7 @@ def _law_lines(p: dict[str, Any], a: str, b: str, head: str, indent: str) -> lis
     for side in (a, b):
         s = p[side]
         said_ = f"does not apply: \"{s['because']}\"" if s["removed"] else f"\"{s['text']}\""
-        out.append(_wrap(f"{side}: {said_} ({s['source']})", indent + "  "))
+        out.append(_wrap(f"{side}: {said_} — {book_of(s['source'])}", indent + "  "))
     return out
 
 
@@ -202,12 +218,12 @@ def diff_text(a: str, b: str) -> str:
         if "option" in p:
             named = p["laws"] and not any(f"law {n}" in p["changes"] for n in p["laws"])
             laws = f" (law{'s' if len(p['laws']) > 1 else ''} {', '.join(map(str, p['laws']))})" if named else ""
-            out.append(f"{p['option']}: {p['changes']}{laws}")
+            out.append(_wrap(f"{p['changes'][:1].upper()}{p['changes'][1:]}{laws}", ""))
             for side in (a, b):
                 s = p[side]
-                out.append(_wrap(f"{side}: {_shown(s['value'])}, {s['words']}", "  "))
-                out.append(_wrap(f"\"{s['quote']}\" ({s['source']})" if s["quote"] else
-                                 f"as the London laws have it ({s['source']})", "      "))
+                out.append(_wrap(f"{side}: {s['words']} ({typed(p['option'], s['value'])})", "  "))
+                out.append(_wrap(f"\"{s['quote']}\" — {book_of(s['source'])}" if s["quote"] else
+                                 f"as the London laws have it — {book_of(s['source'])}", "      "))
             for q in data["points"]:
                 if q.get("turned_by") == p["option"]:
                     out += _law_lines(q, a, b, "  the law it turns, ", "  ")

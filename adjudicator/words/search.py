@@ -74,11 +74,11 @@ def fields(law: Law) -> list[tuple[str, str]]:
     index is made of these at build time, with the synonyms' groups, and its search in
     book.js follows `terms` and `_pattern`."""
     out = [("title", law.title), ("text", plain_italics(law.text)), ("reading", law.reading)]
-    for case in law.cases:
-        out.append((f"case {case.id}", case_summary(case)))
+    for n, case in enumerate(law.cases, 1):   # a case by its place in the law, as a player reads it
+        out.append((f"case {n}", case_summary(case)))
         note = parted(case.note)[0]   # a learner's sentences: the log syntax is not searched
         if note:
-            out.append((f"case {case.id}, reading", note))
+            out.append((f"case {n}, reading", note))
     return out
 
 

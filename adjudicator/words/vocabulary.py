@@ -129,6 +129,7 @@ class BothLabels(_Strict):
     not_looked: str
     stock: str
     no_turn_up: str
+    trump_open: str    # two cards turned, the trump not yet chosen (law 11)
     each: str
     annulled: Annulled
 
@@ -166,6 +167,7 @@ class TerminalLabels(_Strict):
     no_cards: str
     turn_up: str
     turned: str
+    turn_up_unnamed: str   # a card turned up that the record does not name
     discards: str
     aside: str
     exposed: str
@@ -236,7 +238,6 @@ class QuizResult(_Strict):
     single_point: dict[str, str]   # why a point won scores one, not two: dealer, no_proposal, accepted
     story: str
     read: str
-    scenario: str
 
 
 class QuizEnd(_Strict):

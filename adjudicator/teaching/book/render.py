@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from .. import svg
 from ...lawbook.laws import Case, LawBook
 from ..snapshot import cards_in
-from ...words.learner import case_summary, italics_html, parted, scenario_title as short_title, scoring_lines
+from ...words.learner import case_summary, for_people, italics_html, parted, scenario_title as short_title, scoring_lines
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
 from .frames import Scenario
@@ -35,8 +35,9 @@ def environment() -> Environment:
 
 
 def sentence(text: str) -> str:
-    """A ruling's words for a reader: a capital to begin, cards written with their suits."""
-    text = cards_in(text)
+    """A ruling's words for a reader: a capital to begin, cards written with their suits, an
+    event's number as the scenario's step."""
+    text = for_people(cards_in(text), steps=True)
     return text[:1].upper() + text[1:]
 
 
@@ -45,9 +46,11 @@ def page_name(number: int) -> str:
 
 
 def linked(text: str | None) -> Markup:
-    """Text made safe for HTML, with each law it names ("law 17", "laws 9 and 15") a link."""
+    """Text made safe for HTML, with each law it names ("law 17", "laws 9 and 15") a link, and
+    an event's number said as the scenario's step."""
     if not text:
         return Markup("")
+    text = for_people(str(text), steps=True)
 
     def numbers(m: re.Match) -> str:
         inner = _NUMBER.sub(lambda d: f'<a href="{page_name(int(d.group()))}">{d.group()}</a>'
@@ -101,7 +104,8 @@ def scenario_view(s: Scenario, tables: list[str], *, law: int, titles: dict[str,
     file name, for a story that names another scenario."""
     description, description_dev = parted(_titled(s.description, titles))
     rulings = [{**r, **dict(zip(("note", "note_dev"), parted(r["note"])))} for r in s.rulings]
-    return {"id": "scenario-" + Path(s.path).stem, "title": short_title(s.title), "short": short_title(s.title),
+    title = for_people(short_title(s.title))
+    return {"id": "scenario-" + Path(s.path).stem, "title": title, "short": title,
             "description": description, "description_dev": description_dev,
             "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
