@@ -247,14 +247,11 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
-    if near:
+    shown = {c.ref: line for c, e in near if _rival(c, decided)
+            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr)))}
+    if shown:
         out.append("  " + explained("cases", "nearest"))
-        for other, entry in near:
-            t = entry["failed"][0]
-            said = (explained("cases", "said", clause=" ".join(t["clause"].split())) if t["clause"]
-                    else words.phrase(t["fact"], t["wanted"], irr))
-            out += _wrap(explained("cases", "near", name=_name(other).capitalize(), said=said,
-                                   actual=words.phrase(t["fact"], t["actual"], irr), choice=_choice(other, words)), "    ")
+        out += ["    " + line for line in shown.values()]
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
@@ -272,7 +269,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if decided.case.note:
         out += _wrap(explained("cases", "reading", note=plain(" ".join(decided.case.note.split()))), "    ")
     for other, entry in others:
-        if _near(entry):
+        if other.ref in shown:
             continue
         when = explained("cases", "when", when=when_words(other.case)) if other.case.when else ""
         out.append("  " + explained("cases", "not", name=_name(other), when=when, case=other.case.id))
@@ -286,6 +283,49 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if not data["why_not"]:
         out.append("  " + explained("cases", "alone"))
     return out
+
+
+def _rival(case: CompiledCase, decided: CompiledCase) -> bool:
+    """Another rule, or the same law giving another outcome: a case worth naming beside it."""
+    same = (case.law, case.rule, case.case.chooser, case.case.options)
+    return same != (decided.law, decided.rule, decided.case.chooser, decided.case.options)
+
+
+def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
+    """A condition as the law says it (its clause, quoted), else as the fact's phrase."""
+    if test["clause"]:
+        return explained("cases", "said", clause=" ".join(test["clause"].split()))
+    return words.phrase(test["fact"], test["wanted"], irregularity)
+
+
+def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
+               otherwise: str = "") -> str | None:
+    """A case one fact away: that fact as the case wants it, as it was here, and what the case
+    gives; None where the two are said alike (the words would not tell them apart)."""
+    said = _said(test, words, irregularity)
+    actual = words.phrase(test["fact"], test["actual"], irregularity)
+    if said.strip('"').lower() == actual.lower():
+        return None
+    return explained("cases", "near", name=_name(case).capitalize(), said=said, actual=actual,
+                     choice=_choice(case, words) + otherwise)
+
+
+def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> str:
+    """What the same law gives on the fact the nearest case states, where one more fact of the
+    moment would turn it (law 9 before the turn-up: a choice before the non-dealer looks, the
+    error rectified after): the stated fact alone does not settle the outcome, so both are said."""
+    fact = entry["failed"][0]["fact"]
+    out = []
+    for other, e in others:
+        failed = {t["fact"]: t for t in e["failed"]}
+        if (other.law, other.rule) != (case.law, case.rule) or other is case or len(failed) != 2 \
+                or fact not in failed or other.case.when.get(fact) != case.case.when.get(fact) \
+                or not _rival(other, case):
+            continue
+        [extra] = [t for name, t in failed.items() if name != fact]
+        out.append(explained("cases", "otherwise", said=_said(extra, words, irregularity),
+                             choice=_choice(other, words)))
+    return "".join(out)
 
 
 def _choice(case: CompiledCase, words: Words) -> str:
