@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from adjudicator import adjudicate_file
 from adjudicator.teaching import explain
+from adjudicator.words import explaining
 from adjudicator.cli import app
 from adjudicator.words.compare import separating, table
 from adjudicator.lawbook.laws import LAWS_DIR, LawBookError, default_book, load
@@ -351,3 +352,12 @@ def test_no_nearest_case_says_the_same_fact_twice() -> None:
     case = next(c for c in book.by_irregularity["wrong_count"] if c.ref == "20:after-proposing")
     same = {"fact": "concerns", "wanted": "dealer", "actual": "dealer", "clause": None}
     assert _near_line(case, same, words, "wrong_count") is None
+
+
+def test_a_ruling_that_rests_on_a_reading_says_so_in_the_short_explanation() -> None:
+    """Law 5 says nothing of a tie: its case's note is the book's reading, and the first lines
+    say so; a case with no note (law 4, two cards cut) has no such line."""
+    flag = " ".join(explaining.said("ruling", "reading").split())
+    text = _plain(LAWS / "law05-tie-not-cut-again.yaml")
+    assert text.index("Law 5 rules: compulsory: cut again.") < text.index(flag) < text.index("Why the score")
+    assert flag not in _plain(LAWS / "law04-two-cards-cut-for-deal.yaml")

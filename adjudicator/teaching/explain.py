@@ -241,9 +241,11 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else explained("ruling", "decider_rule", rule=ruling.rule))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
+    reading = [explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))]
     out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
-           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})",
+           *["  " + line for line in reading if ruling.note]]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]

@@ -30,6 +30,7 @@ from .table_text import draw
 from ..words.textwidth import wrap
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
+from ..words.explaining import said as explained
 from ..words.happened import happened, summary_text
 
 KINDS = ("law", "chooser", "options", "score")
@@ -360,15 +361,17 @@ class Builder:
     def reasons(self, asked: Asked) -> list[str]:
         """The reasoning behind the answer, right or wrong: for which law, the circumstances its
         case needs; for who chooses, whom the law gives the choice to; for what is allowed, the
-        circumstances and the ruling; for the score, the arithmetic of the hand."""
+        circumstances and the ruling; for the score, the arithmetic of the hand. A ruling whose
+        case rests on a reading (its note) says so."""
         r = asked.moment.ruling
+        reading = [explained("ruling", "reading")] if r.note else []   # the case's note: a reading
         if asked.kind == "law":
-            return [self.applies(r)]
+            return [self.applies(r)] + reading
         if asked.kind == "chooser":
-            return [self.why_chooser(r)]
+            return [self.why_chooser(r)] + reading
         if asked.kind == "options":
-            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))]
-        return self.arithmetic(asked.moment)
+            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
+        return self.arithmetic(asked.moment) + reading
 
     def why_chooser(self, r: Ruling) -> str:
         """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who
