@@ -361,3 +361,41 @@ def test_a_ruling_that_rests_on_a_reading_says_so_in_the_short_explanation() -> 
     text = _plain(LAWS / "law05-tie-not-cut-again.yaml")
     assert text.index("Law 5 rules: compulsory: cut again.") < text.index(flag) < text.index("Why the score")
     assert flag not in _plain(LAWS / "law04-two-cards-cut-for-deal.yaml")
+
+
+def _why_score(text: str) -> str:
+    return text.split("Why the score is what it is:")[1]
+
+
+def test_a_point_cut_to_nothing_during_the_play_is_said_with_its_law() -> None:
+    """Law 43, the revoke claimed during the play and played on: A won the point, and law 43
+    cut it to nothing. The score's why says so, in explain and in adjudicate, not "nothing
+    scored"."""
+    path = LAWS / "law43-revoke-claimed-during-play-played-on.yaml"
+    text = _why_score(_plain(path))
+    assert "nothing scored" not in text
+    assert "A won the point: A marks 0, law 48 (cut, A being the offender" in text and "law 43)" in text
+    out = " ".join(runner.invoke(app, ["adjudicate", str(path)]).output.split())
+    assert "A won the point: A marks 0, law 48 (cut, A being the offender" in out.split("How the game went:")[1]
+    [deal] = _explained(path)["deals"]
+    assert [(p["player"], p["points"], p["counts"], p["limited_by"]) for p in deal["points"]] == [("A", 0, 0, 43)]
+
+
+def test_an_abandoned_hand_is_scored_by_law_42_and_law_49_where_it_values_the_point() -> None:
+    """Law 42 gives the adversary the vole or the point of an abandoned hand: the score names
+    law 42, not law 48 alone; where law 49 makes that point two, it names law 49 too."""
+    vole = _why_score(_plain(LAWS / "law42-abandoned-without-a-trick.yaml"))
+    assert "A abandoned his hand with 0 tricks: Y marks 2, law 42" in vole and "law 48" not in vole
+    two = _why_score(_plain(LAWS / "law42-abandoned-after-playing-without-proposing.yaml"))
+    assert "Y abandoned his hand with 1 trick: A marks 2, law 42;" in two and "law 49" in two
+    out = " ".join(runner.invoke(app, ["adjudicate", str(LAWS / "law42-abandoned-without-a-trick.yaml")]).output.split())
+    assert "A abandoned his hand with 0 tricks: Y marks 2, law 42." in out
+    [deal] = _explained(LAWS / "law42-abandoned-without-a-trick.yaml")["deals"]
+    assert [(p["points"], p["awarded_by"]) for p in deal["points"]] == [(2, 42)]
+
+
+def test_explain_states_the_games_value_as_adjudicate_does() -> None:
+    """Law 46: by agreement, the loser having scored one, the game counts two."""
+    text = _plain(LAWS / "law46-game-value-double.yaml")
+    assert "A wins the game, which counts 2 (law 46)." in text
+    assert "A wins the game, which counts 1 (law 46)." in _plain(LAWS / "law46-game-value-without-agreement.yaml")

@@ -319,7 +319,7 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
     moment = next(m for m in moments() if m.scenario.path.endswith("law43-revoke-claimed-during-play-played-on.yaml"))
     asked = builder.ask(moment, "score", 1, 1, random.Random(1))
     text = builder.result(asked, asked.right)[0]["result"]["explanation"]
-    assert "A won the point: A marks 0 (cut, A being the offender" in text and "law 43)" in text
+    assert "A won the point: A marks 0, law 48 (cut, A being the offender" in text and "law 43)" in text
 
 
 def test_an_answer_resting_on_a_reading_says_so() -> None:

@@ -68,7 +68,7 @@ def rules_of(report: Report) -> InForce:
 def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, bool]]:
     """Every rule the explanation uses, in order, once each: (law, rule, whether it rules on an
     irregularity): each ruling's law (or a variant's own rule) and the laws it names, then the
-    law of each point scored."""
+    law of each point scored and of what the game counts."""
     seen: dict[tuple[int | None, str | None], bool] = {}
     scoring = set(book.scoring_law.values())
     for r in sorted(report.rulings, key=lambda r: r.event):
@@ -79,6 +79,8 @@ def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, b
         for e in score_words.entries(report, d, book):
             if e["law"] is not None or e["rule"] is not None:   # never both: the loader refuses it
                 seen.setdefault((e["law"], e["rule"]), False)
+    if report.winner is not None and report.game_value is not None:   # what the game counts
+        seen.setdefault((book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")), False)
     return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
 
 
@@ -159,8 +161,7 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 # ------------------------------------------------------------------------------- words
 
 def _name(case: CompiledCase) -> str:
-    return (explained("cases", "name_law", law=case.law) if case.law is not None
-            else explained("cases", "name_rule", rule=case.rule))
+    return _name_of(case.law, case.rule)
 
 
 def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
@@ -338,6 +339,21 @@ def _choice(case: CompiledCase, words: Words) -> str:
     return explained("ruling", "compulsory", option=words.option(c.options[0]))
 
 
+def _winner(report: Report, book: LawBook) -> str:
+    """Who won, and what the game counts (law 46's values, as `adjudicate` gives them)."""
+    if report.winner is None:
+        return ""
+    if report.game_value is None:
+        return explained("score", "winner", winner=report.winner)
+    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
+    return explained("score", "worth", winner=report.winner, value=report.game_value,
+                     cited=_name_of(law, rule))
+
+
+def _name_of(law: int | None, rule: str | None) -> str:
+    return explained("cases", "name_law", law=law) if law is not None else explained("cases", "name_rule", rule=rule)
+
+
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
             words: Words | None = None, everything: bool = False, ascii: bool = False) -> str:
     """The explanation in words; `everything`: each ruling in full (`--all`); cards written
@@ -375,8 +391,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
         out += ["    " + explained("score", "line", why=w) for w in why] or [
             "    " + explained("score", "line", why=words.scores.nothing)]
     score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    out.append(explained("score", "final", score=score,
-                         winner=explained("score", "winner", winner=report.winner) if report.winner else ""))
+    out.append(explained("score", "final", score=score, winner=_winner(report, book)))
     if report.title:
         out += ["", explained("score", "log", title=report.title)]
     return "\n".join(fit(out))

@@ -401,16 +401,6 @@ class Builder:
                 if entry["for"] == "point" and not entry["struck"] and not entry["limited_by"]:
                     why = "dealer" if entry["player"] == deal.dealer else "no_proposal" if not deal.proposals else "accepted"
                     lines[i] += "; " + res["single_point"][why].format(dealer=deal.dealer, elder=deal.elder)
-            award = deal.hand_award
-            if award is not None and not award[1]:   # a point won and cut to nothing: no entitlement says it
-                cut = next((x for x in s.report.rulings if x.deal == deal.number and x.offender == award[0]
-                            and any("offender_score_cut" in e for e in x.effects.values())), None)
-                scores = self.words.scores
-                said = {"player": award[0], "dealer": deal.dealer, "elder": deal.elder, "points": 0}
-                line = self.words.earned(award[2], deal.role(award[0])).format(**said) + ": " + scores.marks.format(**said)
-                if cut is not None:
-                    line += f" ({scores.limited.format(**said)}, law {cut.law})"
-                lines.append(line)
             out += [res["score_line"].format(line=cards_in(line)) for line in lines] \
                 or [res["score_line"].format(line=self.words.scores.nothing)]
         out.append(res["score_end"].format(score=self.each(s.report.score, players)))

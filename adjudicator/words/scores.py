@@ -25,6 +25,13 @@ def _ruling_that(report: Report, deal: Any, what: str, offender: str | None = No
     return None
 
 
+def _awarded(report: Report, deal: Any, ent: Any) -> Ruling | None:
+    """The ruling that gave this point or vole (law 42's abandoned hand: its option names the
+    kind awarded, and the hand is scored at the ruling's event)."""
+    return next((r for r in report.rulings if r.table is deal and r.claimed and r.event == ent.event
+                 and r.elected == f"award_{ent.kind}"), None)
+
+
 def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict[str, Any]]:
     """The deal's entitlements as plain data: who, how many, for what, under which law (or, for
     a variant's own score, which rule: laws/rules/), and what became of them (counted, struck
@@ -33,6 +40,14 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
     book = book or default_book()
     earned = [e for e in report.earned if e.deal is deal]
     out = []
+    award = deal.hand_award
+    if award is not None and not award[1] and not any(   # the hand's winner cut to nothing, where
+            e.player == award[0] and e.struck == "offender_score_cut" for e in earned):   # no entitlement says it
+        cut = _ruling_that(report, deal, "offender_score_cut", award[0])
+        out.append({"player": award[0], "points": 0, "for": award[2], "kind": award[2],
+                    "law": book.scoring_law.get(award[2]), "rule": None, "event": award[3], "counts": 0,
+                    "struck": None, "struck_by": None, "limited_by": cut.law if cut else None,
+                    "awarded_by": None, "lapsed": None})
     for ent in earned:
         if ent.struck == "offender_score_cut" and any(
                 e is not ent and e.player == ent.player and e.kind in ("point", "vole") and e.event == ent.event
@@ -40,9 +55,10 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
             continue   # the cut entitlement that replaced it says it
         struck = _ruling_that(report, deal, ent.struck) if ent.struck else None
         limited = _ruling_that(report, deal, "offender_score_cut", ent.player) if ent.limited else None
-        out.append({"player": ent.player, "points": ent.points, "for": ent.basis,
+        awarded = _awarded(report, deal, ent)
+        out.append({"player": ent.player, "points": ent.points, "for": ent.basis, "kind": ent.kind,
                     "law": book.scoring_law.get(ent.basis), "rule": book.scoring_rule.get(ent.basis),
-                    "event": ent.event,
+                    "event": ent.event, "awarded_by": awarded.law if awarded else None,
                     "counts": ent.paid if ent.struck is None else 0,
                     "struck": ent.struck,
                     "struck_by": book.effect_law.get(ent.struck or "", struck.law) if struck else None,
@@ -71,11 +87,14 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for e in entries(report, deal, book):
         role = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
-        line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said)
-        if e["law"] is not None:
-            line += f", law {e['law']}"
-        elif e["rule"] is not None:   # a variant's own score (doubling, offering the point)
-            line += f", rule {e['rule']}"
+        cited = f", law {e['law']}" if e["law"] is not None else f", rule {e['rule']}" if e["rule"] is not None else ""
+        if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
+            award = next(r for r in report.rulings if r.event == e["event"] and r.law == e["awarded_by"])
+            line = f"{happened(award.what)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
+            if e["for"] != e["kind"]:
+                line += "; " + words.earned(e["for"], role).format(**said) + cited
+        else:
+            line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:
