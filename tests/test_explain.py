@@ -399,3 +399,33 @@ def test_explain_states_the_games_value_as_adjudicate_does() -> None:
     text = _plain(LAWS / "law46-game-value-double.yaml")
     assert "A wins the game, which counts 2 (law 46)." in text
     assert "A wins the game, which counts 1 (law 46)." in _plain(LAWS / "law46-game-value-without-agreement.yaml")
+
+
+RULESETS = ROOT / "scenarios" / "rulesets"
+
+
+def test_a_linked_match_is_told_game_by_game_then_the_match() -> None:
+    """Three linked games of one point: a heading per game (its score, winner and what it
+    counts) over its deals, then who wins the match; never "A wins" on the last game's score."""
+    for text in (_plain(RULESETS / "linked-decider.yaml"),
+                 " ".join(runner.invoke(app, ["adjudicate", str(RULESETS / "linked-decider.yaml")]).output.split())):
+        first = text.index("Game 1, A and Y: A 1, Y 0; A won it, a game that counts 1 (law 46).")
+        second = text.index("Game 2, A and Y: A 0, Y 1; Y won it, a game that counts 1 (law 46).")
+        third = text.index("Game 3, A and Y: A 1, Y 0; A won it, a game that counts 1 (law 46).")
+        assert first < text.index("Deal 1") < second < text.index("Deal 2") < third < text.index("Deal 3")
+        assert text.index("The match: A wins it, having won two games.") > third
+        assert "A wins the game" not in text and "Score: A 1, Y 0" not in text
+
+
+def test_a_pool_is_told_game_by_game_then_the_pool() -> None:
+    text = _plain(RULESETS / "pool-rotation.yaml")
+    assert "Game 2, A and Z: A 0, Z 1; Z won it, a game that counts 1 (law 46)." in text
+    assert text.split("(The log")[0].rstrip().endswith("The pool: Y wins it, having won two games running.")
+    unfinished = _plain(RULESETS / "pool-one-game.yaml")
+    assert "The pool: no winner yet." in unfinished
+
+
+def test_validate_gives_a_match_its_result_not_the_last_games_score() -> None:
+    out = runner.invoke(app, ["validate", str(RULESETS / "linked-decider.yaml"), str(RULESETS / "pool-two-running.yaml")]).output
+    assert "linked-decider.yaml: clean (a linked match: games won A 2, Y 1; A wins the match)" in out
+    assert "pool-two-running.yaml: clean (a pool: games won A 2; A wins the pool)" in out

@@ -87,6 +87,7 @@ class Report:
     options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
     ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
     games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
+    game_deals: list[int] = field(default_factory=list)   # pool and linked: how many deals each game had
     pool: bool = False                          # a pool: the report gives `pool_winner`
     pool_winner: str | None = None
 

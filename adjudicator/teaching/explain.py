@@ -383,15 +383,22 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
     if not report.rulings:
         out += [explained("score", "nothing_ruled"), ""]
     out.append(explained("score", "why"))
-    for d in report.played:
-        why = score_words.lines(report, d, book, words)
-        after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
-        out.append("  " + explained("score", "deal", deal=d.number, dealer=d.dealer,
-                                    after=explained("score", "deal_after", after=after) if after else ""))
-        out += ["    " + explained("score", "line", why=w) for w in why] or [
-            "    " + explained("score", "line", why=words.scores.nothing)]
-    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    out.append(explained("score", "final", score=score, winner=_winner(report, book)))
+    for n, game, deals in score_words.by_game(report):
+        indent = "  " if game is None else "    "   # a pool's or a match's deals under their game
+        if game is not None:
+            out.append("  " + explained("score", "line", why=score_words.game_heading(n, game, book, words)))
+        for d in deals:
+            why = score_words.lines(report, d, book, words)
+            after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
+            out.append(indent + explained("score", "deal", deal=d.number, dealer=d.dealer,
+                                          after=explained("score", "deal_after", after=after) if after else ""))
+            out += [indent + "  " + explained("score", "line", why=w) for w in why] or [
+                indent + "  " + explained("score", "line", why=words.scores.nothing)]
+    if report.games is not None:
+        out.append(explained("score", "line", why=score_words.games_result(report, words)))
+    else:
+        score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+        out.append(explained("score", "final", score=score, winner=_winner(report, book)))
     if report.title:
         out += ["", explained("score", "log", title=report.title)]
     return "\n".join(fit(out))

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.ruling import Report, Ruling
 from .happened import spoken, summary_text
-from .scores import lines as why
+from .scores import by_game, game_heading, games_result, lines as why
 from .textwidth import fit, plain
 from .vocabulary import default_words
 
@@ -90,21 +90,27 @@ def report_text(report: Report, columns: int | None = None) -> str:
     if not report.rulings:
         lines.append("No irregularity: nothing to rule on.")
     if report.played:
-        lines += ["", "How the game went:"]
-        for d in report.played:
-            line = _deal_line(d, report.players)
-            if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
-                line = line[:-1] + " as recorded, before what is still open is settled (above)."
-            lines.append(line)
-            lines += [f"    {w}." for w in why(report, d)]
+        lines += ["", "How the game went:" if report.games is None else "How the games went:"]
+        for n, game, deals in by_game(report):
+            indent = "" if game is None else "  "   # a pool's or a match's deals under their game
+            if game is not None:
+                lines.append(f"  {game_heading(n, game)}.")
+            for d in deals:
+                line = _deal_line(d, report.players)
+                if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
+                    line = line[:-1] + " as recorded, before what is still open is settled (above)."
+                lines.append(indent + line)
+                lines += [f"{indent}    {w}." for w in why(report, d)]
         lines.append("")
-    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    lines.append(f"Score: {score}  ({report.deals} deal{'s' if report.deals != 1 else ''})")
+    deals = f"{report.deals} deal{'s' if report.deals != 1 else ''}"
+    if report.games is None:
+        score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+        lines.append(f"Score: {score}  ({deals})")
     if any(r.outcomes for r in report.rulings):
         lines.append("  (with a choice still open: only the points that stand whatever is chosen"
                      + ("; too many open choices to combine, each was taken alone)" if report.outcomes_capped else ")"))
     if report.games is not None:
-        lines += _games(report)
+        lines.append(f"{games_result(report)}.  ({deals})")
     elif report.winner:
         lines.append(f"Winner: {report.winner}, a game worth {report.game_value}.")
     else:
@@ -118,21 +124,6 @@ def report_text(report: Report, columns: int | None = None) -> str:
         what = "the pool" if report.pool else "the match" if report.games is not None else "the game"
         lines.append(f"Events {after[0]} to {after[-1]} come after {what} was won and were ignored.")
     return "\n".join(fit(lines, columns))
-
-
-def _games(report: Report) -> list[str]:
-    """A pool's or a linked match's games, a line each, and who won the pool or the match."""
-    lines = ["Games:"]
-    for i, g in enumerate(report.games or (), 1):
-        score = ", ".join(f"{p} {g['score'][p]}" for p in g["players"])
-        won = f"{g['winner']} won" if g["winner"] else "not finished"
-        lines.append(f"  {i}. {' and '.join(g['players'])}: {score}; {won}.")
-    what = "pool" if report.pool else "match"
-    if report.winner:
-        lines.append(f"Winner of the {what}: {report.winner}.")
-    else:
-        lines.append(f"No winner of the {what} yet.")
-    return lines
 
 
 def _deal_line(d: Any, players: list[str]) -> str:

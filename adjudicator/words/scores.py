@@ -113,3 +113,46 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
             out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
                        + f" (event {r.event})")
     return out
+
+
+def by_game(report: Report) -> list[tuple[int | None, dict[str, Any] | None, list[Any]]]:
+    """The deals game by game: (number, the game as the report gives it, its deals); one
+    (None, None, every deal) for a log of one game."""
+    if report.games is None:
+        return [(None, None, report.played)]
+    out, start = [], 0
+    for n, (game, count) in enumerate(zip(report.games, report.game_deals), 1):
+        out.append((n, game, report.played[start:start + count]))
+        start += count
+    return out
+
+
+def game_heading(n: int, game: dict[str, Any], book: LawBook | None = None, words: Words | None = None) -> str:
+    """A game of a pool or a match: its players, score, winner and what it counts (law 46)."""
+    book, said = book or default_book(), (words or default_words()).scores.games
+    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
+    result = said["won"].format(winner=game["winner"], value=game["value"],
+                                cited=f"law {law}" if law is not None else f"rule {rule}") \
+        if game["winner"] else said["unfinished"]
+    return said["heading"].format(n=n, players=said["and"].join(game["players"]), result=result,
+                                  score=", ".join(f"{p} {game['score'][p]}" for p in game["players"]))
+
+
+def games_result(report: Report, words: Words | None = None) -> str:
+    """Who won the pool or the match, or that nobody has yet."""
+    said = (words or default_words()).scores.games
+    kind = "pool" if report.pool else "match"
+    return said[kind].format(winner=report.winner) if report.winner else said[f"{kind}_open"]
+
+
+def games_line(report: dict[str, Any], words: Words | None = None) -> str:
+    """`validate`'s word on a pool or a match, from the report's JSON: the games each won, the
+    winner of the whole."""
+    said = (words or default_words()).scores.games
+    kind = "pool" if "pool_winner" in report else "match"
+    won: dict[str, int] = {}
+    for g in report["games"]:
+        if g["winner"]:
+            won[g["winner"]] = won.get(g["winner"], 0) + 1
+    result = said[f"{kind}_line_won"].format(winner=report["winner"]) if report["winner"] else said["line_open"]
+    return said[f"{kind}_line"].format(games=", ".join(f"{p} {n}" for p, n in won.items()) or said["none"], result=result)
