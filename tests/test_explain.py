@@ -429,3 +429,17 @@ def test_validate_gives_a_match_its_result_not_the_last_games_score() -> None:
     out = runner.invoke(app, ["validate", str(RULESETS / "linked-decider.yaml"), str(RULESETS / "pool-two-running.yaml")]).output
     assert "linked-decider.yaml: clean (a linked match: games won A 2, Y 1; A wins the match)" in out
     assert "pool-two-running.yaml: clean (a pool: games won A 2; A wins the pool)" in out
+
+
+def test_a_revoke_claimed_later_is_headed_with_the_claim_and_the_play_each_at_its_event() -> None:
+    """The revoke is A's card at event 15; Y claims it at event 24, after the play. The heading
+    names the claim's event for the claim and the play's for the play, in that order of telling."""
+    path = LAWS / "law43-revoke-claimed-after-play-point-cut.yaml"
+    text = _plain(path)
+    assert text.startswith("Event 24 (deal 1), on a claim: at event 15, A played 9♣ to K♠ holding a card of the suit led.")
+    [ruling] = _explained(path)["rulings"]
+    assert (ruling["event"], ruling["at"]) == (24, 15)
+    out = " ".join(runner.invoke(app, ["adjudicate", str(path)]).output.split())
+    assert "Deal 1, event 24 (claimed; done at event 15):" in out
+    # a public irregularity, ruled where it happened, says one event
+    assert _plain(LAWS / "law21-after-refusal.yaml").startswith("Event 10 (deal 1): A dealt himself 6 cards.")

@@ -406,7 +406,10 @@ class Replay:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
-                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool,
+                    at: int | None = None) -> Ruling:
+        """The law book's ruling on an irregularity found at event n (`at`: the event it happened
+        at, where a claim found it later)."""
         if self.facts_at is not None and len(self.rulings) in self.facts_at:
             facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
@@ -428,7 +431,7 @@ class Replay:
                         text=text, laws=list(case.cites), note=case.note, case=found.ref, rule=found.rule,
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
-                        facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
+                        facts=facts, what=what, at=at if at != n else None, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)
         self._ruled.setdefault(_deal_key(deal, irregularity), []).append(ruling)

@@ -60,6 +60,7 @@ class Ruling:
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
     unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
     rule: str | None = None                          # the option whose rule decides, where `law` is null
+    at: int | None = None                            # the event it happened at, where a claim found it later
 
     @property
     def open(self) -> bool:

@@ -137,7 +137,8 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
             entry["overridden_by"] = ruling.case if other.ref in above else None
         why_not.append(entry)
     return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
-            "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event, "deal": ruling.deal,
+            "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event,
+            **({"at": ruling.at} if ruling.at else {}), "deal": ruling.deal,
             "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
@@ -243,7 +244,8 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
     reading = [explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))]
-    out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
+    out = [explained("ruling", "event_claimed" if ruling.at else "event", event=ruling.event, deal=ruling.deal,
+                     at=ruling.at, what=what),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})",
            *["  " + line for line in reading if ruling.note]]

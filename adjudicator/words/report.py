@@ -69,7 +69,8 @@ def report_text(report: Report, columns: int | None = None) -> str:
         cited = (f"Law {r.law}" if r.law is not None else f"rule {r.rule}") + \
             (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
         state = "" if r.claimed else " [not claimed at the table]"
-        lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
+        at = f" (claimed; done at event {r.at})" if r.at else ""
+        lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
         lines.append(f"  {summary_text(r.summary)}")
         if r.chooser:
             lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
