@@ -443,3 +443,14 @@ def test_a_revoke_claimed_later_is_headed_with_the_claim_and_the_play_each_at_it
     assert "Deal 1, event 24 (claimed; done at event 15):" in out
     # a public irregularity, ruled where it happened, says one event
     assert _plain(LAWS / "law21-after-refusal.yaml").startswith("Event 10 (deal 1): A dealt himself 6 cards.")
+
+
+def test_a_nearest_case_under_other_rules_says_what_those_rules_make_of_the_same_game() -> None:
+    """Under the French rules Y's king, led first and announced before A played to it, is too
+    late (law 23 alone). Under rules with law 24's grace that announcement is in time: no
+    irregularity, and the king counts (Y 3), not "the mark does not count"."""
+    text = _plain(RULESETS / "king-after-first-card-never-french.yaml")
+    line = text.split("- Law 24, ")[1]
+    assert not line.startswith("if under rules that give law 24's grace (here: under rules that give no grace "
+                               "to a king played first (law 23 alone)): compulsory: the mark does not count")
+    assert "no irregularity then, nothing to rule on: the score would be A 0, Y 3" in line

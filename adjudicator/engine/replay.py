@@ -218,7 +218,7 @@ class Replay:
         return Report(self.rules.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals, self.earned,
                       self.log.title, self.log.description, options=self.options.to_json(),
-                      ignored_in_hand=list(self.ignored_in_hand))
+                      ignored_in_hand=list(self.ignored_in_hand), log=self.log)
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)

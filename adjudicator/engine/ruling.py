@@ -91,6 +91,7 @@ class Report:
     game_deals: list[int] = field(default_factory=list)   # pool and linked: how many deals each game had
     pool: bool = False                          # a pool: the report gives `pool_winner`
     pool_winner: str | None = None
+    log: Any = field(default=None, repr=False)   # the log replayed (explain asks it again under other rules)
 
     @property
     def ok(self) -> bool:

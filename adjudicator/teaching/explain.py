@@ -18,7 +18,9 @@ from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
 from ..words.explaining import said as explained
 from ..words.rules import cite, option_source, option_turning, said, value_words
+from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
+from ..record.options import NAMES as OPTIONS
 from ..words.textwidth import fit, plain
 from ..words.vocabulary import Words, default_words
 from .snapshot import cards_in
@@ -226,7 +228,7 @@ def _near(entry: dict[str, Any]) -> bool:
 
 
 def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
-                score: str = "", everything: bool = False) -> list[str]:
+                score: str = "", everything: bool = False, report: Report | None = None) -> list[str]:
     """A ruling in words, short first: what happened, the law and what it gives, the score
     after the deal; then the nearest rival cases (one fact away); with `everything`, the facts
     that bear on it, each condition tested, the reading chosen, and every other case."""
@@ -244,8 +246,9 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
     reading = [explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))]
-    out = [explained("ruling", "event_claimed" if ruling.at else "event", event=ruling.event, deal=ruling.deal,
-                     at=ruling.at, what=what),
+    head = (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
+            if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
+    out = [head,
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})",
            *["  " + line for line in reading if ruling.note]]
@@ -253,7 +256,8 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     shown = {c.ref: line for c, e in near if _rival(c, decided)
-            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr)))}
+            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
+                                    _unruled(report, ruling, e["failed"][0], book)))}
     if shown:
         out.append("  " + explained("cases", "nearest"))
         out += ["    " + line for line in shown.values()]
@@ -304,15 +308,34 @@ def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
 
 
 def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
-               otherwise: str = "") -> str | None:
+               otherwise: str = "", unruled: str | None = None) -> str | None:
     """A case one fact away: that fact as the case wants it, as it was here, and what the case
-    gives; None where the two are said alike (the words would not tell them apart)."""
+    gives (or, `unruled`, that the game under those rules has nothing to rule on); None where
+    the two are said alike (the words would not tell them apart)."""
     said = _said(test, words, irregularity)
     actual = words.phrase(test["fact"], test["actual"], irregularity)
     if said.strip('"').lower() == actual.lower():
         return None
     return explained("cases", "near", name=_name(case).capitalize(), said=said, actual=actual,
-                     choice=_choice(case, words) + otherwise)
+                     choice=unruled or _choice(case, words) + otherwise)
+
+
+def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: LawBook) -> str | None:
+    """Where the nearest case turns on an option (other rules), the same game replayed under
+    them: what happened may then be no irregularity at all (law 24's grace makes a king led
+    first and announced before it is played to in time). Said so with that score; None where a
+    ruling is made there all the same (the case says what) or the game cannot be replayed so."""
+    fact, wanted = test["fact"], test["wanted"]
+    if report is None or report.log is None or fact not in OPTIONS or isinstance(wanted, (list, dict)):
+        return None
+    given = {**(report.options or {}), fact: wanted}
+    try:
+        other = adjudicate(report.log, book, in_force(report.rules, given, 3 if given.get("pool") else 2))
+    except (ValueError, ReplayError):   # a combination refused, or a log those rules cannot read
+        return None
+    if any(r.event == ruling.event and r.irregularity == ruling.irregularity for r in other.rulings):
+        return None
+    return explained("cases", "no_ruling", score=", ".join(f"{p} {other.score[p]}" for p in other.players))
 
 
 def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> str:
@@ -379,7 +402,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
                       if e["struck"] in words.scores.effects and e["struck_by"]]
             score = (explained("ruling", "score_after", deal=r.deal, after=after, struck="".join(dict.fromkeys(struck)))
                      if after else "")
-            out += ruling_text(r, book, words, rules, score, everything) + [""]
+            out += ruling_text(r, book, words, rules, score, everything, report) + [""]
     if event is not None:
         return "\n".join(fit(out)).rstrip()
     if not report.rulings:
