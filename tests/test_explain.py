@@ -420,7 +420,7 @@ def test_a_linked_match_is_told_game_by_game_then_the_match() -> None:
 def test_a_pool_is_told_game_by_game_then_the_pool() -> None:
     text = _plain(RULESETS / "pool-rotation.yaml")
     assert "Game 2, A and Z: A 0, Z 1; Z won it, a game that counts 1 (law 46)." in text
-    assert text.split("(The log")[0].rstrip().endswith("The pool: Y wins it, having won two games running.")
+    assert text.split("(Title:")[0].rstrip().endswith("The pool: Y wins it, having won two games running.")
     unfinished = _plain(RULESETS / "pool-one-game.yaml")
     assert "The pool: no winner yet." in unfinished
 
