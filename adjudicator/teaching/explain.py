@@ -230,7 +230,8 @@ def _near(entry: dict[str, Any]) -> bool:
 def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
                 score: str = "", everything: bool = False, report: Report | None = None) -> list[str]:
     """A ruling in words, short first: what happened, the law and what it gives, the score
-    after the deal; then the nearest rival cases (one fact away); with `everything`, the facts
+    after the deal, whether it rests on a reading; then the nearest rival cases (one fact away,
+    another outcome; `report` lets one that turns on the rules be replayed); with `everything`, the facts
     that bear on it, each condition tested, the reading chosen, and every other case."""
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
@@ -245,13 +246,13 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else explained("ruling", "decider_rule", rule=ruling.rule))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
-    reading = [explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))]
+    reading = ["  " + explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))
+               ] if ruling.note else []   # the case's note: the ruling rests on a reading
     head = (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
             if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
     out = [head,
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
-           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})",
-           *["  " + line for line in reading if ruling.note]]
+           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
