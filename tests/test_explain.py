@@ -454,3 +454,8 @@ def test_a_nearest_case_under_other_rules_says_what_those_rules_make_of_the_same
     assert not line.startswith("if under rules that give law 24's grace (here: under rules that give no grace "
                                "to a king played first (law 23 alone)): compulsory: the mark does not count")
     assert "no irregularity then, nothing to rule on: the score would be A 0, Y 3" in line
+
+
+def test_adjudicate_names_the_law_of_the_games_value() -> None:
+    out = " ".join(runner.invoke(app, ["adjudicate", str(LAWS / "law46-game-value-double.yaml")]).output.split())
+    assert "Winner: A, a game worth 2 (law 46)." in out

@@ -164,7 +164,8 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 # ------------------------------------------------------------------------------- words
 
 def _name(case: CompiledCase) -> str:
-    return _name_of(case.law, case.rule)
+    return (explained("cases", "name_law", law=case.law) if case.law is not None
+            else explained("cases", "name_rule", rule=case.rule))
 
 
 def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
@@ -371,13 +372,8 @@ def _winner(report: Report, book: LawBook) -> str:
         return ""
     if report.game_value is None:
         return explained("score", "winner", winner=report.winner)
-    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
     return explained("score", "worth", winner=report.winner, value=report.game_value,
-                     cited=_name_of(law, rule))
-
-
-def _name_of(law: int | None, rule: str | None) -> str:
-    return explained("cases", "name_law", law=law) if law is not None else explained("cases", "name_rule", rule=rule)
+                     cited=score_words.game_law(book))
 
 
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,

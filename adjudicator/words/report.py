@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.ruling import Report, Ruling
 from .happened import spoken, summary_text
-from .scores import by_game, game_heading, games_result, lines as why
+from .scores import by_game, game_heading, game_law, games_result, lines as why
 from .textwidth import fit, plain
 from .vocabulary import default_words
 
@@ -113,7 +113,7 @@ def report_text(report: Report, columns: int | None = None) -> str:
     if report.games is not None:
         lines.append(f"{games_result(report)}.  ({deals})")
     elif report.winner:
-        lines.append(f"Winner: {report.winner}, a game worth {report.game_value}.")
+        lines.append(f"Winner: {report.winner}, a game worth {report.game_value} ({game_law()}).")
     else:
         lines.append("No winner yet.")
     in_hand = set(report.ignored_in_hand)

@@ -127,12 +127,17 @@ def by_game(report: Report) -> list[tuple[int | None, dict[str, Any] | None, lis
     return out
 
 
+def game_law(book: LawBook | None = None) -> str:
+    """The law (46) or rule that says what a game counts, as the score's lines cite it."""
+    book = book or default_book()
+    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
+    return f"law {law}" if law is not None else f"rule {rule}"
+
+
 def game_heading(n: int, game: dict[str, Any], book: LawBook | None = None, words: Words | None = None) -> str:
     """A game of a pool or a match: its players, score, winner and what it counts (law 46)."""
-    book, said = book or default_book(), (words or default_words()).scores.games
-    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
-    result = said["won"].format(winner=game["winner"], value=game["value"],
-                                cited=f"law {law}" if law is not None else f"rule {rule}") \
+    said = (words or default_words()).scores.games
+    result = said["won"].format(winner=game["winner"], value=game["value"], cited=game_law(book)) \
         if game["winner"] else said["unfinished"]
     return said["heading"].format(n=n, players=said["and"].join(game["players"]), result=result,
                                   score=", ".join(f"{p} {game['score'][p]}" for p in game["players"]))
