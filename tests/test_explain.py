@@ -439,6 +439,8 @@ def test_a_revoke_claimed_later_is_headed_with_the_claim_and_the_play_each_at_it
     assert text.startswith("Event 24 (deal 1), on a claim: at event 15, A played 9♣ to K♠ holding a card of the suit led.")
     [ruling] = _explained(path)["rulings"]
     assert (ruling["event"], ruling["at"]) == (24, 15)
+    [ruling] = json.loads(runner.invoke(app, ["adjudicate", "--json", str(path)]).output)["rulings"]
+    assert (ruling["event"], ruling["at"]) == (24, 15)
     out = " ".join(runner.invoke(app, ["adjudicate", str(path)]).output.split())
     assert "Deal 1, event 24 (claimed; done at event 15):" in out
     # a public irregularity, ruled where it happened, says one event

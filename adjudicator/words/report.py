@@ -25,6 +25,8 @@ def ruling_json(r: Ruling) -> dict[str, Any]:
     }
     if r.laws:
         out["laws"] = r.laws
+    if r.at is not None:   # a hidden irregularity ruled on its claim: the event it happened at
+        out["at"] = r.at
     if r.elected_card is not None:
         out["elected_card"] = r.elected_card
     if r.note:
