@@ -461,3 +461,10 @@ def test_a_nearest_case_under_other_rules_says_what_those_rules_make_of_the_same
 def test_adjudicate_names_the_law_of_the_games_value() -> None:
     out = " ".join(runner.invoke(app, ["adjudicate", str(LAWS / "law46-game-value-double.yaml")]).output.split())
     assert "Winner: A, a game worth 2 (law 46)." in out
+
+
+def test_a_king_struck_out_by_a_fresh_deal_names_the_law_of_the_fresh_deal() -> None:
+    """Law 11: a second card turned after the non-dealer looked; a fresh deal. The king turned
+    up first is struck out with the deal, by law 11: said so, not a bare "struck out"."""
+    text = _why_score(_plain(LAWS / "law11-second-card-turned-after-look.yaml"))
+    assert "A turned up the king: A marks 1, law 47; struck out: the deal was dealt afresh, law 11." in text

@@ -53,15 +53,18 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
                 e is not ent and e.player == ent.player and e.kind in ("point", "vole") and e.event == ent.event
                 and e.struck != "offender_score_cut" for e in earned):
             continue   # the cut entitlement that replaced it says it
-        struck = _ruling_that(report, deal, ent.struck) if ent.struck else None
+        # struck out without a remedy of its own (a second card turned), then annulled with its
+        # deal: the annulment says why, and its ruling's law
+        why = deal.annulled if ent.struck == "struck" and deal.annulled else ent.struck
+        struck = _ruling_that(report, deal, why) if why else None
         limited = _ruling_that(report, deal, "offender_score_cut", ent.player) if ent.limited else None
         awarded = _awarded(report, deal, ent)
         out.append({"player": ent.player, "points": ent.points, "for": ent.basis, "kind": ent.kind,
                     "law": book.scoring_law.get(ent.basis), "rule": book.scoring_rule.get(ent.basis),
                     "event": ent.event, "awarded_by": awarded.law if awarded else None,
                     "counts": ent.paid if ent.struck is None else 0,
-                    "struck": ent.struck,
-                    "struck_by": book.effect_law.get(ent.struck or "", struck.law) if struck else None,
+                    "struck": why,
+                    "struck_by": book.effect_law.get(why or "", struck.law) if struck else None,
                     "limited_by": limited.law if limited else None,
                     "lapsed": None if ent.lapsed_at is None or not ent.unpaid
                     else "next_turn_up" if ent.facts.get("next_turned_up") else "log_end"})
