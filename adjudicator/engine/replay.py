@@ -440,8 +440,9 @@ class Replay:
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
                 remedies.EFFECTS[effect](self, ruling, deal)
-        if chooser is None and claimed:   # compulsory: its only option, done now (RULINGS.md:
-            self.elect(ruling, case.options[0], None, n)   # nobody claimed, nothing elected)
+        # compulsory: its only option, done now if claimed; nobody claimed, nothing is elected (RULINGS.md)
+        if chooser is None and claimed:
+            self.elect(ruling, case.options[0], None, n)
         return ruling
 
     def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
