@@ -360,9 +360,12 @@ def _line(status: int, obj: dict) -> str:
     source = obj["source"]
     if status == 2:
         return f"{source}: unreadable: " + "; ".join(e.removeprefix(source + ": ") for e in obj["errors"])
-    score = ", ".join(f"{p} {s}" for p, s in obj["score"].items())
-    won = f"; {obj['winner']} wins" if obj["winner"] else ""
+    if obj.get("games") is not None:   # a pool or a linked match: its result, not its last game's score
+        from .words.scores import games_line   # (only these, which the replay read, load the words)
+        result = games_line(obj)
+    else:
+        result = ", ".join(f"{p} {s}" for p, s in obj["score"].items()) + (f"; {obj['winner']} wins" if obj["winner"] else "")
     if status == 0:
-        return f"{source}: clean ({score}{won})"
+        return f"{source}: clean ({result})"
     laws = ", ".join(f"{said_decider(decider(r))} at event {r['event']}" for r in obj["rulings"])
-    return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({score}{won})"
+    return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({result})"

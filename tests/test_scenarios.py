@@ -58,8 +58,10 @@ def _agrees(have: object, want: object) -> bool:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SCENARIOS)))
 def test_a_compulsory_ruling_carries_its_only_option(path: Path) -> None:
-    """RULINGS.md: `elected` is the only compulsory option, claimed or not (laws 30 and 34 among
-    them, whose remedy the play carries out whether claimed or not)."""
+    """RULINGS.md: `elected` is the only compulsory option of a claimed ruling, and null on a
+    ruling nobody claimed (nothing was carried out: the game stands as recorded)."""
     for ruling in report_json(Replay(read_file(str(path))).run())["rulings"]:
-        if ruling["chooser"] is None:
+        if not ruling["claimed"]:
+            assert ruling["elected"] is None, ruling
+        elif ruling["chooser"] is None:
             assert ruling["elected"] == ruling["options"][0], ruling

@@ -169,7 +169,8 @@ def test_events_after_the_pool_is_won_are_ignored() -> None:
 def test_the_report_in_words_names_the_games_and_the_ignored_plays() -> None:
     from adjudicator.words.report import report_text
     text = report_text(adjudicate_text((RULESETS / "pool-rotation.yaml").read_text(), "p.yaml"))
-    assert "2. A and Z: A 0, Z 1; Z won." in text and "Winner of the pool: Y." in text
+    assert "Game 2, A and Z: A 0, Z 1; Z won it, a game that counts 1 (law 46)." in text
+    assert "The pool: Y wins it, having won two games running." in text
     text = report_text(adjudicate_text((RULESETS / "offer-declined-trick-lost.yaml").read_text(), "o.yaml"))
     assert "Events 20, 21, 22, 23 are plays of a hand that had ended" in text
     assert "A declined the point Y offered, bound to the vole, and Y took a trick" in text

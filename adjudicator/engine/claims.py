@@ -110,7 +110,7 @@ def on_claim(r: Replay, ev: Any, n: int) -> None:
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns, p.actor):
             r.pending.remove(p)
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
-            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True, at=p.event)
             return
     if irr == "lead_out_of_turn" and deal is not None and _played_to(r, deal, ev, n):
         return
@@ -240,7 +240,7 @@ def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
             del deal.announced[p.actor]   # he declares his error before playing a card
             return
         facts = r.facts(deal, p.concerns, p.actor, p.extra)
-        r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+        r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True, at=p.event)
         return
     who = player or deal.other(ev.by)
     hand = deal.hands[who]
@@ -326,7 +326,8 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     if made is not None and count == size:   # the exchange made the wrong number: its own error
         r.pending.remove(made)
         facts = r.facts(deal, made.concerns, made.actor, made.extra)
-        r.make_ruling(made.irregularity, n, deal, made.concerns, made.actor, made.what, facts, claimed=True)
+        r.make_ruling(made.irregularity, n, deal, made.concerns, made.actor, made.what, facts, claimed=True,
+                      at=made.event)
         return
     if count != size:
         if hand.unknown == 0:
@@ -408,7 +409,7 @@ def _claimed_by_election(r: Replay, ev: Any, n: int) -> Ruling:
         if ev.option in found.case.options:
             r.pending.remove(p)
             return r.make_ruling(p.irregularity, n, deal, p.concerns, p.actor, p.what, facts,
-                                 claimed=True)
+                                 claimed=True, at=p.event)
         offered.append(f"{p.irregularity} (event {p.event}): law {found.law} offers {', '.join(found.case.options)} here")
     return r.fail(n, f"no ruling open here offers {ev.option}" + (f" ({'; '.join(offered)})" if offered else ""))
 

@@ -62,8 +62,10 @@ def _start(r: Replay, n: int) -> Deal:
 
 
 def _stood(r: Replay, deal: Deal) -> bool:
-    """A deal out of turn found too late to rectify stands as its dealer's (law 14)."""
-    return any(x.elected == "play_on" for x in r.ruled(deal, "deal_out_of_turn"))
+    """A deal out of turn found too late to rectify stands as its dealer's (law 14), claimed
+    or not (nobody claimed it: nothing elected, and the deal stands all the same)."""
+    return any(x.elected == "play_on" or not x.claimed and x.options == ["play_on"]
+               for x in r.ruled(deal, "deal_out_of_turn"))
 
 
 def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:

@@ -376,7 +376,7 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns):
             r.pending.remove(p)
             facts = r.facts(deal, p.concerns, p.actor, p.extra)
-            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True)
+            r.make_ruling(irr, n, deal, p.concerns, p.actor, p.what, facts, claimed=True, at=p.event)
             return
     words = irr.replace("_", " ")
     his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")

@@ -120,7 +120,7 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
         log.title, log.description, outcomes_capped=any(rep.outcomes_capped for rep in reports),
         options=last_report.options,
         ignored_in_hand=[n for rep in reports for n in rep.ignored_in_hand],
-        games=played, pool=pool, pool_winner=champion)
+        games=played, pool=pool, pool_winner=champion, game_deals=[rep.deals for rep in reports], log=log)
 
 
 def _champion(played: list[dict[str, Any]], pool: bool) -> str | None:

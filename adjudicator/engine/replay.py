@@ -230,7 +230,7 @@ class Replay:
         return Report(self.rules.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals, self.earned,
                       self.log.title, self.log.description, options=self.options.to_json(),
-                      ignored_in_hand=list(self.ignored_in_hand))
+                      ignored_in_hand=list(self.ignored_in_hand), log=self.log)
 
     def fail(self, n: int, message: str) -> NoReturn:
         raise ReplayError(n, self.events[n - 1].event, message)
@@ -425,7 +425,10 @@ class Replay:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
     def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
-                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool) -> Ruling:
+                    actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool,
+                    at: int | None = None) -> Ruling:
+        """The law book's ruling on an irregularity found at event n (`at`: the event it happened
+        at, where a claim found it later)."""
         if self.facts_at is not None and len(self.rulings) in self.facts_at:
             facts = {**facts, **self.facts_at[len(self.rulings)]}
         found = self.book.find(irregularity, facts)
@@ -447,7 +450,7 @@ class Replay:
                         text=text, laws=list(case.cites), note=case.note, case=found.ref, rule=found.rule,
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
-                        facts=facts, what=what, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
+                        facts=facts, what=what, at=at if at != n else None, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))
         self.rulings.append(ruling)
         self.ruled_at.setdefault(n, []).append(ruling)
         self._ruled.setdefault(_deal_key(deal, irregularity), []).append(ruling)
@@ -456,11 +459,9 @@ class Replay:
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
                 remedies.EFFECTS[effect](self, ruling, deal)
-        if chooser is None:   # compulsory: its only option, done now if claimed (RULINGS.md)
-            if claimed:
-                self.elect(ruling, case.options[0], None, n)
-            else:
-                ruling.elected = case.options[0]
+        # compulsory: its only option, done now if claimed; nobody claimed, nothing is elected (RULINGS.md)
+        if chooser is None and claimed:
+            self.elect(ruling, case.options[0], None, n)
         return ruling
 
     def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:

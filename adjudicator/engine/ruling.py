@@ -60,6 +60,7 @@ class Ruling:
     outcomes: dict[str, Any] | None = None           # an open choice: option -> score, winner, value
     unknown: dict[str, Any] | None = None            # fact the log does not know -> value -> decision
     rule: str | None = None                          # the option whose rule decides, where `law` is null
+    at: int | None = None                            # the event it happened at, where a claim found it later
 
     @property
     def open(self) -> bool:
@@ -87,8 +88,10 @@ class Report:
     options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
     ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
     games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
+    game_deals: list[int] = field(default_factory=list)   # pool and linked: how many deals each game had
     pool: bool = False                          # a pool: the report gives `pool_winner`
     pool_winner: str | None = None
+    log: Any = field(default=None, repr=False)   # the log replayed (explain asks it again under other rules)
 
     @property
     def ok(self) -> bool:

@@ -18,7 +18,9 @@ from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
 from ..words.explaining import said as explained
 from ..words.rules import cite, option_source, option_turning, said, value_words
+from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
+from ..record.options import NAMES as OPTIONS
 from ..words.textwidth import fit, plain
 from ..words.vocabulary import Words, default_words
 from .snapshot import cards_in
@@ -68,7 +70,7 @@ def rules_of(report: Report) -> InForce:
 def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, bool]]:
     """Every rule the explanation uses, in order, once each: (law, rule, whether it rules on an
     irregularity): each ruling's law (or a variant's own rule) and the laws it names, then the
-    law of each point scored."""
+    law of each point scored and of what the game counts."""
     seen: dict[tuple[int | None, str | None], bool] = {}
     scoring = set(book.scoring_law.values())
     for r in sorted(report.rulings, key=lambda r: r.event):
@@ -79,6 +81,8 @@ def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, b
         for e in score_words.entries(report, d, book):
             if e["law"] is not None or e["rule"] is not None:   # never both: the loader refuses it
                 seen.setdefault((e["law"], e["rule"]), False)
+    if report.winner is not None and report.game_value is not None:   # what the game counts
+        seen.setdefault((book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")), False)
     return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
 
 
@@ -135,7 +139,8 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
             entry["overridden_by"] = ruling.case if other.ref in above else None
         why_not.append(entry)
     return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
-            "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event, "deal": ruling.deal,
+            "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event,
+            **({"at": ruling.at} if ruling.at else {}), "deal": ruling.deal,
             "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
@@ -224,9 +229,10 @@ def _near(entry: dict[str, Any]) -> bool:
 
 
 def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
-                score: str = "", everything: bool = False) -> list[str]:
+                score: str = "", everything: bool = False, report: Report | None = None) -> list[str]:
     """A ruling in words, short first: what happened, the law and what it gives, the score
-    after the deal; then the nearest rival cases (one fact away); with `everything`, the facts
+    after the deal, whether it rests on a reading; then the nearest rival cases (one fact away,
+    another outcome; `report` lets one that turns on the rules be replayed); with `everything`, the facts
     that bear on it, each condition tested, the reading chosen, and every other case."""
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
@@ -241,20 +247,22 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else explained("ruling", "decider_rule", rule=ruling.rule))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
-    out = [explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what),
+    reading = ["  " + explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))
+               ] if ruling.note else []   # the case's note: the ruling rests on a reading
+    head = (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
+            if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
+    out = [head,
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
-           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})"]
+           f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
-    if near:
+    shown = {c.ref: line for c, e in near if _rival(c, decided)
+            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
+                                    _unruled(report, ruling, e["failed"][0], book)))}
+    if shown:
         out.append("  " + explained("cases", "nearest"))
-        for other, entry in near:
-            t = entry["failed"][0]
-            said = (explained("cases", "said", clause=" ".join(t["clause"].split())) if t["clause"]
-                    else words.phrase(t["fact"], t["wanted"], irr))
-            out += _wrap(explained("cases", "near", name=_name(other).capitalize(), said=said,
-                                   actual=words.phrase(t["fact"], t["actual"], irr), choice=_choice(other, words)), "    ")
+        out += ["    " + line for line in shown.values()]
     if not everything:
         return out
     out += _source_text(data["source"], ruling, book)
@@ -272,7 +280,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if decided.case.note:
         out += _wrap(explained("cases", "reading", note=plain(" ".join(decided.case.note.split()))), "    ")
     for other, entry in others:
-        if _near(entry):
+        if other.ref in shown:
             continue
         when = explained("cases", "when", when=when_words(other.case)) if other.case.when else ""
         out.append("  " + explained("cases", "not", name=_name(other), when=when, case=other.case.id))
@@ -288,12 +296,84 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     return out
 
 
+def _rival(case: CompiledCase, decided: CompiledCase) -> bool:
+    """Another rule, or the same law giving another outcome: a case worth naming beside it."""
+    same = (case.law, case.rule, case.case.chooser, case.case.options)
+    return same != (decided.law, decided.rule, decided.case.chooser, decided.case.options)
+
+
+def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
+    """A condition as the law says it (its clause, quoted), else as the fact's phrase."""
+    if test["clause"]:
+        return explained("cases", "said", clause=" ".join(test["clause"].split()))
+    return words.phrase(test["fact"], test["wanted"], irregularity)
+
+
+def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
+               otherwise: str = "", unruled: str | None = None) -> str | None:
+    """A case one fact away: that fact as the case wants it, as it was here, and what the case
+    gives (or, `unruled`, that the game under those rules has nothing to rule on); None where
+    the two are said alike (the words would not tell them apart)."""
+    said = _said(test, words, irregularity)
+    actual = words.phrase(test["fact"], test["actual"], irregularity)
+    if said.strip('"').lower() == actual.lower():
+        return None
+    return explained("cases", "near", name=_name(case).capitalize(), said=said, actual=actual,
+                     choice=unruled or _choice(case, words) + otherwise)
+
+
+def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: LawBook) -> str | None:
+    """Where the nearest case turns on an option (other rules), the same game replayed under
+    them: what happened may then be no irregularity at all (law 24's grace makes a king led
+    first and announced before it is played to in time). Said so with that score; None where a
+    ruling is made there all the same (the case says what) or the game cannot be replayed so."""
+    fact, wanted = test["fact"], test["wanted"]
+    if report is None or report.log is None or fact not in OPTIONS or isinstance(wanted, (list, dict)):
+        return None
+    given = {**(report.options or {}), fact: wanted}
+    try:
+        other = adjudicate(report.log, book, in_force(report.rules, given, 3 if given.get("pool") else 2))
+    except (ValueError, ReplayError):   # a combination refused, or a log those rules cannot read
+        return None
+    if any(r.event == ruling.event and r.irregularity == ruling.irregularity for r in other.rulings):
+        return None
+    return explained("cases", "no_ruling", score=", ".join(f"{p} {other.score[p]}" for p in other.players))
+
+
+def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> str:
+    """What the same law gives on the fact the nearest case states, where one more fact of the
+    moment would turn it (law 9 before the turn-up: a choice before the non-dealer looks, the
+    error rectified after): the stated fact alone does not settle the outcome, so both are said."""
+    fact = entry["failed"][0]["fact"]
+    out = []
+    for other, e in others:
+        failed = {t["fact"]: t for t in e["failed"]}
+        if (other.law, other.rule) != (case.law, case.rule) or other is case or len(failed) != 2 \
+                or fact not in failed or other.case.when.get(fact) != case.case.when.get(fact) \
+                or not _rival(other, case):
+            continue
+        [extra] = [t for name, t in failed.items() if name != fact]
+        out.append(explained("cases", "otherwise", said=_said(extra, words, irregularity),
+                             choice=_choice(other, words)))
+    return "".join(out)
+
+
 def _choice(case: CompiledCase, words: Words) -> str:
     c = case.case
     if c.chooser:
         return explained("ruling", "would_choose", chooser=words.role(c.chooser),
                          options=explained("ruling", "either").join(words.option(o) for o in c.options))
     return explained("ruling", "compulsory", option=words.option(c.options[0]))
+
+
+def _winner(report: Report, book: LawBook) -> str:
+    """Who won, and what the game counts (law 46's values, as `adjudicate` gives them)."""
+    if report.winner is None:
+        return ""
+    if report.game_value is None:
+        return explained("score", "winner", winner=report.winner)
+    return explained("score", "worth", winner=report.winner, value=report.game_value,
+                     cited=score_words.game_law(book))
 
 
 def to_text(report: Report, event: int | None = None, book: LawBook | None = None,
@@ -319,22 +399,28 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
                       if e["struck"] in words.scores.effects and e["struck_by"]]
             score = (explained("ruling", "score_after", deal=r.deal, after=after, struck="".join(dict.fromkeys(struck)))
                      if after else "")
-            out += ruling_text(r, book, words, rules, score, everything) + [""]
+            out += ruling_text(r, book, words, rules, score, everything, report) + [""]
     if event is not None:
         return "\n".join(fit(out)).rstrip()
     if not report.rulings:
         out += [explained("score", "nothing_ruled"), ""]
     out.append(explained("score", "why"))
-    for d in report.played:
-        why = score_words.lines(report, d, book, words)
-        after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
-        out.append("  " + explained("score", "deal", deal=d.number, dealer=d.dealer,
-                                    after=explained("score", "deal_after", after=after) if after else ""))
-        out += ["    " + explained("score", "line", why=w) for w in why] or [
-            "    " + explained("score", "line", why=words.scores.nothing)]
-    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    out.append(explained("score", "final", score=score,
-                         winner=explained("score", "winner", winner=report.winner) if report.winner else ""))
+    for n, game, deals in score_words.by_game(report):
+        indent = "  " if game is None else "    "   # a pool's or a match's deals under their game
+        if game is not None:
+            out.append("  " + explained("score", "line", why=score_words.game_heading(n, game, book, words)))
+        for d in deals:
+            why = score_words.lines(report, d, book, words)
+            after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
+            out.append(indent + explained("score", "deal", deal=d.number, dealer=d.dealer,
+                                          after=explained("score", "deal_after", after=after) if after else ""))
+            out += [indent + "  " + explained("score", "line", why=w) for w in why] or [
+                indent + "  " + explained("score", "line", why=words.scores.nothing)]
+    if report.games is not None:
+        out.append(explained("score", "line", why=score_words.games_result(report, words)))
+    else:
+        score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+        out.append(explained("score", "final", score=score, winner=_winner(report, book)))
     if report.title:
         out += ["", explained("score", "log", title=report.title)]
     return "\n".join(fit(out))

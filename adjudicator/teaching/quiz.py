@@ -31,6 +31,7 @@ from .table_text import draw
 from ..words.textwidth import wrap
 from ..words.vocabulary import default_words
 from ..words import scores as score_words
+from ..words.explaining import said as explained
 from ..words.happened import happened, summary_text
 from ..words.learner import for_people, parted
 
@@ -371,15 +372,17 @@ class Builder:
     def reasons(self, asked: Asked) -> list[str]:
         """The reasoning behind the answer, right or wrong: for which law, the circumstances its
         case needs; for who chooses, whom the law gives the choice to; for what is allowed, the
-        circumstances and the ruling; for the score, the arithmetic of the hand."""
+        circumstances and the ruling; for the score, the arithmetic of the hand. A ruling whose
+        case rests on a reading (its note) says so."""
         r = asked.moment.ruling
+        reading = [explained("ruling", "reading")] if r.note else []   # the case's note: a reading
         if asked.kind == "law":
-            return [self.applies(r)]
+            return [self.applies(r)] + reading
         if asked.kind == "chooser":
-            return [self.why_chooser(r)]
+            return [self.why_chooser(r)] + reading
         if asked.kind == "options":
-            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))]
-        return self.arithmetic(asked.moment)
+            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
+        return self.arithmetic(asked.moment) + reading
 
     def why_chooser(self, r: Ruling) -> str:
         """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who
@@ -409,16 +412,6 @@ class Builder:
                 if entry["for"] == "point" and not entry["struck"] and not entry["limited_by"]:
                     why = "dealer" if entry["player"] == deal.dealer else "no_proposal" if not deal.proposals else "accepted"
                     lines[i] += "; " + res["single_point"][why].format(dealer=deal.dealer, elder=deal.elder)
-            award = deal.hand_award
-            if award is not None and not award[1]:   # a point won and cut to nothing: no entitlement says it
-                cut = next((x for x in s.report.rulings if x.deal == deal.number and x.offender == award[0]
-                            and any("offender_score_cut" in e for e in x.effects.values())), None)
-                scores = self.words.scores
-                said = {"player": award[0], "dealer": deal.dealer, "elder": deal.elder, "points": 0}
-                line = self.words.earned(award[2], deal.role(award[0])).format(**said) + ": " + scores.marks.format(**said)
-                if cut is not None:
-                    line += f" ({scores.limited.format(**said)}, law {cut.law})"
-                lines.append(line)
             out += [res["score_line"].format(line=cards_in(line)) for line in lines] \
                 or [res["score_line"].format(line=self.words.scores.nothing)]
         out.append(res["score_end"].format(score=self.each(s.report.score, players)))

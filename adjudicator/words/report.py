@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.ruling import Report, Ruling
 from .happened import spoken, summary_text
-from .scores import lines as why
+from .scores import by_game, game_heading, game_law, games_result, lines as why
 from .textwidth import fit, plain
 from .vocabulary import default_words
 
@@ -25,6 +25,8 @@ def ruling_json(r: Ruling) -> dict[str, Any]:
     }
     if r.laws:
         out["laws"] = r.laws
+    if r.at is not None:   # a hidden irregularity ruled on its claim: the event it happened at
+        out["at"] = r.at
     if r.elected_card is not None:
         out["elected_card"] = r.elected_card
     if r.note:
@@ -69,7 +71,8 @@ def report_text(report: Report, columns: int | None = None) -> str:
         cited = (f"Law {r.law}" if r.law is not None else f"rule {r.rule}") + \
             (f" (with {', '.join(map(str, r.laws))})" if r.laws else "")
         state = "" if r.claimed else " [not claimed at the table]"
-        lines.append(f"Deal {r.deal}, event {r.event}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
+        at = f" (claimed; done at event {r.at})" if r.at else ""
+        lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
         lines.append(f"  {summary_text(r.summary)}")
         if r.chooser:
             lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
@@ -90,23 +93,29 @@ def report_text(report: Report, columns: int | None = None) -> str:
     if not report.rulings:
         lines.append("No irregularity: nothing to rule on.")
     if report.played:
-        lines += ["", "How the game went:"]
-        for d in report.played:
-            line = _deal_line(d, report.players)
-            if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
-                line = line[:-1] + " as recorded, before what is still open is settled (above)."
-            lines.append(line)
-            lines += [f"    {w}." for w in why(report, d)]
+        lines += ["", "How the game went:" if report.games is None else "How the games went:"]
+        for n, game, deals in by_game(report):
+            indent = "" if game is None else "  "   # a pool's or a match's deals under their game
+            if game is not None:
+                lines.append(f"  {game_heading(n, game)}.")
+            for d in deals:
+                line = _deal_line(d, report.players)
+                if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
+                    line = line[:-1] + " as recorded, before what is still open is settled (above)."
+                lines.append(indent + line)
+                lines += [f"{indent}    {w}." for w in why(report, d)]
         lines.append("")
-    score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
-    lines.append(f"Score: {score}  ({report.deals} deal{'s' if report.deals != 1 else ''})")
+    deals = f"{report.deals} deal{'s' if report.deals != 1 else ''}"
+    if report.games is None:
+        score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
+        lines.append(f"Score: {score}  ({deals})")
     if any(r.outcomes for r in report.rulings):
         lines.append("  (with a choice still open: only the points that stand whatever is chosen"
                      + ("; too many open choices to combine, each was taken alone)" if report.outcomes_capped else ")"))
     if report.games is not None:
-        lines += _games(report)
+        lines.append(f"{games_result(report)}.  ({deals})")
     elif report.winner:
-        lines.append(f"Winner: {report.winner}, a game worth {report.game_value}.")
+        lines.append(f"Winner: {report.winner}, a game worth {report.game_value} ({game_law()}).")
     else:
         lines.append("No winner yet.")
     in_hand = set(report.ignored_in_hand)
@@ -118,21 +127,6 @@ def report_text(report: Report, columns: int | None = None) -> str:
         what = "the pool" if report.pool else "the match" if report.games is not None else "the game"
         lines.append(f"Events {after[0]} to {after[-1]} come after {what} was won and were ignored.")
     return "\n".join(fit(lines, columns))
-
-
-def _games(report: Report) -> list[str]:
-    """A pool's or a linked match's games, a line each, and who won the pool or the match."""
-    lines = ["Games:"]
-    for i, g in enumerate(report.games or (), 1):
-        score = ", ".join(f"{p} {g['score'][p]}" for p in g["players"])
-        won = f"{g['winner']} won" if g["winner"] else "not finished"
-        lines.append(f"  {i}. {' and '.join(g['players'])}: {score}; {won}.")
-    what = "pool" if report.pool else "match"
-    if report.winner:
-        lines.append(f"Winner of the {what}: {report.winner}.")
-    else:
-        lines.append(f"No winner of the {what} yet.")
-    return lines
 
 
 def _deal_line(d: Any, players: list[str]) -> str:

@@ -25,6 +25,13 @@ def _ruling_that(report: Report, deal: Any, what: str, offender: str | None = No
     return None
 
 
+def _awarded(report: Report, deal: Any, ent: Any) -> Ruling | None:
+    """The ruling that gave this point or vole (law 42's abandoned hand: its option names the
+    kind awarded, and the hand is scored at the ruling's event)."""
+    return next((r for r in report.rulings if r.table is deal and r.claimed and r.event == ent.event
+                 and r.elected == f"award_{ent.kind}"), None)
+
+
 def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict[str, Any]]:
     """The deal's entitlements as plain data: who, how many, for what, under which law (or, for
     a variant's own score, which rule: laws/rules/), and what became of them (counted, struck
@@ -33,19 +40,31 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
     book = book or default_book()
     earned = [e for e in report.earned if e.deal is deal]
     out = []
+    award = deal.hand_award
+    if award is not None and not award[1] and not any(   # the hand's winner cut to nothing, where
+            e.player == award[0] and e.struck == "offender_score_cut" for e in earned):   # no entitlement says it
+        cut = _ruling_that(report, deal, "offender_score_cut", award[0])
+        out.append({"player": award[0], "points": 0, "for": award[2], "kind": award[2],
+                    "law": book.scoring_law.get(award[2]), "rule": None, "event": award[3], "counts": 0,
+                    "struck": None, "struck_by": None, "limited_by": cut.law if cut else None,
+                    "awarded_by": None, "lapsed": None})
     for ent in earned:
         if ent.struck == "offender_score_cut" and any(
                 e is not ent and e.player == ent.player and e.kind in ("point", "vole") and e.event == ent.event
                 and e.struck != "offender_score_cut" for e in earned):
             continue   # the cut entitlement that replaced it says it
-        struck = _ruling_that(report, deal, ent.struck) if ent.struck else None
+        # struck out without a remedy of its own (a second card turned), then annulled with its
+        # deal: the annulment says why, and its ruling's law
+        why = deal.annulled if ent.struck == "struck" and deal.annulled else ent.struck
+        struck = _ruling_that(report, deal, why) if why else None
         limited = _ruling_that(report, deal, "offender_score_cut", ent.player) if ent.limited else None
-        out.append({"player": ent.player, "points": ent.points, "for": ent.basis,
+        awarded = _awarded(report, deal, ent)
+        out.append({"player": ent.player, "points": ent.points, "for": ent.basis, "kind": ent.kind,
                     "law": book.scoring_law.get(ent.basis), "rule": book.scoring_rule.get(ent.basis),
-                    "event": ent.event,
+                    "event": ent.event, "awarded_by": awarded.law if awarded else None,
                     "counts": ent.paid if ent.struck is None else 0,
-                    "struck": ent.struck,
-                    "struck_by": book.effect_law.get(ent.struck or "", struck.law) if struck else None,
+                    "struck": why,
+                    "struck_by": book.effect_law.get(why or "", struck.law) if struck else None,
                     "limited_by": limited.law if limited else None,
                     "lapsed": None if ent.lapsed_at is None or not ent.unpaid
                     else "next_turn_up" if ent.facts.get("next_turned_up") else "log_end"})
@@ -71,11 +90,14 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for e in entries(report, deal, book):
         role = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
-        line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said)
-        if e["law"] is not None:
-            line += f", law {e['law']}"
-        elif e["rule"] is not None:   # a variant's own score (doubling, offering the point)
-            line += f", rule {e['rule']}"
+        cited = f", law {e['law']}" if e["law"] is not None else f", rule {e['rule']}" if e["rule"] is not None else ""
+        if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
+            award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
+            line = f"{happened(award.what)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
+            if e["for"] != e["kind"]:
+                line += "; " + words.earned(e["for"], role).format(**said) + cited
+        else:
+            line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:
@@ -94,3 +116,51 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
             out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
                        + f" (event {r.event})")
     return out
+
+
+def by_game(report: Report) -> list[tuple[int | None, dict[str, Any] | None, list[Any]]]:
+    """The deals game by game: (number, the game as the report gives it, its deals); one
+    (None, None, every deal) for a log of one game."""
+    if report.games is None:
+        return [(None, None, report.played)]
+    out, start = [], 0
+    for n, (game, count) in enumerate(zip(report.games, report.game_deals), 1):
+        out.append((n, game, report.played[start:start + count]))
+        start += count
+    return out
+
+
+def game_law(book: LawBook | None = None) -> str:
+    """The law (46) or rule that says what a game counts, as the score's lines cite it."""
+    book = book or default_book()
+    law, rule = book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")
+    return f"law {law}" if law is not None else f"rule {rule}"
+
+
+def game_heading(n: int, game: dict[str, Any], book: LawBook | None = None, words: Words | None = None) -> str:
+    """A game of a pool or a match: its players, score, winner and what it counts (law 46)."""
+    said = (words or default_words()).scores.games
+    result = said["won"].format(winner=game["winner"], value=game["value"], cited=game_law(book)) \
+        if game["winner"] else said["unfinished"]
+    return said["heading"].format(n=n, players=said["and"].join(game["players"]), result=result,
+                                  score=", ".join(f"{p} {game['score'][p]}" for p in game["players"]))
+
+
+def games_result(report: Report, words: Words | None = None) -> str:
+    """Who won the pool or the match, or that nobody has yet."""
+    said = (words or default_words()).scores.games
+    kind = "pool" if report.pool else "match"
+    return said[kind].format(winner=report.winner) if report.winner else said[f"{kind}_open"]
+
+
+def games_line(report: dict[str, Any], words: Words | None = None) -> str:
+    """`validate`'s word on a pool or a match, from the report's JSON: the games each won, the
+    winner of the whole."""
+    said = (words or default_words()).scores.games
+    kind = "pool" if "pool_winner" in report else "match"
+    won: dict[str, int] = {}
+    for g in report["games"]:
+        if g["winner"]:
+            won[g["winner"]] = won.get(g["winner"], 0) + 1
+    result = said[f"{kind}_line_won"].format(winner=report["winner"]) if report["winner"] else said["line_open"]
+    return said[f"{kind}_line"].format(games=", ".join(f"{p} {n}" for p, n in won.items()) or said["none"], result=result)

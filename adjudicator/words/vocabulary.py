@@ -91,6 +91,7 @@ class Scores(BaseModel):
     nothing: str
     effects: dict[str, str]
     table: dict[str, str]    # the scoring tables of laws 46-49 in words
+    games: dict[str, str]    # a pool's or a linked match's games, one by one
 
 
 class Synonyms(BaseModel):
