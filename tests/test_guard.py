@@ -1,0 +1,141 @@
+"""An archive an operator can leave running (issue 34): the write guard sees every spelling of an
+input (a `file://` URL, the file behind standard input), `--out-dir` refuses a folder that holds
+files unless `--overwrite` and ends a run with `manifest.json` and `_SUCCESS`, SIGTERM and SIGHUP
+end a run as ^C does, the `--jobs` workers end with the main process however it ends, and
+`--show-completion SHELL` prints that shell's script whatever shell runs it."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from adjudicator.engine.generate import dumps, games
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTRY = "import sys; from adjudicator.entry import run; sys.argv[0] = 'ecarte'; run()"   # the script's
+
+
+def ecarte(*args: str, cwd: Path = ROOT, stdin=None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The command as an operator runs it: its own process, its own standard streams."""
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=cwd, stdin=stdin, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Forty clean games in a folder of their own, `in/a.jsonl`."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    path = folder / "a.jsonl"
+    path.write_text("".join(dumps(log) + "\n" for log, _ in games(40, seed=3)))
+    return path
+
+
+def _refused(done: subprocess.CompletedProcess, option: str, given: str, why: str) -> None:
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr == f"{option} {given} {why}: nothing was read or written\n"
+
+
+# ---------------------------------------------------------------- 1. the write guard sees every spelling
+
+def test_a_summary_over_an_input_given_as_a_file_url_is_refused(archive: Path) -> None:
+    before = archive.read_bytes()
+    url = archive.as_uri()
+    _refused(ecarte("validate", url, "--summary-json", str(archive)), "--summary-json", str(archive),
+             f"is {url}, one of the logs being checked")
+    _refused(ecarte("validate", str(archive), "--summary-json", url), "--summary-json", url,
+             f"is {archive}, one of the logs being checked")
+    relative = "file://" + os.path.relpath(archive, archive.parent.parent)   # fsspec reads it from here
+    _refused(ecarte("validate", relative, "--summary-json", "in/a.jsonl", cwd=archive.parent.parent),
+             "--summary-json", "in/a.jsonl", f"is {relative}, one of the logs being checked")
+    _refused(ecarte("validate", "local://" + str(archive.parent), "--summary-json", str(archive)),
+             "--summary-json", str(archive), f"lies inside local://{archive.parent}, a folder being checked")
+    assert archive.read_bytes() == before
+    assert [p.name for p in archive.parent.iterdir()] == ["a.jsonl"]
+
+
+def test_a_summary_given_as_a_file_url_is_written_there(archive: Path, tmp_path: Path) -> None:
+    done = ecarte("validate", str(archive), "--summary-json", (tmp_path / "s.json").as_uri())
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "s.json").read_text())["games"] == 40
+
+
+def test_a_summary_over_the_file_on_standard_input_is_refused(archive: Path) -> None:
+    before = archive.read_bytes()
+    with archive.open("rb") as f:
+        done = ecarte("validate", "-", "--summary-json", str(archive), stdin=f)
+    _refused(done, "--summary-json", str(archive), "is the file on standard input (-), one of the logs being checked")
+    os.link(archive, archive.parent.parent / "hard.jsonl")   # by any name
+    with archive.open("rb") as f:
+        done = ecarte("validate", "-", "--summary-json", str(archive.parent.parent / "hard.jsonl"), stdin=f)
+    assert done.returncode == 2 and "is the file on standard input (-)" in done.stderr
+    assert archive.read_bytes() == before
+
+
+def test_a_summary_beside_a_pipe_on_standard_input_is_written(archive: Path, tmp_path: Path) -> None:
+    done = subprocess.run(f"cat {archive} | {sys.executable} -c \"{ENTRY}\" validate - --summary-json s.json",
+                          shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "s.json").read_text())["games"] == 40
+
+
+def test_an_out_dir_over_the_inputs_by_any_spelling_is_refused(archive: Path) -> None:
+    """The issue's case: `--out-dir file://…/spark spark` wrote over `spark/part-000000.jsonl`."""
+    spark = archive.parent
+    part = spark / "part-000000.jsonl"
+    archive.rename(part)
+    before = part.read_bytes()
+    for out, given, why in ((spark.as_uri(), str(spark), f"lies inside {spark}, a folder being checked"),
+                            (str(spark), part.as_uri(), f"holds {part.as_uri()}, one of the logs being checked"),
+                            (str(spark.parent), str(part), f"holds {part}, one of the logs being checked")):
+        _refused(ecarte("validate", "--engine", "dask", "--json", "--out-dir", out, given), "--out-dir", out, why)
+    with part.open("rb") as f:
+        done = ecarte("validate", "--engine", "dask", "--out-dir", str(spark), "-", stdin=f)
+    _refused(done, "--out-dir", str(spark), "holds -, one of the logs being checked")
+    assert part.read_bytes() == before and [p.name for p in spark.iterdir()] == ["part-000000.jsonl"]
+
+
+# ---------------------------------------------------------------- 2. a safe --out-dir
+
+def test_an_out_dir_is_refused_if_it_holds_files_and_ends_with_a_manifest_and_success(archive: Path,
+                                                                                     tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="Dask is not installed: pip install 'ecarte[dask]'")
+    out = tmp_path / "out"
+    one = ecarte("validate", "--json", str(archive))
+    first = ecarte("validate", "--engine", "dask", "--jobs", "2", "--json", "--out-dir", str(out), str(archive))
+    assert (first.returncode, first.stdout) == (0, ""), first.stderr
+    parts = sorted(out.glob("part-*.jsonl"))
+    assert "".join(p.read_text() for p in parts) == one.stdout
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["complete"] is True and manifest["counts"] == {"games": 40, "clean": 40, "with_rulings": 0,
+                                                                   "unreadable": 0}
+    assert manifest["inputs"] == [{"path": str(archive), "bytes": archive.stat().st_size,
+                                   "modified": manifest["inputs"][0]["modified"]}]
+    assert [p["name"] for p in manifest["parts"]] == [p.name for p in parts]
+    assert (out / "_SUCCESS").read_bytes() == b""
+    assert sorted(p.name for p in out.iterdir()) == ["_SUCCESS", "manifest.json", *(p.name for p in parts)]
+
+    again = ecarte("validate", "--engine", "dask", "--json", "--out-dir", str(out), str(archive))
+    _refused(again, "--out-dir", str(out), f"already holds {len(parts) + 2} files (_SUCCESS, manifest.json, "
+             f"{parts[0].name}{' and 1 more' if len(parts) > 1 else ''}): give --overwrite to replace the parts "
+             "of an earlier run, or another folder")
+    (out / "part-000099.jsonl").write_text("an earlier, longer run's part\n")   # the issue's 9,150 lines
+    (out / "notes.txt").write_text("the operator's own\n")
+    smaller = tmp_path / "smaller.jsonl"
+    smaller.write_text("".join(archive.read_text().splitlines(keepends=True)[:5]))
+    over = ecarte("validate", "--engine", "dask", "--json", "--overwrite", "--out-dir", out.as_uri(), str(smaller))
+    assert over.returncode == 0, over.stderr
+    assert "".join(p.read_text() for p in sorted(out.glob("part-*"))) == ecarte("validate", "--json", str(smaller)).stdout
+    assert (out / "notes.txt").read_text() == "the operator's own\n" and (out / "_SUCCESS").exists()
+    assert json.loads((out / "manifest.json").read_text())["counts"]["games"] == 5
+
+
+def test_overwrite_goes_with_out_dir(archive: Path) -> None:
+    done = ecarte("validate", "--overwrite", str(archive))
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "--overwrite goes with --out-dir\n")
