@@ -146,6 +146,7 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
              summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
              out_dir: str | None = None, overwrite: bool = False) -> None:
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
+    import signal
     from .archive.files import Skipped
     from .archive.progress import Interrupt, Progress
     from .archive.summary import Summary, Tree
@@ -169,9 +170,9 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
     tree = Tree()   # the batches' summaries, merged in input order as their lines are written
-    interrupted = False
+    stopped = None   # the signal that ended the run early: ^C's SIGINT, SIGTERM, SIGHUP
     try:
-        with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
+        with Interrupt() as stop:   # ^C, SIGTERM, SIGHUP: never in the middle of a batch of lines
             if engine == "dask":
                 _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
             else:
@@ -184,28 +185,39 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
                             progress.step(clean + len(problems), size)
                 finally:
                     batches.close()   # with --jobs: the workers stopped, not waited for
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as e:
+        stopped = getattr(e, "signum", signal.SIGINT)
     finally:
         progress.done()
     summary = tree.total()
     summary.skipped = skipped
-    summary.interrupted = progress.so_far() if interrupted else None
+    summary.interrupted = _so_far(progress, stopped)
+    said = summary.to_json()
+    if stopped is not None:
+        said["signal"] = signal.Signals(stopped).name
     if summary_json == "-":
-        echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
+        echo(json.dumps(said, ensure_ascii=False, indent=1))
     elif summary_json is not None:
         from .record.writing import local, write_text
         try:   # whole or not at all: an old summary stays as it was if this fails
-            write_text(local(summary_json) or summary_json, json.dumps(summary.to_json(), ensure_ascii=False, indent=1) + "\n")
+            write_text(local(summary_json) or summary_json, json.dumps(said, ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             echo(visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise SystemExit(2) from None
     if out_dir is not None:
-        _out_dir_finished(out_dir, read, summary)
+        _out_dir_finished(out_dir, read, said)
     _said_at_the_end(summary, skipped, as_json or summary_json == "-")
-    if interrupted:
-        raise SystemExit(130)
+    if stopped is not None:   # as a shell tells a process a signal ended: ^C 130, SIGHUP 129, SIGTERM 143
+        raise SystemExit(128 + stopped)
     raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _so_far(progress, stopped: int | None) -> str | None:
+    """What was checked before a signal ended the run (the signal named, but for ^C), or None."""
+    import signal
+    if stopped is None:
+        return None
+    return progress.so_far() + ("" if stopped == signal.SIGINT else f", then {signal.Signals(stopped).name}")
 
 
 def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
@@ -263,11 +275,11 @@ def _out_dir_emptied(paths: list[str], out_dir: str) -> list:
     return outdir.inputs(paths)
 
 
-def _out_dir_finished(out_dir: str, read: list, summary) -> None:
+def _out_dir_finished(out_dir: str, read: list, summary: dict) -> None:
     """`manifest.json` in `--out-dir`, and `_SUCCESS` after it if the run completed."""
     from .archive import outdir
     try:
-        outdir.finish(out_dir, read, summary.to_json())
+        outdir.finish(out_dir, read, summary)
     except OSError as e:
         echo(visible(f"--out-dir {out_dir}: the manifest cannot be written: {e.strerror or e}"), err=True)
         raise SystemExit(2) from None

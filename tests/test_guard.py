@@ -139,3 +139,123 @@ def test_an_out_dir_is_refused_if_it_holds_files_and_ends_with_a_manifest_and_su
 def test_overwrite_goes_with_out_dir(archive: Path) -> None:
     done = ecarte("validate", "--overwrite", str(archive))
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "--overwrite goes with --out-dir\n")
+
+
+# ---------------------------------------------------------------- 3. signals
+
+@pytest.fixture(scope="module")
+def long_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """50,000 clean games (2,000 repeated): a run of many seconds."""
+    path = tmp_path_factory.mktemp("long") / "long.jsonl"
+    path.write_text("".join(dumps(log) + "\n" for log, _ in games(2000, seed=6)) * 25)
+    return path
+
+
+def _started(*args: str, lines: int = 200) -> subprocess.Popen:
+    """A run in a session of its own, once its first lines are out (its workers started), read
+    unbuffered: `communicate` then reads the rest, with a time limit (a run that hangs fails)."""
+    p = subprocess.Popen([sys.executable, "-c", ENTRY, *args], cwd=ROOT, stdin=subprocess.DEVNULL, bufsize=0,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    for _ in range(lines):
+        p.stdout.readline()
+    return p
+
+
+def _ended(p: subprocess.Popen) -> tuple[str, bytes]:
+    """The rest of the output and stderr; the run and its workers killed if it hangs (a failure)."""
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        raise AssertionError("the run did not end") from None
+    return out.decode(), err
+
+
+def _workers(pid: int) -> list[int]:
+    return [int(w) for t in Path(f"/proc/{pid}/task").iterdir() for w in (t / "children").read_text().split()]
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs still (a zombie, ended and not yet waited for, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(long_archive: Path, tmp_path: Path, signum: int,
+                                                      jobs: str) -> None:
+    summary = tmp_path / "s.json"
+    p = _started("validate", "--jobs", jobs, "--summary-json", str(summary), str(long_archive))
+    p.send_signal(signum)
+    out, err = _ended(p)
+    lines = out.splitlines()
+    n = 200 + len(lines) - 2   # the first 200 lines, those after them, then the summary's two lines
+    name = signal.Signals(signum).name
+    assert p.returncode == 128 + signum and err == b""
+    assert lines[-3].startswith(f"{long_archive}:{n}: clean") and n < 50_000
+    assert lines[-1] == f"{n} games: {n} clean, 0 with rulings, 0 unreadable"
+    said = json.loads(summary.read_text())
+    assert said["games"] == n and said["signal"] == name
+    assert said["interrupted"] == lines[-2] and lines[-2].startswith(f"interrupted after {n:,} games, ")
+    assert lines[-2].endswith(f"%), then {name}")
+    for _ in range(50):
+        if subprocess.run(["pgrep", "-s", str(p.pid)], capture_output=True).stdout == b"":
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("a worker outlived the run")
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
+def test_the_workers_end_with_the_main_process_killed_by_sigkill(long_archive: Path) -> None:
+    p = _started("validate", "--jobs", "2", str(long_archive))
+    workers = _workers(p.pid)
+    assert len(workers) == 2
+    try:
+        p.kill()
+        p.wait(timeout=10)
+        time.sleep(5)
+        assert [w for w in workers if _alive(w)] == []
+    finally:
+        for w in workers:
+            try:
+                os.kill(w, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
+def test_a_worker_ended_by_sigterm_is_a_death_the_run_recovers_from(tmp_path: Path) -> None:
+    """A worker does not keep the main process's handlers: SIGTERM ends it, as it ends a process
+    by default, and the run goes on as after any worker's death, its output one job's."""
+    path = tmp_path / "a.jsonl"
+    path.write_text("".join(dumps(log) + "\n" for log, _ in games(200, seed=9)) * 20)
+    one = ecarte("validate", "--json", str(path))
+    p = _started("validate", "--json", "--jobs", "2", str(path), lines=1)
+    while len(workers := _workers(p.pid)) < 2:
+        time.sleep(0.01)
+    os.kill(workers[0], signal.SIGTERM)
+    out, err = _ended(p)
+    assert (p.returncode, out, err) == (0, one.stdout.split("\n", 1)[1], b"")   # after the line read
+    assert not _alive(workers[0])
+
+
+def test_sigterm_on_dask_leaves_a_manifest_that_says_so_and_no_success(long_archive: Path, tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="Dask is not installed: pip install 'ecarte[dask]'")
+    out = tmp_path / "out"
+    p = subprocess.Popen([sys.executable, "-c", ENTRY, "validate", "--engine", "dask", "--jobs", "2", "--out-dir",
+                          str(out), str(long_archive)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not list(out.glob("part-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    p.send_signal(signal.SIGTERM)
+    said, _ = p.communicate(timeout=60)
+    assert p.returncode == 143
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["complete"] is False and manifest["interrupted"] in said.decode()
+    assert manifest["counts"]["games"] < 50_000 and not (out / "_SUCCESS").exists()
+    assert [p["name"] for p in manifest["parts"]] == sorted(p.name for p in out.glob("part-*"))
