@@ -259,3 +259,19 @@ def test_sigterm_on_dask_leaves_a_manifest_that_says_so_and_no_success(long_arch
     assert manifest["complete"] is False and manifest["interrupted"] in said.decode()
     assert manifest["counts"]["games"] < 50_000 and not (out / "_SUCCESS").exists()
     assert [p["name"] for p in manifest["parts"]] == sorted(p.name for p in out.glob("part-*"))
+
+
+# ---------------------------------------------------------------- 9. scripted installs
+
+@pytest.mark.parametrize("shell", ["sh", "bash"])
+def test_show_completion_prints_the_script_of_the_shell_named_whatever_shell_runs_it(shell: str) -> None:
+    """As in a Dockerfile's `RUN` (`sh -c`): the shell named wins over the one that runs ecarte."""
+    command = f"{sys.executable} -c \"{ENTRY}\""
+    for named, first in (("bash", "_ecarte_completion() {"), ("zsh", "#compdef ecarte"), ("=fish", "complete ")):
+        done = subprocess.run([shell, "-c", f"{command} --show-completion{' ' if named[0] != '=' else ''}{named}"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert (done.returncode, done.stderr) == (0, ""), done
+        assert done.stdout.startswith(first) and "_ECARTE_COMPLETE" in done.stdout
+    unknown = subprocess.run([shell, "-c", f"{command} --show-completion tcsh"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+    assert unknown.returncode == 2 and "'tcsh' is not one of 'bash', 'zsh'" in unknown.stderr
