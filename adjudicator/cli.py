@@ -92,7 +92,8 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean); 2 also for a
-    folder or pattern with no log in it; 130 when stopped by ^C (the summary says how far it got)."""
+    folder or pattern with no log in it; 128 + the signal's number when a signal ended the run,
+    130 ^C, 129 SIGHUP, 143 SIGTERM (the summary says how far it got)."""
     commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, overwrite)
 
 

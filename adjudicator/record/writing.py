@@ -7,7 +7,8 @@ file is removed and the old file is left as it was.
 
 `refusal` says, before anything is read, why a place cannot take the file (its folder missing
 or not writable, the path a folder) or why it must not (`inside`: it is one of the inputs, or
-lies inside a folder being read). Used by `validate --summary-json`, `resolve --save` and
+lies inside a folder being read), an input known by any spelling (`local`: a `file://` URL is
+the path it names; `-` is the file behind standard input). Used by `validate --summary-json`, `resolve --save` and
 `--page`, `book --out`, the law book's cache.
 """
 from __future__ import annotations
