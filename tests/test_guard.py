@@ -137,8 +137,12 @@ def test_an_out_dir_is_refused_if_it_holds_files_and_ends_with_a_manifest_and_su
 
 
 def test_overwrite_goes_with_out_dir(archive: Path) -> None:
+    from typer.testing import CliRunner
+    from adjudicator.cli import app
     done = ecarte("validate", "--overwrite", str(archive))
     assert (done.returncode, done.stdout, done.stderr) == (2, "", "--overwrite goes with --out-dir\n")
+    typed = CliRunner().invoke(app, ["validate", "--overwrite", "--jobs=1", str(archive)])   # typer's reading too
+    assert typed.exit_code == 2 and "--overwrite goes with --out-dir" in typed.output
 
 
 # ---------------------------------------------------------------- 3. signals

@@ -106,7 +106,7 @@ def _size(out_dir: str, name: str) -> dict[str, int]:
     try:
         return {"bytes": os.stat(os.path.join(folder, name)).st_size if folder is not None else
                 _fs(out_dir)[0].size(_join(out_dir, name))}
-    except (OSError, TypeError):
+    except OSError:
         return {}
 
 
