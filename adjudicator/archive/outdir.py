@@ -14,6 +14,8 @@ import fnmatch
 import json
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .files import files
@@ -115,17 +117,31 @@ def _write(out_dir: str, name: str, text: str) -> None:
     if folder is not None:
         write_text(os.path.join(folder, name), text)
         return
-    import fsspec
-    with fsspec.open(_join(out_dir, name), "w", encoding="utf-8") as f:
-        f.write(text)
+    with _remote():
+        import fsspec
+        with fsspec.open(_join(out_dir, name), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def _remove(out_dir: str, name: str) -> None:
     folder = local(out_dir)
     if folder is not None:
         os.unlink(os.path.join(folder, name))
-    else:
-        _fs(out_dir)[0].rm(_fs(out_dir)[1].rstrip("/") + "/" + name)
+        return
+    with _remote():
+        fs, root = _fs(out_dir)
+        fs.rm(root.rstrip("/") + "/" + name)
+
+
+@contextmanager
+def _remote() -> Iterator[None]:
+    """What fails on another filesystem (a missing driver, the store's own error) as an OSError."""
+    try:
+        yield
+    except OSError:
+        raise
+    except Exception as e:
+        raise OSError(f"{type(e).__name__}: {e}") from None
 
 
 def _fs(out_dir: str) -> tuple[Any, str]:
