@@ -8,8 +8,8 @@ file is removed and the old file is left as it was.
 `refusal` says, before anything is read, why a place cannot take the file (its folder missing
 or not writable, the path a folder) or why it must not (`inside`: it is one of the inputs, or
 lies inside a folder being read), an input known by any spelling (`local`: a `file://` URL is
-the path it names; `-` is the file behind standard input). Used by `validate --summary-json`, `resolve --save` and
-`--page`, `book --out`, the law book's cache.
+the path it names; `-` is the file behind standard input). Used by `validate --summary-json`,
+`resolve --save` and `--page`, `book --out`, the law book's cache.
 """
 from __future__ import annotations
 
@@ -125,11 +125,11 @@ def overlap(path: str, inputs: list[str]) -> str | None:
         return None
     real = os.path.realpath(target)
     for given in inputs:
-        name = local(given)
         if given == "-":
             if _on_stdin(target):
                 return "is the file on standard input (-), one of the logs being checked"
             continue
+        name = local(given)
         if name is None:
             continue
         if glob.has_magic(name) and not os.path.lexists(name):   # a pattern validate matches itself
