@@ -144,8 +144,9 @@ def adjudicate(log: str, as_json: bool = False) -> None:
 
 def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_problems: bool = False,
              summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
-             out_dir: str | None = None) -> None:
+             out_dir: str | None = None, overwrite: bool = False) -> None:
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
+    import signal
     from .archive.files import Skipped
     from .archive.progress import Interrupt, Progress
     from .archive.summary import Summary, Tree
@@ -155,9 +156,13 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if engine != "dask" and (scheduler is not None or out_dir is not None):
         echo("--scheduler and --out-dir go with --engine dask", err=True)
         raise SystemExit(2)
+    if overwrite and out_dir is None:
+        echo("--overwrite goes with --out-dir", err=True)
+        raise SystemExit(2)
     if summary_json is not None or out_dir is not None:
-        _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
+        _places_or_exit(paths, summary_json, out_dir, as_json or only_problems, overwrite)
     _scoring_or_exit()
+    read = _out_dir_emptied(paths, out_dir) if out_dir is not None else None
     tune_gc()
     skipped = Skipped()
     progress = Progress(sys.stderr.isatty(), _total(paths))
@@ -165,9 +170,9 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
     tree = Tree()   # the batches' summaries, merged in input order as their lines are written
-    interrupted = False
+    stopped = None   # the signal that ended the run early: ^C's SIGINT, SIGTERM, SIGHUP
     try:
-        with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
+        with Interrupt() as stop:   # ^C, SIGTERM, SIGHUP: never in the middle of a batch of lines
             if engine == "dask":
                 _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
             else:
@@ -180,26 +185,39 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
                             progress.step(clean + len(problems), size)
                 finally:
                     batches.close()   # with --jobs: the workers stopped, not waited for
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as e:
+        stopped = getattr(e, "signum", signal.SIGINT)
     finally:
         progress.done()
     summary = tree.total()
     summary.skipped = skipped
-    summary.interrupted = progress.so_far() if interrupted else None
+    summary.interrupted = _so_far(progress, stopped)
+    said = summary.to_json()
+    if stopped is not None:
+        said["signal"] = signal.Signals(stopped).name
     if summary_json == "-":
-        echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
+        echo(json.dumps(said, ensure_ascii=False, indent=1))
     elif summary_json is not None:
-        from .record.writing import write_text
+        from .record.writing import local, write_text
         try:   # whole or not at all: an old summary stays as it was if this fails
-            write_text(summary_json, json.dumps(summary.to_json(), ensure_ascii=False, indent=1) + "\n")
+            write_text(local(summary_json) or summary_json, json.dumps(said, ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             echo(visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise SystemExit(2) from None
+    if out_dir is not None:
+        _out_dir_finished(out_dir, read, said)
     _said_at_the_end(summary, skipped, as_json or summary_json == "-")
-    if interrupted:
-        raise SystemExit(130)
+    if stopped is not None:   # as a shell tells a process a signal ended: ^C 130, SIGHUP 129, SIGTERM 143
+        raise SystemExit(128 + stopped)
     raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
+
+
+def _so_far(progress, stopped: int | None) -> str | None:
+    """What was checked before a signal ended the run (the signal named, but for ^C), or None."""
+    import signal
+    if stopped is None:
+        return None
+    return progress.so_far() + ("" if stopped == signal.SIGINT else f", then {signal.Signals(stopped).name}")
 
 
 def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
@@ -221,9 +239,12 @@ class ClosedPipe(Exception):
     so that it passes click's own answer to a closed pipe (exit status 1)."""
 
 
-def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool) -> None:
+def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | None, lines: bool,
+                    overwrite: bool = False) -> None:
     """Refuse, before any log is read, a place to write that is an input or lies inside one, or
-    that cannot be written; and `--summary-json -` beside game lines on standard output."""
+    that cannot be written, an `--out-dir` that holds files (unless `overwrite`); and
+    `--summary-json -` beside game lines on standard output."""
+    from .archive import outdir
     from .record.writing import folder_refusal, refusal
     why = None
     if summary_json == "-":
@@ -233,11 +254,35 @@ def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | N
             raise SystemExit(2)
     elif summary_json is not None and (said := refusal(summary_json, paths, made=out_dir)) is not None:
         why = f"--summary-json {summary_json} {said}"
-    if why is None and out_dir is not None and (said := folder_refusal(out_dir, paths)) is not None:
+    if why is None and out_dir is not None and (said := folder_refusal(out_dir, paths) or
+                                                 outdir.refusal(out_dir, overwrite)) is not None:
         why = f"--out-dir {out_dir} {said}"
     if why is not None:
         echo(visible(f"{why}: nothing was read or written"), err=True)
         raise SystemExit(2)
+
+
+def _out_dir_emptied(paths: list[str], out_dir: str) -> list:
+    """The files an earlier run wrote in `--out-dir` removed (`--overwrite`), before any log is
+    read; the inputs as they are now, for its manifest (archive/outdir.py)."""
+    from .archive import outdir
+    try:
+        outdir.clear(out_dir)
+    except OSError as e:
+        echo(visible(f"--out-dir {out_dir}: an earlier run's file cannot be removed: {e.strerror or e} "
+                     "(nothing was read)"), err=True)
+        raise SystemExit(2) from None
+    return outdir.inputs(paths)
+
+
+def _out_dir_finished(out_dir: str, read: list, summary: dict) -> None:
+    """`manifest.json` in `--out-dir`, and `_SUCCESS` after it if the run completed."""
+    from .archive import outdir
+    try:
+        outdir.finish(out_dir, read, summary)
+    except OSError as e:
+        echo(visible(f"--out-dir {out_dir}: the manifest cannot be written: {e.strerror or e}"), err=True)
+        raise SystemExit(2) from None
 
 
 def _write(out, text: str) -> None:

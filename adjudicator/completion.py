@@ -52,3 +52,20 @@ def document_names(incomplete: str) -> Pairs:
     """`ecarte docs`: the format documents this copy carries, each with its title."""
     from .lawbook.documents import documents, title
     return [(name, title(path)) for name, path in documents().items() if name.lower().startswith(incomplete.lower())]
+
+
+_OPTIONS = ("--show-completion", "--install-completion")
+
+
+def take_shell_named(argv: list[str]) -> None:
+    """`ecarte --show-completion bash` (or `--install-completion zsh`) is for the shell named,
+    whatever shell runs the command: typer guesses it from the parent process and ignores a
+    name (under `sh -c`, as in a Dockerfile's `RUN`, it says "Shell sh not supported"). Where a
+    shell is named, typer is told to offer the options that take its name (its switch for that),
+    which refuse a name they do not know (exit status 2, the shells listed)."""
+    option, eq, shell = (argv[0] if argv else "").partition("=")
+    if not eq:
+        shell = argv[1] if len(argv) > 1 else ""
+    if option in _OPTIONS and shell and not shell.startswith("-"):   # typer answers a name it does not know
+        import os
+        os.environ["_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"] = "1"

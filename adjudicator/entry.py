@@ -38,6 +38,8 @@ def main() -> None:
         try:
             if hot is None:
                 from .cli import app
+                from .completion import take_shell_named
+                take_shell_named(sys.argv[1:])
                 app()   # always ends in SystemExit
             else:
                 _run_hot(*hot)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-FLAGS = {"validate": {"--json": "as_json", "--only-problems": "only_problems"},
+FLAGS = {"validate": {"--json": "as_json", "--only-problems": "only_problems", "--overwrite": "overwrite"},
          "adjudicate": {"--json": "as_json"}}
 VALUES = {"validate": {"--jobs": "jobs", "-j": "jobs", "--summary-json": "summary_json", "--engine": "engine",
                        "--scheduler": "scheduler", "--out-dir": "out_dir"},

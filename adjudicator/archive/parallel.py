@@ -17,6 +17,7 @@ import os
 import queue
 import signal
 import stat
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -29,11 +30,13 @@ from typing import Any
 
 from .files import Item, Skipped, archive_kind, file_items, files, line_items
 from .live import ahead, batches, is_live
+from .progress import SIGNALS
 from ..record.source import is_url, open_log
 
 TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
 TASK_ITEMS = 128           # logs a task, when the main process must read them (a pipe, stdin)
 AHEAD = 3                  # tasks in flight a worker
+PR_SET_PDEATHSIG = 1       # Linux's prctl: the signal a process gets when its parent ends
 
 Batch = tuple   # what `render` makes of some Items: (output text, clean games, problems, bytes)
 
@@ -216,10 +219,27 @@ def _pool(jobs: int, context: Any) -> ProcessPoolExecutor:
     started at once: forked, they are all started by the first task handed to the pool, and a
     fork while another thread of this process holds a lock leaves it held in the child. (Forks
     after a death meet the reader's thread, which imports nothing: adjudicator/archive/files.py.)"""
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=signal.signal,
-                               initargs=(signal.SIGINT, signal.SIG_IGN))
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=as_worker, initargs=(os.getpid(),))
     pool.submit(int)   # a task that forks every worker now
     return pool
+
+
+def as_worker(parent: int) -> None:
+    """A worker's start: ^C ignored (the main process answers it and stops the workers), SIGTERM
+    and SIGHUP back to their default, ending it at once (the main process's handlers, which end
+    a run as ^C does, come with the fork), and on Linux the worker killed as soon as the main
+    process ends, however it ends (`kill -9` too: PR_SET_PDEATHSIG)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in SIGNALS:
+        signal.signal(number, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):   # no C library to be had: the main process stops its workers itself
+            pass
+    if os.getppid() != parent:   # it ended before the call above
+        os._exit(1)
 
 
 def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[Item]], Batch],
@@ -238,22 +258,25 @@ def _submit(pool: ProcessPoolExecutor, task: Task, render: Callable[[Iterable[It
 
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """^C held off for the length of a call into the pool's bookkeeping, and raised as soon as
-    it returns: a KeyboardInterrupt inside it can leave one of the pool's locks taken, and the
-    pool's thread (and so the exit, which waits on it) waiting for ever. The long waits are not
-    in the pool's code: a future is awaited on a queue of ended futures, which ^C cannot harm."""
-    before = signal.getsignal(signal.SIGINT)
-    if not callable(before) or threading.current_thread() is not threading.main_thread():
+    """^C (and SIGTERM, SIGHUP, which end a run as it does) held off for the length of a call into
+    the pool's bookkeeping, and raised as soon as it returns: a KeyboardInterrupt inside it can
+    leave one of the pool's locks taken, and the pool's thread (and so the exit, which waits on
+    it) waiting for ever. The long waits are not in the pool's code: a future is awaited on a
+    queue of ended futures, which ^C cannot harm."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[Any] = []
-    signal.signal(signal.SIGINT, lambda number, frame: caught.append(frame))
+    before = {n: h for n in (signal.SIGINT, *SIGNALS) if callable(h := signal.getsignal(n))}
+    caught: list[tuple[int, Any]] = []
+    for number in before:
+        signal.signal(number, lambda number, frame: caught.append((number, frame)))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        for number, handler in before.items():
+            signal.signal(number, handler)
     if caught:
-        before(signal.SIGINT, caught[0])
+        before[caught[0][0]](*caught[0])
 
 
 def _answered(future: Future | None) -> bool:
@@ -282,7 +305,7 @@ def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) 
 
 def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> tuple[Batch | None, str | None]:
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(send, task, render), daemon=True)
+    process = context.Process(target=_child, args=(send, task, render, os.getpid()), daemon=True)
     process.start()
     send.close()
     try:
@@ -298,8 +321,8 @@ def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], conte
     return None, _death(process.exitcode)
 
 
-def _child(send: Any, task: Task, render: Callable[[Iterable[Item]], Batch]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # ^C is the main process's to answer, as in the pool
+def _child(send: Any, task: Task, render: Callable[[Iterable[Item]], Batch], parent: int) -> None:
+    as_worker(parent)   # ^C is the main process's to answer, as in the pool; it ends with the main process
     send.send(run_task(task, render))
     send.close()
 

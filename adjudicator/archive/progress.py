@@ -1,7 +1,7 @@
 """A progress bar for long `validate` runs, on a terminal's stderr (rich), with the total and
 the time left where the size of the input is known. When the output lines go to the same
 terminal they are printed above the bar, never into it; nothing shows when stderr is redirected.
-What was done so far is told when a run is cut short by ^C (`Interrupt`)."""
+What was done so far is told when a run is cut short by ^C, SIGTERM or SIGHUP (`Interrupt`)."""
 from __future__ import annotations
 
 import signal
@@ -57,32 +57,50 @@ class Progress:
         return f"{games}, {size(self.done_bytes)} read"
 
 
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))   # ended as ^C
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP during a run: it ends as after ^C, its exit status 128 + `signum`."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
 class Interrupt:
     """^C during a run: KeyboardInterrupt where the run stands, as always, but never in the middle
     of writing a batch of lines (`held`): the batch is written whole, and counted, and then the
-    run stops. A second ^C while a batch waits on a full pipe stops it at once."""
+    run stops. A second ^C while a batch waits on a full pipe stops it at once. SIGTERM and SIGHUP
+    end the run the same way (`Stopped`), where they would end the process (not where they are
+    ignored, as `nohup` ignores SIGHUP)."""
 
     def __init__(self) -> None:
         self.holding = False
-        self.pending = False
-        self.before = None
+        self.pending: int | None = None
+        self.before: dict[int, object] = {}
 
     def __enter__(self) -> Interrupt:
+        if threading.current_thread() is not threading.main_thread():
+            return self
         # only where ^C raises KeyboardInterrupt now (not where it is ignored, as in a background job)
-        if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.before = signal.signal(signal.SIGINT, self._caught)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.before[signal.SIGINT] = signal.signal(signal.SIGINT, self._caught)
+        for number in SIGNALS:
+            if signal.getsignal(number) is signal.SIG_DFL:
+                self.before[number] = signal.signal(number, self._caught)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
-            self.before = None
+        for number, before in self.before.items():
+            signal.signal(number, before)
+        self.before = {}
 
     def _caught(self, signum: int, frame: object) -> None:
-        if self.holding and not self.pending:
-            self.pending = True
+        if self.holding and self.pending is None:
+            self.pending = signum
             return
-        raise KeyboardInterrupt
+        raise _stop(signum)
 
     @contextmanager
     def held(self) -> Iterator[None]:
@@ -91,6 +109,10 @@ class Interrupt:
             yield
         finally:
             self.holding = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
+        if self.pending is not None:
+            signum, self.pending = self.pending, None
+            raise _stop(signum)
+
+
+def _stop(signum: int) -> KeyboardInterrupt:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
