@@ -28,6 +28,7 @@ from .situation import TELLINGS, Built, build
 from ..words.vocabulary import Words, default_words
 
 UNKNOWN = None               # the value of "I don't know" for a fact that cannot be null
+SITTING_OUT = "sitting_out"  # the id of a pool's third player, who sits this game out
 ORDER = list(Facts.model_fields)   # the facts in the order of a deal: the tie-break
 
 
@@ -156,8 +157,15 @@ class Resolve:
                tuple(sorted(hand.items())))
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players, actor=state.actor, hand=hand, header=self.rules.header())
+                                     players=self.table(state), actor=state.actor, hand=hand,
+                                     header=self.rules.header())
         return self._built[key]
+
+    def table(self, state: State) -> list[str]:
+        """The players of the told log: the two at the table and, in a pool, the third, who sits
+        this game out (RULESETS.md: the first two ids play the first game)."""
+        two = list(self.players or (state.dealer, state.elder))
+        return two + [SITTING_OUT] if self.rules.options.pool else two
 
     # -- the facts of the hand ---------------------------------------------------------
 
