@@ -86,3 +86,83 @@ def test_every_case_that_applies_is_reached_and_ruled_the_same_way(name):
         for key in ("law", "rule", "chooser", "options", "irregularity"):
             assert again[-1].get(key) == final["ruling"].get(key), (ref, key)
     print(f"\n{name}: {len(wanted & set(found))} of {len(wanted)} cases reached")
+
+
+def _ends(rules, options, answers):
+    """The interview's ending for these answers (each question answered by value), checked
+    against `adjudicate` on the log it tells: the same rulings claimed and the same score."""
+    res = Resolve(rules=in_force(rules, options))
+    turn = res.step(answers)
+    assert turn.question is None, (answers, turn.question and turn.question.fact)
+    final = turn.final
+    report = report_json(adjudicate_text(json.dumps(final["log"]), "<resolved>"))
+    assert report["score"] == final["score"]
+    assert [r["case"] for r in report["rulings"] if r["claimed"]] == ([final["ruling"]["case"]] if final["ruling"] else [])
+    return turn
+
+
+def _asked(rules, options, answers):
+    return Resolve(rules=in_force(rules, options)).step(answers).question
+
+
+OFFER, DOUBLE = ("modern", {"offer_point": True}), ("modern", {"doubling": True})
+
+
+def test_an_offer_declined_and_the_offerers_trick_is_two_points_not_an_overscore():
+    # the non-dealer offered the point, the dealer declined, the non-dealer took one trick and marked 2
+    q = _asked(*OFFER, ["overscore", "non_dealer", None, 2])
+    assert q.fact == "offer" and "his_declined" in [c.value for c in q.choices]
+    turn = _ends(*OFFER, ["overscore", "non_dealer", None, 2, "his_declined", 1])
+    assert turn.final["ruling"] is None and turn.status == 0
+    assert turn.final["score"] == {"dealer": 0, "non_dealer": 2}
+    assert "rule offer_point" in " ".join(turn.final_words.split())
+    # he took no trick: the dealer's vole stands, and the non-dealer's 2 is an overscore (law 51)
+    turn = _ends(*OFFER, ["overscore", "non_dealer", None, 2, "his_declined", 0])
+    assert turn.final["ruling"]["law"] == 51
+
+
+def test_a_double_declined_by_a_vulnerable_player_is_two_for_the_doubler():
+    # the non-dealer led without proposing; the dealer doubled, the non-dealer declined; the dealer marked 2
+    q = _asked(*DOUBLE, ["overscore", "dealer", None, 2])
+    assert q.fact == "double"
+    turn = _ends(*DOUBLE, ["overscore", "dealer", None, 2, "his_declined", "no_proposal"])
+    assert turn.final["ruling"] is None and turn.final["score"] == {"dealer": 2, "non_dealer": 0}
+    assert "rule doubling" in " ".join(turn.final_words.split())
+    # the non-dealer had proposed and been given cards: not vulnerable, the doubler's 2 is one too many
+    turn = _ends(*DOUBLE, ["overscore", "dealer", None, 2, "his_declined", "exchanged"])
+    assert turn.final["ruling"]["law"] == 51
+
+
+def test_an_offer_accepted_from_the_dealer_who_refused_is_two_for_the_acceptor():
+    turn = _ends(*OFFER, ["overscore", "non_dealer", "point", 2, "accepted", "refused"])
+    assert turn.final["ruling"] is None and turn.final["score"] == {"dealer": 0, "non_dealer": 2}
+
+
+def test_a_french_vole_with_the_refusal_point_is_three():
+    q = _asked("french", {}, ["overscore", "non_dealer", "vole"])
+    assert [c.value for c in q.choices] == [1, 2, 3]
+    turn = _ends("french", {}, ["overscore", "non_dealer", "vole", 3, 5, "refused"])
+    assert turn.final["ruling"] is None and turn.final["score"] == {"dealer": 0, "non_dealer": 3}
+    # under the London laws a vole is two, whatever the refusal: three is not offered
+    assert [c.value for c in _asked("cavendish", {}, ["overscore", "non_dealer", "vole"]).choices] == [1, 2]
+
+
+def test_the_marks_offered_are_those_the_rules_in_force_allow():
+    doubled = [c.value for c in _asked(*DOUBLE, ["overscore", "non_dealer", None]).choices]
+    assert doubled == [1, 2, 4]      # a point, a vole or a vulnerable point, either doubled
+    assert [c.value for c in _asked("cavendish", {}, ["overscore", "non_dealer", None]).choices] == [1, 2]
+
+
+@pytest.mark.parametrize("rules, answers, score", [
+    (DOUBLE, ["double_out_of_time", "dealer", "in_time"], {"dealer": 0, "non_dealer": 0}),
+    (DOUBLE, ["double_unanswered", "dealer", "declined"], {"dealer": 1, "non_dealer": 0}),
+    (OFFER, ["offer_out_of_time", "dealer", "before_play"], {"dealer": 0, "non_dealer": 0}),
+    (OFFER, ["offer_unanswered", "dealer", "accepted"], {"dealer": 0, "non_dealer": 1}),
+])
+def test_a_complaint_of_a_double_or_an_offer_can_end_in_time(rules, answers, score):
+    q = _asked(*rules, answers[:2])
+    assert len(q.choices) > 1
+    turn = _ends(*rules, answers)
+    assert turn.final["ruling"] is None and turn.status == 0 and turn.final["score"] == score
+    # too late, or never answered (the last answer): the rule's ruling
+    assert _ends(*rules, answers[:2] + [q.choices[-1].value]).final["ruling"]["rule"] == list(rules[1])[0]

@@ -171,8 +171,10 @@ class Resolve:
 
     def hand_left(self, state: State) -> list[str]:
         """The facts of the hand the irregularity's telling takes, not yet answered."""
+        options = self.rules.options
         return [h for h in self.words.irregularities[state.irregularity].hand
-                if h not in state.hand and h not in state.hand_open]
+                if h not in state.hand and h not in state.hand_open
+                and (self.words.hand[h].option is None or getattr(options, self.words.hand[h].option) is True)]
 
     def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
         """(the open facts' values, these hand facts' values) -> the ending the log told with
@@ -213,7 +215,9 @@ class Resolve:
             for (values, combo), end in table.items():
                 ends[values, combo[:i] + combo[i + 1:]].add(end)
             if any(len(e) > 1 for e in ends.values()):
-                return fact, [v for v in self.words.hand[fact].values if any(c[i] == v for _, c in table)]
+                lawful = self.words.hand[fact].lawful_only   # only the values some answers make lawful
+                return fact, [v for v in self.words.hand[fact].values
+                              if any(c[i] == v and not (lawful and end[2]) for (_, c), end in table.items())]
         return None
 
     def hand_question(self, n: int, state: State, fact: str, values: list[Any]) -> Question:
@@ -234,7 +238,7 @@ class Resolve:
         parts = []
         for v in values:
             laws = dict.fromkeys(law for (_, combo), end in table.items() if combo[i] == v for law in end[2])
-            named = [w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws]
+            named = [self.named(*n) for n in laws]
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
                 named.insert(0, w["why_lawful"])
             named = w["or"].join(named)
@@ -335,6 +339,12 @@ class Resolve:
         return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
                                adversary=self.person(state, adversary))
 
+    def named(self, law: int | None, rule: str | None) -> str:
+        """A law, or a rule set's own rule, as a `why` names it, with its title."""
+        title = self.book.law(law, rule).title
+        w = self.words.interview
+        return w["why_law"].format(law=law, title=title) if law is not None else w["why_rule"].format(rule=rule, title=title)
+
     def person(self, state: State, player: str) -> str:
         """A player as a question names him: by name and role, or by role."""
         role = self.words.role("dealer" if player == state.dealer else "non_dealer")
@@ -347,11 +357,12 @@ class Resolve:
         same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
         for (value, allowed), cases in zip(answers, possible):
             if same:   # the same law whatever the answer: say what it changes, the options
-                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
-                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+                named = "; ".join(dict.fromkeys(w["why_options" if c.law is not None else "why_rule_options"].format(
+                    law=c.law, rule=c.rule, options=w["or"].join(self.words.option(o) for o in c.case.options))
+                    for c in cases)) or w["why_none"]
             else:
-                laws = dict.fromkeys(c.law for c in cases)
-                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+                laws = dict.fromkeys((c.law, c.rule) for c in cases)
+                named = ", ".join(self.named(*n) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
         return w["why"].format(cases="\n".join(parts))
 
@@ -442,9 +453,9 @@ class Resolve:
 
 def ending(built: Built) -> tuple:
     """What an ending comes to: each ruling claimed (irregularity, case, choice made, each
-    option's score), the score, and the laws that rule."""
+    option's score), the score, and the laws (or rules: law None) that rule, each (law, rule)."""
     claimed = sorted((r for r in built.report.rulings if r.claimed), key=lambda r: r.event)
     rulings = tuple((r.irregularity, r.case, r.elected,
                      tuple((o, tuple(v["score"].items())) for o, v in (r.outcomes or {}).items()))
                     for r in claimed)
-    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys(r.law for r in claimed))
+    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys((r.law, r.rule) for r in claimed))

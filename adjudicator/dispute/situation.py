@@ -35,6 +35,9 @@ PATHS = ("none", "proposed", "refused", "accepted", "exchanged")
 PLAYS = (0, 1, 2, 3, 10)     # cards played: none, a lead, a trick, the next lead, the hand
 
 
+EARNED = "earned"   # a place in a told deal for the marks of what the hand earned (`build` fills it)
+
+
 class Table:
     """A deal being told: the events so far and the cards where they are."""
 
@@ -548,35 +551,50 @@ def _dealer_took_no_card(f, D, N):
 
 
 def _double_out_of_time(f, D, N, A=None):
-    """A double once the third trick has begun (its lead played), or a second in the hand."""
+    """A double once the third trick has begun (its lead played), or a second in the hand; or,
+    as the person may say (`doubled_when`), in time: after the first trick, accepted."""
     A = A or N
-    for second in (False, True):
+    for when in (f["doubled_when"],) if "doubled_when" in f else ("third_trick", "second"):
         t = _turned_up(D, N)
-        if second:
+        if when == "second":
             t.ev("double", by=A)
             t.ev("accept_double", by=t.other(A))
         else:
-            t.plays(5)
+            t.plays(2 if when == "in_time" else 5)
         t.ev("double", by=A)
+        if when == "in_time":
+            t.ev("accept_double", by=t.other(A))
         yield t
 
 
 def _offer_out_of_time(f, D, N, A=None):
-    """The point offered once a card has been played."""
+    """The point offered once a card has been played; or, as the person may say
+    (`offered_when`), before play began, and declined."""
     A = A or N
     t = _turned_up(D, N)
-    t.play()
+    in_time = f.get("offered_when") == "before_play"
+    if not in_time:
+        t.play()
     t.ev("offer_point", by=A)
+    if in_time:
+        t.ev("decline_offer", by=t.other(A))
     yield t
 
 
 def _unanswered(offer: bool):
     def tell(f, D, N, A=None):
-        """A double or an offer in time, and the next card played without an answer."""
+        """A double or an offer in time, and the next card played without an answer; or, as
+        the person may say (`reply`), answered at once (play going on where the answer does not
+        end the hand)."""
         A = A or N
         t = _turned_up(D, N)
         t.ev("offer_point" if offer else "double", by=A)
-        t.play()
+        reply = f.get("reply", "none")
+        if reply != "none":
+            kind = "offer" if offer else "double"
+            t.ev(f"{'accept' if reply == 'accepted' else 'decline'}_{kind}", by=t.other(A))
+        if reply == "none" or (reply == "accepted") != offer:   # a double accepted, an offer declined
+            t.play()
         yield t
     return tell
 
@@ -826,11 +844,40 @@ def _overscore_told(f, D, N, A):
         return
     t = _turned_up(D, N)
     t.begin(f.get("exchange"))
-    if not t.finish(A, f.get("tricks")):
+    if not _staked(t, f, A):
         return
-    _marks_due(t, f.get("exchange"), but=A)
+    if "none" != f.get("double", "none") or "none" != f.get("offer", "none"):
+        t.ev(EARNED, but=A)   # a variant's score: what the replay says the hand earned
+    else:
+        _marks_due(t, f.get("exchange"), but=A)
     t.ev("mark", by=A, points=f.get("marked", 1), **({"for": f["mark_for"]} if f.get("mark_for") else {}))
     yield t
+
+
+def _staked(t: Table, f: dict[str, Any], A: str) -> bool:
+    """The hand from the exchange on, as the person gave it for `A` (whose marks are the
+    dispute): a double or an offer of the point and its answer (where the variant is on; a
+    double declined or an offer accepted ends the hand), then its tricks; False where the tricks
+    given cannot follow."""
+    O = t.other(A)
+    double, offer = f.get("double", "none"), f.get("offer", "none")
+    if double in ("his_declined", "declined"):
+        by = A if double == "his_declined" else O
+        if f.get("exchange") in (None, "no_proposal"):
+            t.play()   # the non-dealer's lead without proposing: he is vulnerable
+        t.ev("double", by=by)
+        t.ev("decline_double", by=t.other(by))
+        return True
+    if double == "accepted":
+        t.ev("double", by=O)
+        t.ev("accept_double", by=A)
+    if offer != "none":
+        by = A if offer.startswith("his_") else O
+        t.ev("offer_point", by=by)
+        t.ev("accept_offer" if offer.endswith("accepted") else "decline_offer", by=t.other(by))
+        if offer.endswith("accepted"):
+            return True
+    return t.finish(A, f.get("tricks"))
 
 
 def _overscore(f, D, N, A=None):
@@ -931,6 +978,20 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
 }
 
 
+def _earned(log: dict[str, Any]) -> list[dict]:
+    """The events, the place `EARNED` (if any) replaced by each player's marks of what the
+    replay of the deal so far (unmarked: each entitlement counts when earned) says he earned,
+    but the player whose marks are the dispute."""
+    events = log["events"]
+    at = next((i for i, e in enumerate(events) if EARNED in e), None)
+    if at is None:
+        return events
+    before = adjudicate(validate(dict(log, events=events[:at]), "<resolve>"))
+    but = events[at][EARNED]["but"]
+    marks = [{"mark": {"by": p, "points": n}} for p, n in before.score.items() if p != but and n > 0]
+    return events[:at] + marks + events[at + 1:]
+
+
 @dataclass
 class Built:
     """A log that tells the dispute, its report, and the ruling on the irregularity (None where
@@ -959,6 +1020,7 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
             log["dealer"] = dealer
         log["events"] = t.events
         try:
+            log["events"] = _earned(log)
             report = adjudicate(validate(log, "<resolve>"))
         except (LogError, ReplayError):
             continue
