@@ -166,3 +166,21 @@ def test_a_complaint_of_a_double_or_an_offer_can_end_in_time(rules, answers, sco
     assert turn.final["ruling"] is None and turn.status == 0 and turn.final["score"] == score
     # too late, or never answered (the last answer): the rule's ruling
     assert _ends(*rules, answers[:2] + [q.choices[-1].value]).final["ruling"]["rule"] == list(rules[1])[0]
+
+
+@pytest.mark.parametrize("rules, options", [("cavendish", {}), ("french", {}), ("cavendish", {"game_to": 3})])
+def test_a_king_turned_up_at_game_point_is_asked_and_the_game_is_not_over(rules, options):
+    """Law 16 found after the dealer turned up the king one point short of the game: the king
+    and the score are asked; a fresh deal takes the king with it, a kept deal loses it (law 19):
+    either way the dealer stays one short, and the game goes on."""
+    answers = ["wrong_count", "non_dealer", True, False, False, "fewer"]
+    q = _asked(rules, options, answers)
+    assert q.fact == "turned_king" and [c.value for c in q.choices] == ["none", "turned_up", "at_game"]
+    turn = _ends(rules, options, answers + ["at_game"])
+    ruling = turn.final["ruling"]
+    assert ruling["law"] == 16
+    short = in_force(rules, options).options.game_to - 1
+    assert {o: v["score"]["dealer"] for o, v in ruling["outcomes"].items()} == {
+        "complete_from_stock": short, "fresh_deal": short}
+    assert all(v["winner"] is None for v in ruling["outcomes"].values())
+    assert turn.final["score"]["dealer"] == short

@@ -171,10 +171,11 @@ class Resolve:
 
     def hand_left(self, state: State) -> list[str]:
         """The facts of the hand the irregularity's telling takes, not yet answered."""
-        options = self.rules.options
+        options, hand = self.rules.options, self.words.hand
         return [h for h in self.words.irregularities[state.irregularity].hand
                 if h not in state.hand and h not in state.hand_open
-                and (self.words.hand[h].option is None or getattr(options, self.words.hand[h].option) is True)]
+                and (hand[h].option is None or getattr(options, hand[h].option) is True)
+                and all(f not in state.asked or state.asked[f] in vs for f, vs in hand[h].asked_if.items())]
 
     def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
         """(the open facts' values, these hand facts' values) -> the ending the log told with

@@ -20,6 +20,7 @@ from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
 from ..engine.rules import hand_score
 from ..lawbook.laws import default_book
+from ..lawbook.rulesets import DEFAULT, in_force
 
 # The pack, top card first: three to the non-dealer, three to the dealer, two each, the
 # trump card, then the stock. Hearts are trumps; the king of hearts lies at the bottom.
@@ -36,6 +37,7 @@ PLAYS = (0, 1, 2, 3, 10)     # cards played: none, a lead, a trick, the next lea
 
 
 EARNED = "earned"   # a place in a told deal for the marks of what the hand earned (`build` fills it)
+GAME_POINT = "game_point"   # a place for the deals before this one that bring a player one point short of the game
 
 
 class Table:
@@ -261,13 +263,21 @@ def _concerned(t: Table, f: dict[str, Any]) -> list[str]:
 # -- each irregularity told: a generator of tellings (Tables) for the facts given ---------
 
 def _wrong_count(f, D, N):
+    """A packet of the wrong size, claimed at the moment of discovery; the king of trumps turned
+    up, and the dealer one point short of the game before this deal, as the person says
+    (`turned_king`)."""
     sizes = {("non_dealer", "more"): (3, 3, 3, 2), ("non_dealer", "fewer"): (3, 3, 1, 2),
              ("dealer", "more"): (3, 3, 2, 3), ("dealer", "fewer"): (3, 3, 2, 1)}
+    king = f.get("turned_king", "none")
     for pr in progresses(f):
+        if king != "none" and not pr.turned:
+            continue
         for (role, size), packets in sizes.items():
             if f.get("concerns", role) != role or f.get("size", size) != size:
                 continue
-            t = Table(D, N)
+            t = Table(D, N, PACK if king == "none" else _swapped((KING, PACK[sum(packets)])))
+            if king == "at_game":
+                t.ev(GAME_POINT, by=D)
             who = t.D if role == "dealer" else t.N
             t.deal_hands(packets, pr.looks)
             advance(t, pr)
@@ -978,6 +988,36 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
 }
 
 
+def _game_point(log: dict[str, Any]) -> None:
+    """The place `GAME_POINT` (if first) replaced by the deals before this one, by counts, that
+    bring its player one point short of the game under the log's rules: each deal he wins as
+    the non-dealer (the vole while two points or more are wanted, else the point), and between
+    two of them, his adversary's point as the non-dealer, so that he deals this deal."""
+    events = log["events"]
+    if not events or GAME_POINT not in events[0]:
+        return
+    who = events[0][GAME_POINT]["by"]
+    other = next(p for p in log["players"][:2] if p != who)
+    game_to = in_force(log.get("rules", DEFAULT), log.get("options"), len(log["players"])).options.game_to
+    before: list[dict] = []
+    wanted = game_to - 1
+    while wanted > 0:
+        if before:   # he deals, his adversary wins the point
+            before += _counted_deal(who, other, {other: 3, who: 2})
+        won = 5 if wanted >= 2 else 3
+        before += _counted_deal(other, who, {who: won, other: 5 - won})
+        wanted -= 2 if won == 5 else 1
+    if before:
+        log["dealer"] = other
+    log["events"] = before + events[1:]
+
+
+def _counted_deal(dealer: str, elder: str, tricks: dict[str, int]) -> list[dict]:
+    """A deal told by counts, a seven turned up, played without proposing: its tricks."""
+    return [{"deal": {"to": to, "count": n}} for to, n in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2))] + \
+        [{"turn_up": {"card": "7C"}}, {"tricks": tricks}]
+
+
 def _earned(log: dict[str, Any]) -> list[dict]:
     """The events, the place `EARNED` (if any) replaced by each player's marks of what the
     replay of the deal so far (unmarked: each entitlement counts when earned) says he earned,
@@ -1020,6 +1060,7 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
             log["dealer"] = dealer
         log["events"] = t.events
         try:
+            _game_point(log)
             log["events"] = _earned(log)
             report = adjudicate(validate(log, "<resolve>"))
         except (LogError, ReplayError):

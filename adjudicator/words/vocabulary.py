@@ -49,6 +49,7 @@ class FactWords(BaseModel):
     offered: list[int] | None = None   # a number's answers offered by resolve
     option: str | None = None   # a fact of the hand asked only where this option of the rules is on (hand.yaml)
     lawful_only: StrictBool = False   # a fact of the hand: only the values some answers make lawful are offered
+    asked_if: dict[str, list[Any]] = {}   # a fact of the hand asked only where the book's facts answered have these values
     values: dict[Any, Value]
     given: dict[str, Any] = {}   # said of a ruling only where the other facts have these values (it bears on nothing else)
     said_of: dict[str, dict[Any, str]] = {}   # the phrases where an irregularity makes the fact name something else
