@@ -184,3 +184,26 @@ def test_a_king_turned_up_at_game_point_is_asked_and_the_game_is_not_over(rules,
         "complete_from_stock": short, "fresh_deal": short}
     assert all(v["winner"] is None for v in ruling["outcomes"].values())
     assert turn.final["score"]["dealer"] == short
+
+
+@pytest.mark.parametrize("options, table", [
+    ({"pool": True}, ["Ann", "Bob", "sitting_out"]), ({"match": "linked"}, ["Ann", "Bob"])])
+def test_the_next_games_first_deal_dealt_by_the_winner_of_the_game_before(options, table):
+    """A pool: the loser sits out, the player coming in deals first; a linked match: the loser
+    deals first. The winner who deals it deals out of turn (law 14), and the score is the new
+    game's."""
+    rules = in_force("modern", options, len(table))
+    res = Resolve(players=["Ann", "Bob"], rules=rules)
+    answers = ["deal_out_of_turn", "Bob", True]
+    q = res.step(answers).question
+    assert q.fact == "new_game" and [c.value for c in q.choices] == [False, True]
+    final = res.step(answers + [True]).final
+    assert final["ruling"]["case"] == "14:out-of-turn-after-turn-up" and final["ruling"]["offender"] == "Bob"
+    assert final["score"] == {"Ann": 0, "Bob": 0}
+    log = final["log"]
+    assert log["players"] == table
+    report = report_json(adjudicate_text(json.dumps(log), "<resolved>"))
+    assert report["games"][0]["winner"] == "Bob" and report["games"][-1]["players"] in (["Ann", "Bob"], ["Bob", "Ann"])
+    assert [r["case"] for r in report["rulings"] if r["claimed"]] == ["14:out-of-turn-after-turn-up"]
+    # under a single game there is no next game to ask about
+    assert Resolve(players=["Ann", "Bob"], rules=in_force("modern")).step(answers).question is None

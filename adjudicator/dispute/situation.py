@@ -38,6 +38,7 @@ PLAYS = (0, 1, 2, 3, 10)     # cards played: none, a lead, a trick, the next lea
 
 EARNED = "earned"   # a place in a told deal for the marks of what the hand earned (`build` fills it)
 GAME_POINT = "game_point"   # a place for the deals before this one that bring a player one point short of the game
+GAME_WON = "game_won"       # a place for a game he won before this one, and the next game's start
 
 
 class Table:
@@ -299,9 +300,15 @@ def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_elder_claim: str | 
 
 
 def _out_of_turn(f, D, N):
+    """The dealer of the deal before deals again; or, as the person may say (`new_game`), the
+    winner of the game before deals the next game's first deal, which the other deals (a pool's
+    player coming in, a linked match's loser)."""
     for pr in progresses(f):
         t = Table(D, N)
-        _previous_deal(t, dealer=D)
+        if f.get("new_game"):
+            t.ev(GAME_WON, by=D)
+        else:
+            _previous_deal(t, dealer=D)
         t.deal_hands(looks=pr.looks, first={"by": D})
         advance(t, pr)
         t.claim(t.N, "deal_out_of_turn")
@@ -992,24 +999,40 @@ def _game_point(log: dict[str, Any]) -> None:
     """The place `GAME_POINT` (if first) replaced by the deals before this one, by counts, that
     bring its player one point short of the game under the log's rules: each deal he wins as
     the non-dealer (the vole while two points or more are wanted, else the point), and between
-    two of them, his adversary's point as the non-dealer, so that he deals this deal."""
+    two of them, his adversary's point as the non-dealer, so that he deals this deal. The place
+    `GAME_WON`: such deals to the game, against a pool's third player (who sits out next) or the
+    linked match's adversary, then the next game's `new_game` (its first deal his adversary's)."""
     events = log["events"]
-    if not events or GAME_POINT not in events[0]:
+    if not events or not {GAME_POINT, GAME_WON} & set(events[0]):
         return
-    who = events[0][GAME_POINT]["by"]
-    other = next(p for p in log["players"][:2] if p != who)
-    game_to = in_force(log.get("rules", DEFAULT), log.get("options"), len(log["players"])).options.game_to
+    (place, fields), = events[0].items()
+    who, players = fields["by"], log["players"]
+    other = next(p for p in players[:2] if p != who)
+    game_to = in_force(log.get("rules", DEFAULT), log.get("options"), len(players)).options.game_to
     before: list[dict] = []
-    wanted = game_to - 1
+    if place == GAME_WON:   # his adversary in that game: a pool's third player, who sits out now
+        other = players[2] if len(players) == 3 else other
+        before = [{"new_game": {"players": [other, who]}}] if len(players) == 3 else []
+        log["dealer"] = other
+        _won(before, who, other, game_to)
+        log["events"] = before + [{"new_game": {"players": players[:2]}}] + events[1:]
+        return
+    _won(before, who, other, game_to - 1)
+    if before:
+        log["dealer"] = other
+    log["events"] = before + events[1:]
+
+
+def _won(before: list[dict], who: str, other: str, points: int) -> None:
+    """Deals that bring `who` these points from none, `other` dealing the first."""
+    wanted, first = points, True
     while wanted > 0:
-        if before:   # he deals, his adversary wins the point
+        if not first:   # he deals, his adversary wins the point
             before += _counted_deal(who, other, {other: 3, who: 2})
         won = 5 if wanted >= 2 else 3
         before += _counted_deal(other, who, {who: won, other: 5 - won})
         wanted -= 2 if won == 5 else 1
-    if before:
-        log["dealer"] = other
-    log["events"] = before + events[1:]
+        first = False
 
 
 def _counted_deal(dealer: str, elder: str, tricks: dict[str, int]) -> list[dict]:
