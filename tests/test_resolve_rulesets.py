@@ -207,3 +207,13 @@ def test_the_next_games_first_deal_dealt_by_the_winner_of_the_game_before(option
     assert [r["case"] for r in report["rulings"] if r["claimed"]] == ["14:out-of-turn-after-turn-up"]
     # under a single game there is no next game to ask about
     assert Resolve(players=["Ann", "Bob"], rules=in_force("modern")).step(answers).question is None
+
+
+def test_a_dealer_who_took_no_card_from_an_empty_stock_broke_no_rule():
+    """Modern: the dealer's duty to exchange lapses when the stock is empty."""
+    q = _asked("modern", {}, ["dealer_took_no_card", True])
+    assert q.fact == "stock_left" and [c.value for c in q.choices] == [True, False]
+    turn = _ends("modern", {}, ["dealer_took_no_card", True, False])
+    assert turn.final["ruling"] is None and turn.status == 0
+    ruled = _ends("modern", {}, ["dealer_took_no_card", True, True]).final["ruling"]
+    assert ruled["case"] == "dealer_must_exchange:after-the-first-card"

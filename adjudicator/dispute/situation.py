@@ -107,11 +107,12 @@ class Table:
         return cards
 
     def exchange(self, elder_gets: int = 2, dealer_gets: int = 1) -> None:
+        """A proposal accepted, each player discarding as many as he is given."""
         self.ev("propose", by=self.N)
         self.ev("accept", by=self.D)
-        self.discard(self.N, 2)
+        self.discard(self.N, elder_gets)
         self.give(self.N, elder_gets)
-        self.discard(self.D, 1)
+        self.discard(self.D, dealer_gets)
         self.give(self.D, dealer_gets)
 
     def begin(self, exchange: str | None, keep: tuple[str, ...] = ()) -> None:
@@ -553,9 +554,13 @@ def _insufficient_stock(f, D, N):
 
 def _dealer_took_no_card(f, D, N):
     """The dealer accepts, serves the non-dealer and takes none: claimed before the first card,
-    or found at it."""
+    or found at it; or, as the person may say (`stock_left`), with the stock emptied by the
+    non-dealer (two rounds of five each before: the duty lapses)."""
     for played in ((False, True) if "played" not in f else (f["played"],)):
         t = _turned_up(D, N)
+        if f.get("stock_left") is False:
+            for n in (5, 5):
+                t.exchange(n, n)
         t.ev("propose", by=N)
         t.ev("accept", by=D)
         t.discard(N, 1)
@@ -863,7 +868,7 @@ def _overscore_told(f, D, N, A):
     t.begin(f.get("exchange"))
     if not _staked(t, f, A):
         return
-    if "none" != f.get("double", "none") or "none" != f.get("offer", "none"):
+    if f.get("double", "none") != "none" or f.get("offer", "none") != "none":
         t.ev(EARNED, but=A)   # a variant's score: what the replay says the hand earned
     else:
         _marks_due(t, f.get("exchange"), but=A)
