@@ -217,3 +217,18 @@ def test_a_dealer_who_took_no_card_from_an_empty_stock_broke_no_rule():
     assert turn.final["ruling"] is None and turn.status == 0
     ruled = _ends("modern", {}, ["dealer_took_no_card", True, True]).final["ruling"]
     assert ruled["case"] == "dealer_must_exchange:after-the-first-card"
+
+
+@pytest.mark.parametrize("rules", ["cavendish", "modern"])
+def test_a_king_announced_too_late_at_game_point_does_not_end_the_game(rules):
+    """The holder one point short of the game: announced after his first card (law 23) the king
+    does not count, and the game goes on; announced in time it is his game."""
+    answers = ["late_king", "non_dealer"] + ([False] if rules == "cavendish" else [])
+    q = _asked(rules, {}, answers + ["later"])
+    assert q.fact == "short_of_game" and [c.value for c in q.choices] == [False, True]
+    late = _ends(rules, {}, answers + ["later", True])
+    assert late.final["ruling"]["law"] == 23 and late.final["score"]["non_dealer"] == 4
+    assert report_json(adjudicate_text(json.dumps(late.final["log"]), "<late>"))["winner"] is None
+    in_time = _ends(rules, {}, answers + ["before_playing", True])
+    assert in_time.final["ruling"] is None and in_time.final["score"]["non_dealer"] == 5
+    assert report_json(adjudicate_text(json.dumps(in_time.final["log"]), "<in time>"))["winner"] == "non_dealer"

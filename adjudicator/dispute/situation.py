@@ -652,6 +652,8 @@ def _late_king(f, D, N, A=None):
         else:   # the non-dealer leads a trump (first) or a spade; the dealer holds the king
             t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
             cards = ["7H" if first else "QS", None, None]  # the lead, the dealer's card, the next
+        if f.get("short_of_game"):
+            t.events.insert(0, {GAME_POINT: {"by": A}})
         said = {"before_playing": 0 if A == N else 1, "before_again": 1 if A == N else 2}.get(when, len(cards))
         for i, card in enumerate(cards):
             if i == said:
@@ -1001,12 +1003,11 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
 
 
 def _game_point(log: dict[str, Any]) -> None:
-    """The place `GAME_POINT` (if first) replaced by the deals before this one, by counts, that
-    bring its player one point short of the game under the log's rules: each deal he wins as
-    the non-dealer (the vole while two points or more are wanted, else the point), and between
-    two of them, his adversary's point as the non-dealer, so that he deals this deal. The place
-    `GAME_WON`: such deals to the game, against a pool's third player (who sits out next) or the
-    linked match's adversary, then the next game's `new_game` (its first deal his adversary's)."""
+    """The place `GAME_POINT` (if first) replaced by the deals before this one, by counts, in
+    which its player came to one point short of the game under the log's rules, his adversary
+    to none; the place `GAME_WON` by such deals to the game, against a pool's third player (who
+    sits out next) or the linked match's adversary, then the next game's `new_game` (its first
+    deal his adversary's)."""
     events = log["events"]
     if not events or not {GAME_POINT, GAME_WON} & set(events[0]):
         return
@@ -1014,36 +1015,39 @@ def _game_point(log: dict[str, Any]) -> None:
     who, players = fields["by"], log["players"]
     other = next(p for p in players[:2] if p != who)
     game_to = in_force(log.get("rules", DEFAULT), log.get("options"), len(players)).options.game_to
-    before: list[dict] = []
-    if place == GAME_WON:   # his adversary in that game: a pool's third player, who sits out now
+    if place == GAME_WON:
         other = players[2] if len(players) == 3 else other
-        before = [{"new_game": {"players": [other, who]}}] if len(players) == 3 else []
-        log["dealer"] = other
-        _won(before, who, other, game_to)
-        log["events"] = before + [{"new_game": {"players": players[:2]}}] + events[1:]
-        return
-    _won(before, who, other, game_to - 1)
-    if before:
-        log["dealer"] = other
-    log["events"] = before + events[1:]
+        before, first = _won(who, other, game_to, next_dealer=other)
+        opening = [{"new_game": {"players": [other, who]}}] if len(players) == 3 else []
+        log["events"] = opening + before + [{"new_game": {"players": players[:2]}}] + events[1:]
+    else:
+        before, first = _won(who, other, game_to - 1, next_dealer=log["dealer"])
+        log["events"] = before + events[1:]
+    log["dealer"] = first or log["dealer"]
 
 
-def _won(before: list[dict], who: str, other: str, points: int) -> None:
-    """Deals that bring `who` these points from none, `other` dealing the first."""
-    wanted, first = points, True
-    while wanted > 0:
-        if not first:   # he deals, his adversary wins the point
-            before += _counted_deal(who, other, {other: 3, who: 2})
-        won = 5 if wanted >= 2 else 3
-        before += _counted_deal(other, who, {who: won, other: 5 - won})
-        wanted -= 2 if won == 5 else 1
-        first = False
-
-
-def _counted_deal(dealer: str, elder: str, tricks: dict[str, int]) -> list[dict]:
-    """A deal told by counts, a seven turned up, played without proposing: its tricks."""
-    return [{"deal": {"to": to, "count": n}} for to, n in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2))] + \
-        [{"turn_up": {"card": "7C"}}, {"tricks": tricks}]
+def _won(who: str, other: str, points: int, next_dealer: str) -> tuple[list[dict], str | None]:
+    """Deals, by counts, in which `who` wins these points from none and `other` none, the deal
+    after them `next_dealer`'s; and the first one's dealer (None: no deal). Each wins him two
+    (the vole as the non-dealer; as the dealer, the point against a non-dealer who played
+    without proposing), the first the rest (one: the point as the non-dealer, or as the dealer
+    after an exchange)."""
+    n = -(-points // 2)
+    dealers = [next_dealer if (n - i) % 2 == 0 else ({who, other} - {next_dealer}).pop() for i in range(n)]
+    events: list[dict] = []
+    for i, dealer in enumerate(dealers):
+        elder = other if dealer == who else who
+        one = i == 0 and points % 2 == 1
+        for to, k in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2)):
+            events.append({"deal": {"to": to, "count": k}})
+        events.append({"turn_up": {"card": "7C"}})
+        if one and dealer == who:   # an exchange: the non-dealer is not vulnerable
+            events += [{"propose": {"by": elder}}, {"accept": {"by": dealer}}]
+            for p in (elder, dealer):
+                events += [{"discard": {"by": p, "count": 1}}, {"give": {"to": p, "count": 1}}]
+        won = 3 if one or dealer == who else 5
+        events.append({"tricks": {who: won, other: 5 - won}})
+    return events, dealers[0] if dealers else None
 
 
 def _earned(log: dict[str, Any]) -> list[dict]:
