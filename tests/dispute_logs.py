@@ -90,7 +90,19 @@ def log_for(irregularity: str, actor: str, f: dict[str, Any]) -> dict[str, Any] 
     hand = tell and tell(actor, f)
     if hand is None:
         return None
-    return {"ecarte": 1, "players": [D, N], "dealer": D, "events": hand.events}
+    before = _four_before(actor) if f.get("short_of_game") else []
+    return {"ecarte": 1, "players": [D, N], "dealer": D, "events": before + hand.events}
+
+
+def _four_before(A: str) -> list[dict]:
+    """Two deals before this one (the dealer's, then the non-dealer's), by counts, played
+    without proposing, each a vole for `A`: he is at 4, one short of the game of 5."""
+    events: list[dict] = []
+    for dealer in (D, N):
+        for to, n in ((other(dealer), 3), (dealer, 3), (other(dealer), 2), (dealer, 2)):
+            events.append({"deal": {"to": to, "count": n}})
+        events += [{"turn_up": {"card": "8H"}}, {"tricks": {A: 5, other(A): 0}}]
+    return events
 
 
 # the hands: the non-dealer's five and the dealer's five (clubs are trumps)

@@ -152,7 +152,7 @@ def test_in_a_real_terminal(terminal, tmp_path):
     _wait(s, "Whose hand, card or act")
     _keys(s, "?")
     _wait(s, "The answer decides between:")
-    _keys(s, "2", "1", "2", "2", "1")             # Y's; turned up; not played; not proposed; more
+    _keys(s, "2", "1", "2", "2", "1", "1")        # Y's; turned up; not played; not proposed; more; no king
     screen = _wait(s, "EXIT=1")
     assert "Law 15" in screen and "Y (the non-dealer) may choose:" in screen
     assert "discard the superfluous cards unseen" in screen and "The law says:" in screen

@@ -59,6 +59,11 @@ def test_the_book_and_the_quiz_share_the_table_words():
 
 def test_the_facts_of_the_hand_are_checked_with_the_irregularities_that_take_them(tmp_path):
     message = _problems(tmp_path / "hand", {"hand.yaml": ("\ntricks:", "\ntrick:"),
-                                            "irregularities.yaml": ("hand: [announced]", "hand: [announced, played_to]")})
+                                            "irregularities.yaml": ("hand: [announced, short_of_game]", "hand: [announced, played_to]")})
     assert "irregularities.yaml: revoke: hand: 'tricks' is not in hand.yaml" in message
     assert "irregularities.yaml: late_king: hand: 'played_to' is not in hand.yaml" in message
+
+
+def test_a_fact_of_the_hand_asked_under_an_option_names_a_known_option(tmp_path):
+    message = _problems(tmp_path / "hand", {"hand.yaml": ("option: doubling", "option: dubling")})
+    assert "hand.yaml: 'double': option: 'dubling' is not an option" in message

@@ -28,6 +28,7 @@ from .situation import TELLINGS, Built, build
 from ..words.vocabulary import Words, default_words
 
 UNKNOWN = None               # the value of "I don't know" for a fact that cannot be null
+SITTING_OUT = "sitting_out"  # the id of a pool's third player, who sits this game out
 ORDER = list(Facts.model_fields)   # the facts in the order of a deal: the tie-break
 
 
@@ -156,15 +157,25 @@ class Resolve:
                tuple(sorted(hand.items())))
         if key not in self._built:
             self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
-                                     players=self.players, actor=state.actor, hand=hand, header=self.rules.header())
+                                     players=self.table(state), actor=state.actor, hand=hand,
+                                     header=self.rules.header())
         return self._built[key]
+
+    def table(self, state: State) -> list[str]:
+        """The players of the told log: the two at the table and, in a pool, the third, who sits
+        this game out (RULESETS.md: the first two ids play the first game)."""
+        two = list(self.players or (state.dealer, state.elder))
+        return two + [SITTING_OUT] if self.rules.options.pool else two
 
     # -- the facts of the hand ---------------------------------------------------------
 
     def hand_left(self, state: State) -> list[str]:
         """The facts of the hand the irregularity's telling takes, not yet answered."""
+        options, hand = self.rules.options, self.words.hand
         return [h for h in self.words.irregularities[state.irregularity].hand
-                if h not in state.hand and h not in state.hand_open]
+                if h not in state.hand and h not in state.hand_open
+                and (hand[h].option is None or getattr(options, hand[h].option) is True)
+                and all(f not in state.asked or state.asked[f] in vs for f, vs in hand[h].asked_if.items())]
 
     def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
         """(the open facts' values, these hand facts' values) -> the ending the log told with
@@ -205,7 +216,9 @@ class Resolve:
             for (values, combo), end in table.items():
                 ends[values, combo[:i] + combo[i + 1:]].add(end)
             if any(len(e) > 1 for e in ends.values()):
-                return fact, [v for v in self.words.hand[fact].values if any(c[i] == v for _, c in table)]
+                lawful = self.words.hand[fact].lawful_only   # only the values some answers make lawful
+                return fact, [v for v in self.words.hand[fact].values
+                              if any(c[i] == v and not (lawful and end[2]) for (_, c), end in table.items())]
         return None
 
     def hand_question(self, n: int, state: State, fact: str, values: list[Any]) -> Question:
@@ -226,7 +239,7 @@ class Resolve:
         parts = []
         for v in values:
             laws = dict.fromkeys(law for (_, combo), end in table.items() if combo[i] == v for law in end[2])
-            named = [w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws]
+            named = [self.named(*n) for n in laws]
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
                 named.insert(0, w["why_lawful"])
             named = w["or"].join(named)
@@ -327,6 +340,12 @@ class Resolve:
         return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
                                adversary=self.person(state, adversary))
 
+    def named(self, law: int | None, rule: str | None) -> str:
+        """A law, or a rule set's own rule, as a `why` names it, with its title."""
+        title = self.book.law(law, rule).title
+        w = self.words.interview
+        return w["why_law"].format(law=law, title=title) if law is not None else w["why_rule"].format(rule=rule, title=title)
+
     def person(self, state: State, player: str) -> str:
         """A player as a question names him: by name and role, or by role."""
         role = self.words.role("dealer" if player == state.dealer else "non_dealer")
@@ -339,11 +358,12 @@ class Resolve:
         same = len({tuple(dict.fromkeys(c.law for c in cs)) for cs in possible}) == 1
         for (value, allowed), cases in zip(answers, possible):
             if same:   # the same law whatever the answer: say what it changes, the options
-                named = "; ".join(dict.fromkeys(w["why_options"].format(law=c.law, options=w["or"].join(
-                    self.words.option(o) for o in c.case.options)) for c in cases)) or w["why_none"]
+                named = "; ".join(dict.fromkeys(w["why_options" if c.law is not None else "why_rule_options"].format(
+                    law=c.law, rule=c.rule, options=w["or"].join(self.words.option(o) for o in c.case.options))
+                    for c in cases)) or w["why_none"]
             else:
-                laws = dict.fromkeys(c.law for c in cases)
-                named = ", ".join(w["why_law"].format(law=n, title=self.book.law(n).title) for n in laws) or w["why_none"]
+                laws = dict.fromkeys((c.law, c.rule) for c in cases)
+                named = ", ".join(self.named(*n) for n in laws) or w["why_none"]
             parts.append(w["why_value"].format(phrase=self.words.phrase(fact, value), laws=named))
         return w["why"].format(cases="\n".join(parts))
 
@@ -434,9 +454,9 @@ class Resolve:
 
 def ending(built: Built) -> tuple:
     """What an ending comes to: each ruling claimed (irregularity, case, choice made, each
-    option's score), the score, and the laws that rule."""
+    option's score), the score, and the laws (or rules: law None) that rule, each (law, rule)."""
     claimed = sorted((r for r in built.report.rulings if r.claimed), key=lambda r: r.event)
     rulings = tuple((r.irregularity, r.case, r.elected,
                      tuple((o, tuple(v["score"].items())) for o, v in (r.outcomes or {}).items()))
                     for r in claimed)
-    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys(r.law for r in claimed))
+    return rulings, tuple(built.report.score.items()), tuple(dict.fromkeys((r.law, r.rule) for r in claimed))

@@ -20,6 +20,7 @@ from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
 from ..engine.rules import hand_score
 from ..lawbook.laws import default_book
+from ..lawbook.rulesets import DEFAULT, in_force
 
 # The pack, top card first: three to the non-dealer, three to the dealer, two each, the
 # trump card, then the stock. Hearts are trumps; the king of hearts lies at the bottom.
@@ -33,6 +34,11 @@ KING_AT = {"non_dealer": 2, "dealer": 5, "turn_up": 10}
 # accepted (the non-dealer's discard laid out, nothing given), cards given both ways
 PATHS = ("none", "proposed", "refused", "accepted", "exchanged")
 PLAYS = (0, 1, 2, 3, 10)     # cards played: none, a lead, a trick, the next lead, the hand
+
+
+EARNED = "earned"   # a place in a told deal for the marks of what the hand earned (`build` fills it)
+GAME_POINT = "game_point"   # a place for the deals before this one that bring a player one point short of the game
+GAME_WON = "game_won"       # a place for a game he won before this one, and the next game's start
 
 
 class Table:
@@ -101,11 +107,12 @@ class Table:
         return cards
 
     def exchange(self, elder_gets: int = 2, dealer_gets: int = 1) -> None:
+        """A proposal accepted, each player discarding as many as he is given."""
         self.ev("propose", by=self.N)
         self.ev("accept", by=self.D)
-        self.discard(self.N, 2)
+        self.discard(self.N, elder_gets)
         self.give(self.N, elder_gets)
-        self.discard(self.D, 1)
+        self.discard(self.D, dealer_gets)
         self.give(self.D, dealer_gets)
 
     def begin(self, exchange: str | None, keep: tuple[str, ...] = ()) -> None:
@@ -258,13 +265,21 @@ def _concerned(t: Table, f: dict[str, Any]) -> list[str]:
 # -- each irregularity told: a generator of tellings (Tables) for the facts given ---------
 
 def _wrong_count(f, D, N):
+    """A packet of the wrong size, claimed at the moment of discovery; the king of trumps turned
+    up, and the dealer one point short of the game before this deal, as the person says
+    (`turned_king`)."""
     sizes = {("non_dealer", "more"): (3, 3, 3, 2), ("non_dealer", "fewer"): (3, 3, 1, 2),
              ("dealer", "more"): (3, 3, 2, 3), ("dealer", "fewer"): (3, 3, 2, 1)}
+    king = f.get("turned_king", "none")
     for pr in progresses(f):
+        if king != "none" and not pr.turned:
+            continue
         for (role, size), packets in sizes.items():
             if f.get("concerns", role) != role or f.get("size", size) != size:
                 continue
-            t = Table(D, N)
+            t = Table(D, N, PACK if king == "none" else _swapped((KING, PACK[sum(packets)])))
+            if king == "at_game":
+                t.ev(GAME_POINT, by=D)
             who = t.D if role == "dealer" else t.N
             t.deal_hands(packets, pr.looks)
             advance(t, pr)
@@ -286,9 +301,15 @@ def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_elder_claim: str | 
 
 
 def _out_of_turn(f, D, N):
+    """The dealer of the deal before deals again; or, as the person may say (`new_game`), the
+    winner of the game before deals the next game's first deal, which the other deals (a pool's
+    player coming in, a linked match's loser)."""
     for pr in progresses(f):
         t = Table(D, N)
-        _previous_deal(t, dealer=D)
+        if f.get("new_game"):
+            t.ev(GAME_WON, by=D)
+        else:
+            _previous_deal(t, dealer=D)
         t.deal_hands(looks=pr.looks, first={"by": D})
         advance(t, pr)
         t.claim(t.N, "deal_out_of_turn")
@@ -533,9 +554,13 @@ def _insufficient_stock(f, D, N):
 
 def _dealer_took_no_card(f, D, N):
     """The dealer accepts, serves the non-dealer and takes none: claimed before the first card,
-    or found at it."""
+    or found at it; or, as the person may say (`stock_left`), with the stock emptied by the
+    non-dealer (two rounds of five each before: the duty lapses)."""
     for played in ((False, True) if "played" not in f else (f["played"],)):
         t = _turned_up(D, N)
+        if f.get("stock_left") is False:
+            for n in (5, 5):
+                t.exchange(n, n)
         t.ev("propose", by=N)
         t.ev("accept", by=D)
         t.discard(N, 1)
@@ -548,35 +573,50 @@ def _dealer_took_no_card(f, D, N):
 
 
 def _double_out_of_time(f, D, N, A=None):
-    """A double once the third trick has begun (its lead played), or a second in the hand."""
+    """A double once the third trick has begun (its lead played), or a second in the hand; or,
+    as the person may say (`doubled_when`), in time: after the first trick, accepted."""
     A = A or N
-    for second in (False, True):
+    for when in (f["doubled_when"],) if "doubled_when" in f else ("third_trick", "second"):
         t = _turned_up(D, N)
-        if second:
+        if when == "second":
             t.ev("double", by=A)
             t.ev("accept_double", by=t.other(A))
         else:
-            t.plays(5)
+            t.plays(2 if when == "in_time" else 5)
         t.ev("double", by=A)
+        if when == "in_time":
+            t.ev("accept_double", by=t.other(A))
         yield t
 
 
 def _offer_out_of_time(f, D, N, A=None):
-    """The point offered once a card has been played."""
+    """The point offered once a card has been played; or, as the person may say
+    (`offered_when`), before play began, and declined."""
     A = A or N
     t = _turned_up(D, N)
-    t.play()
+    in_time = f.get("offered_when") == "before_play"
+    if not in_time:
+        t.play()
     t.ev("offer_point", by=A)
+    if in_time:
+        t.ev("decline_offer", by=t.other(A))
     yield t
 
 
 def _unanswered(offer: bool):
     def tell(f, D, N, A=None):
-        """A double or an offer in time, and the next card played without an answer."""
+        """A double or an offer in time, and the next card played without an answer; or, as
+        the person may say (`reply`), answered at once (play going on where the answer does not
+        end the hand)."""
         A = A or N
         t = _turned_up(D, N)
         t.ev("offer_point" if offer else "double", by=A)
-        t.play()
+        reply = f.get("reply", "none")
+        if reply != "none":
+            kind = "offer" if offer else "double"
+            t.ev(f"{'accept' if reply == 'accepted' else 'decline'}_{kind}", by=t.other(A))
+        if reply == "none" or (reply == "accepted") != offer:   # a double accepted, an offer declined
+            t.play()
         yield t
     return tell
 
@@ -612,6 +652,8 @@ def _late_king(f, D, N, A=None):
         else:   # the non-dealer leads a trump (first) or a spade; the dealer holds the king
             t = _turned_up(D, N, _swapped(("KS", "7H"), ("9S", KING)))
             cards = ["7H" if first else "QS", None, None]  # the lead, the dealer's card, the next
+        if f.get("short_of_game"):
+            t.events.insert(0, {GAME_POINT: {"by": A}})
         said = {"before_playing": 0 if A == N else 1, "before_again": 1 if A == N else 2}.get(when, len(cards))
         for i, card in enumerate(cards):
             if i == said:
@@ -826,11 +868,40 @@ def _overscore_told(f, D, N, A):
         return
     t = _turned_up(D, N)
     t.begin(f.get("exchange"))
-    if not t.finish(A, f.get("tricks")):
+    if not _staked(t, f, A):
         return
-    _marks_due(t, f.get("exchange"), but=A)
+    if f.get("double", "none") != "none" or f.get("offer", "none") != "none":
+        t.ev(EARNED, but=A)   # a variant's score: what the replay says the hand earned
+    else:
+        _marks_due(t, f.get("exchange"), but=A)
     t.ev("mark", by=A, points=f.get("marked", 1), **({"for": f["mark_for"]} if f.get("mark_for") else {}))
     yield t
+
+
+def _staked(t: Table, f: dict[str, Any], A: str) -> bool:
+    """The hand from the exchange on, as the person gave it for `A` (whose marks are the
+    dispute): a double or an offer of the point and its answer (where the variant is on; a
+    double declined or an offer accepted ends the hand), then its tricks; False where the tricks
+    given cannot follow."""
+    O = t.other(A)
+    double, offer = f.get("double", "none"), f.get("offer", "none")
+    if double in ("his_declined", "declined"):
+        by = A if double == "his_declined" else O
+        if f.get("exchange") in (None, "no_proposal"):
+            t.play()   # the non-dealer's lead without proposing: he is vulnerable
+        t.ev("double", by=by)
+        t.ev("decline_double", by=t.other(by))
+        return True
+    if double == "accepted":
+        t.ev("double", by=O)
+        t.ev("accept_double", by=A)
+    if offer != "none":
+        by = A if offer.startswith("his_") else O
+        t.ev("offer_point", by=by)
+        t.ev("accept_offer" if offer.endswith("accepted") else "decline_offer", by=t.other(by))
+        if offer.endswith("accepted"):
+            return True
+    return t.finish(A, f.get("tricks"))
 
 
 def _overscore(f, D, N, A=None):
@@ -931,6 +1002,68 @@ TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
 }
 
 
+def _game_point(log: dict[str, Any]) -> None:
+    """The place `GAME_POINT` (if first) replaced by the deals before this one, by counts, in
+    which its player came to one point short of the game under the log's rules, his adversary
+    to none; the place `GAME_WON` by such deals to the game, against a pool's third player (who
+    sits out next) or the linked match's adversary, then the next game's `new_game` (its first
+    deal his adversary's)."""
+    events = log["events"]
+    if not events or not {GAME_POINT, GAME_WON} & set(events[0]):
+        return
+    (place, fields), = events[0].items()
+    who, players = fields["by"], log["players"]
+    other = next(p for p in players[:2] if p != who)
+    game_to = in_force(log.get("rules", DEFAULT), log.get("options"), len(players)).options.game_to
+    if place == GAME_WON:
+        other = players[2] if len(players) == 3 else other
+        before, first = _won(who, other, game_to, next_dealer=other)
+        opening = [{"new_game": {"players": [other, who]}}] if len(players) == 3 else []
+        log["events"] = opening + before + [{"new_game": {"players": players[:2]}}] + events[1:]
+    else:
+        before, first = _won(who, other, game_to - 1, next_dealer=log["dealer"])
+        log["events"] = before + events[1:]
+    log["dealer"] = first or log["dealer"]
+
+
+def _won(who: str, other: str, points: int, next_dealer: str) -> tuple[list[dict], str | None]:
+    """Deals, by counts, in which `who` wins these points from none and `other` none, the deal
+    after them `next_dealer`'s; and the first one's dealer (None: no deal). Each wins him two
+    (the vole as the non-dealer; as the dealer, the point against a non-dealer who played
+    without proposing), the first the rest (one: the point as the non-dealer, or as the dealer
+    after an exchange)."""
+    n = -(-points // 2)
+    dealers = [next_dealer if (n - i) % 2 == 0 else ({who, other} - {next_dealer}).pop() for i in range(n)]
+    events: list[dict] = []
+    for i, dealer in enumerate(dealers):
+        elder = other if dealer == who else who
+        one = i == 0 and points % 2 == 1
+        for to, k in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2)):
+            events.append({"deal": {"to": to, "count": k}})
+        events.append({"turn_up": {"card": "7C"}})
+        if one and dealer == who:   # an exchange: the non-dealer is not vulnerable
+            events += [{"propose": {"by": elder}}, {"accept": {"by": dealer}}]
+            for p in (elder, dealer):
+                events += [{"discard": {"by": p, "count": 1}}, {"give": {"to": p, "count": 1}}]
+        won = 3 if one or dealer == who else 5
+        events.append({"tricks": {who: won, other: 5 - won}})
+    return events, dealers[0] if dealers else None
+
+
+def _earned(log: dict[str, Any]) -> list[dict]:
+    """The events, the place `EARNED` (if any) replaced by each player's marks of what the
+    replay of the deal so far (unmarked: each entitlement counts when earned) says he earned,
+    but the player whose marks are the dispute."""
+    events = log["events"]
+    at = next((i for i, e in enumerate(events) if EARNED in e), None)
+    if at is None:
+        return events
+    before = adjudicate(validate(dict(log, events=events[:at]), "<resolve>"))
+    but = events[at][EARNED]["but"]
+    marks = [{"mark": {"by": p, "points": n}} for p, n in before.score.items() if p != but and n > 0]
+    return events[:at] + marks + events[at + 1:]
+
+
 @dataclass
 class Built:
     """A log that tells the dispute, its report, and the ruling on the irregularity (None where
@@ -959,6 +1092,8 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
             log["dealer"] = dealer
         log["events"] = t.events
         try:
+            _game_point(log)
+            log["events"] = _earned(log)
             report = adjudicate(validate(log, "<resolve>"))
         except (LogError, ReplayError):
             continue

@@ -25,6 +25,7 @@ from ..record.cards import SUITS
 from ..lawbook.facts import FACT_NAMES, Facts
 from ..lawbook.laws import ChooserRole, Effect, LawBookError, OffenderRole, Scoring
 from ..record.log import EVENT_NAMES, IRREGULARITIES, OPTIONS
+from ..record.options import NAMES as OPTION_NAMES
 
 
 
@@ -46,6 +47,9 @@ class FactWords(BaseModel):
     named: str | None = None   # the question with {concerned}, {offender}, {adversary} filled in by resolve
     unknown: StrictBool = False
     offered: list[int] | None = None   # a number's answers offered by resolve
+    option: str | None = None   # a fact of the hand asked only where this option of the rules is on (hand.yaml)
+    lawful_only: StrictBool = False   # a fact of the hand: only the values some answers make lawful are offered
+    asked_if: dict[str, list[Any]] = {}   # a fact of the hand asked only where the book's facts answered have these values
     values: dict[Any, Value]
     given: dict[str, Any] = {}   # said of a ruling only where the other facts have these values (it bears on nothing else)
     said_of: dict[str, dict[Any, str]] = {}   # the phrases where an irregularity makes the fact name something else
@@ -534,6 +538,8 @@ def _load(directory: Path) -> Words:
     happened = _happened(directory, problems)
     hand = _checked(directory, "hand.yaml", dict[str, FactWords], problems) or {}
     problems += [f"hand.yaml: {h!r} is a fact of the law book: its words are facts.yaml's" for h in hand if h in facts]
+    problems += [f"hand.yaml: {h!r}: option: {w.option!r} is not an option (known: {', '.join(OPTION_NAMES)})"
+                 for h, w in hand.items() if w.option is not None and w.option not in OPTION_NAMES]
     for irr, w in irregularities.irregularities.items():
         problems += [f"irregularities.yaml: {irr}: hand: {h!r} is not in hand.yaml" for h in w.hand if h not in hand]
     if problems:
