@@ -16,7 +16,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 DEVELOPER = re.compile(r"`|\.ya?ml\b|\.md\b|\b\d+:[a-z][a-z-]+\b|\blaw\d\d-[a-z0-9-]+|\b[a-z]+_[a-z_]+\b")
 _ITALICS = re.compile(r"(?<![\w`])_([^_\n]+)_(?![\w`])")
 # the record keeper's words that a person does not read: an event's number, the word "log"
-_NUMBERS = r"\d+(?:(?:,\s*|\s+(?:and|to)\s+)\d+)*"
+_NUMBERS = r"\d+(?:(?:,\s*|\s*[-–]\s*|\s+(?:and|to)\s+)\d+)*"
 _EVENT_ALONE = re.compile(rf"\s*\((?:earned )?(?:at )?events? {_NUMBERS}\)|\s+at event \d+\b")
 _EVENT_FIRST = re.compile(rf"\((?:at )?events? {_NUMBERS}[,;]\s*")
 _EVENT = re.compile(r"\b([Ee])vent(s?) (\d+)")
