@@ -87,12 +87,14 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON; FILE - writes it alone to standard output")] = None,
              engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
-             out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
+             out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None,
+             worker_timeout: Annotated[Optional[float], typer.Option("--worker-timeout", min=1, max=86400, metavar="SECS", help="with --engine dask: end the run (exit status 3) after SECS seconds with no live worker (default 60)")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean); 2 also for a
-    folder or pattern with no log in it; 130 when stopped by ^C (the summary says how far it got)."""
-    commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir)
+    folder or pattern with no log in it; 3 when the run could not complete for a reason outside
+    the logs (no live Dask worker); 130 when stopped by ^C (the summary says how far it got)."""
+    commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, worker_timeout)
 
 
 @app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")

@@ -144,17 +144,20 @@ def adjudicate(log: str, as_json: bool = False) -> None:
 
 def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_problems: bool = False,
              summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
-             out_dir: str | None = None) -> None:
+             out_dir: str | None = None, worker_timeout: float | None = None) -> None:
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
     from .archive.files import Skipped
     from .archive.progress import Interrupt, Progress
+    from .archive.recoveries import Recoveries, RunFailed
     from .archive.summary import Summary, Tree
     if engine not in ("local", "dask"):
         echo(visible(f"--engine {engine}: the engines are local and dask"), err=True)
         raise SystemExit(2)
-    if engine != "dask" and (scheduler is not None or out_dir is not None):
-        echo("--scheduler and --out-dir go with --engine dask", err=True)
+    if engine != "dask" and (scheduler is not None or out_dir is not None or worker_timeout is not None):
+        echo("--scheduler, --out-dir and --worker-timeout go with --engine dask", err=True)
         raise SystemExit(2)
+    if scheduler is not None:
+        _scheduler_or_exit(scheduler)
     if summary_json is not None or out_dir is not None:
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
     _scoring_or_exit()
@@ -165,13 +168,16 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
     tree = Tree()   # the batches' summaries, merged in input order as their lines are written
+    recoveries = Recoveries(lambda line: progress.say(visible(f"ecarte validate: {line}")))
     interrupted = False
+    failed = None
     try:
         with Interrupt() as stop:   # ^C: never in the middle of a batch of lines
             if engine == "dask":
-                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
+                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree,
+                         recoveries, 60 if worker_timeout is None else worker_timeout)
             else:
-                batches = _results(paths, jobs, as_json, only_problems, skipped)
+                batches = _results(paths, jobs, as_json, only_problems, skipped, recoveries)
                 try:
                     for text, clean, problems, size in batches:
                         with stop.held():
@@ -182,11 +188,16 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
                     batches.close()   # with --jobs: the workers stopped, not waited for
     except KeyboardInterrupt:
         interrupted = True
+    except RunFailed as e:   # a reason outside the logs: exit status 3, the summary saying how far it got
+        interrupted, failed = True, str(e)
     finally:
         progress.done()
     summary = tree.total()
     summary.skipped = skipped
     summary.interrupted = progress.so_far() if interrupted else None
+    summary.recoveries, summary.stopped = recoveries, failed
+    if failed:
+        echo(visible(f"ecarte validate: {failed}: the run stopped after {summary.interrupted}"), err=True)
     if summary_json == "-":
         echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
     elif summary_json is not None:
@@ -198,7 +209,7 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
             raise SystemExit(2) from None
     _said_at_the_end(summary, skipped, as_json or summary_json == "-")
     if interrupted:
-        raise SystemExit(130)
+        raise SystemExit(3 if failed else 130)
     raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
 
 
@@ -240,6 +251,17 @@ def _places_or_exit(paths: list[str], summary_json: str | None, out_dir: str | N
         raise SystemExit(2)
 
 
+def _scheduler_or_exit(scheduler: str) -> None:
+    """Exit status 2, before anything is read, for a scheduler's address Dask cannot connect to."""
+    from .archive.cluster import address_problem
+    why = address_problem(scheduler)
+    if why is not None:
+        echo(visible(f"--scheduler {scheduler!r} is not a Dask scheduler's address: {why}; give HOST:PORT or "
+                     "tcp://HOST:PORT (a scheduler listens on port 8786 unless told otherwise): nothing was read"),
+             err=True)
+        raise SystemExit(2)
+
+
 def _write(out, text: str) -> None:
     """A batch of lines, whole. To a file descriptor (a pipe, a file), written past Python's
     buffer until every byte is out: a signal that interrupts a long write to a full pipe makes
@@ -265,10 +287,11 @@ def _write(out, text: str) -> None:
 
 
 def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
-             only_problems: bool, progress, out, skipped, stop, tree) -> None:
+             only_problems: bool, progress, out, skipped, stop, tree, recoveries, worker_timeout: float) -> None:
     """`validate --engine dask`: the lines written in input order (or by the workers, to
     `out_dir`), each partition's summary added to `tree` with its lines (^C: never between
-    them), adjudicator/archive/cluster.py."""
+    them), adjudicator/archive/cluster.py. A cluster that cannot carry the run on raises
+    RunFailed (exit status 3)."""
     from .archive import cluster
     if out_dir is not None:
         try:
@@ -281,12 +304,13 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
     except cluster.DaskMissing as e:
         echo(str(e), err=True)
         raise SystemExit(2) from None
-    except (OSError, TimeoutError) as e:
-        echo(visible(f"the Dask scheduler {scheduler} cannot be reached: {e}"), err=True)
+    except cluster.Unreachable as e:
+        echo(visible(str(e)), err=True)
         raise SystemExit(2) from None
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     try:
-        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
+        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt",
+                                                          skipped, recoveries, worker_timeout):
             with stop.held():
                 _write(out, text)
                 tree.add(summary)
@@ -317,7 +341,7 @@ def _scoring_or_exit():
     return loaded_or_exit(scoring)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None):
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None, recoveries=None):
     """The answers in input order, some games at a time: (their output lines, how many were
     clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
     With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
@@ -330,7 +354,7 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
             return (render(batch) for batch in batches(source, 64))
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .archive.parallel import results
-    return results(paths, jobs, render, skipped)
+    return results(paths, jobs, render, skipped, recoveries)
 
 
 _JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, ensure_ascii=False)`, one encoder for every line
