@@ -196,8 +196,8 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     summary.skipped = skipped
     summary.interrupted = progress.so_far() if interrupted else None
     summary.recoveries, summary.stopped = recoveries, failed
-    if failed:
-        echo(visible(f"ecarte validate: {failed}: the run stopped after {summary.interrupted}"), err=True)
+    if failed:   # how far it got follows, with the summary
+        echo(visible(f"ecarte validate: {failed}"), err=True)
     if summary_json == "-":
         echo(json.dumps(summary.to_json(), ensure_ascii=False, indent=1))
     elif summary_json is not None:

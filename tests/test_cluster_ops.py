@@ -144,7 +144,9 @@ def test_a_scheduler_address_dask_cannot_use_is_exit_2(archive: Path, address: s
 def test_address_problem_accepts_what_dask_connects_to() -> None:
     for good in ("tcp://127.0.0.1:8786", "127.0.0.1:8786", "tls://head:8786", "[::1]:8786", "ws://h:1"):
         assert cluster.address_problem(good) is None
-    assert "no port" in cluster.address_problem("127.0.0.1:")
+    said = {a: cluster.address_problem(a) for a in ("127.0.0.1", "127.0.0.1:", "[::1]", "", ":8786", "tcp://h:x")}
+    assert said == {"127.0.0.1": "it names no port", "127.0.0.1:": "it names no port", "[::1]": "it names no port",
+                    "": "it is empty", ":8786": "it names no host", "tcp://h:x": "its port 'x' is not a number from 1 to 65535"}
 
 
 def test_relative_paths_reach_workers_started_elsewhere(archive: Path, tmp_path: Path) -> None:
@@ -156,7 +158,11 @@ def test_relative_paths_reach_workers_started_elsewhere(archive: Path, tmp_path:
         address = _scheduler(started)
         _worker(started, address, elsewhere)
         dask = _ecarte("validate", "--engine", "dask", "--scheduler", address, "--json", relative, cwd=tmp_path)
+        parts = _ecarte("validate", "--engine", "dask", "--scheduler", address, "--json", "--out-dir", "parts",
+                        relative, cwd=tmp_path)
     assert dask[:3] == one[:3] and one[0] == 0 and len(one[1].splitlines()) == 40
+    assert parts[:2] == (0, "") and not (elsewhere / "parts").exists()
+    assert "".join(p.read_text() for p in sorted((tmp_path / "parts").iterdir())) == one[1]
 
 
 def test_a_path_the_workers_cannot_open_is_said_plainly(archive: Path, tmp_path: Path) -> None:
@@ -173,6 +179,44 @@ def test_a_path_the_workers_cannot_open_is_said_plainly(archive: Path, tmp_path:
     assert code == 3 and out == "", (code, err)
     assert f"the Dask workers cannot open {archive} (No such file or directory), which this machine reads" in err
     assert err.count("cannot open") == 1 and _quiet(err)
+
+
+def test_an_out_dir_the_workers_cannot_write_is_said_plainly(archive: Path, tmp_path: Path) -> None:
+    """The same, the input where the worker sees it and the parts' folder hidden from it."""
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    hide = ["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {hidden} && exec \"$@\"", "sh"]
+    if shutil.which("unshare") is None or subprocess.run([*hide, "true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespace can be made here (unshare --mount needs root)")
+    with _processes() as started:
+        address = _scheduler(started)
+        _worker(started, address, tmp_path, wrap=hide)
+        code, out, err, took = _ecarte("validate", "--engine", "dask", "--scheduler", address, "--json",
+                                       "--out-dir", str(hidden / "parts"), str(archive), timeout=90)
+    assert code == 3 and out == "", (code, err)
+    assert f"the Dask workers cannot write their parts in {hidden / 'parts'} (No such file or directory)" in err
+    assert _quiet(err)
+
+
+def test_a_scheduler_lost_mid_run_ends_with_exit_3(archive: Path, tmp_path: Path) -> None:
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(archive.read_bytes() * 300)
+    with _processes() as started:
+        address = _scheduler(started)
+        _worker(started, address, tmp_path)
+        p = subprocess.Popen([sys.executable, "-c", ENTRY, "validate", "--engine", "dask", "--scheduler", address,
+                              "--json", str(big), "--summary-json", str(tmp_path / "s.json")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, bufsize=0)
+        first = p.stdout.readline()   # under way (unbuffered: what follows is all in `communicate`'s)
+        os.killpg(started[0].pid, signal.SIGKILL)
+        out, err = p.communicate(timeout=60)
+        out = first + out
+    err = err.decode()
+    assert p.returncode == 3 and _quiet(err), err
+    assert "the connection to the Dask scheduler was lost" in err
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert summary["stopped"].startswith("the connection to the Dask scheduler was lost")
+    assert summary["games"] == out.count(b"\n") < 12000 and out.endswith(b"\n")   # the summary of the lines written
 
 
 def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] = (), **render):
@@ -222,7 +266,7 @@ def test_a_dask_worker_lost_is_said_and_counted(archive: Path, tmp_path: Path, c
     text = "".join(p[0] for p in cluster.results([str(archive)], render, client, recoveries=recoveries))
     assert text == render_batch(items([str(archive)]), as_json=True)[0]
     assert recoveries.workers_lost == 1 and recoveries.partitions_rerun >= 1, said
-    assert len(said) == 1 and said[0].startswith("the Dask worker tcp://127.0.0.1:") and "was lost: partition" in said[0]
+    assert len(said) == 1 and said[0].startswith("the Dask worker tcp://127.0.0.1:") and "was lost; its partition" in said[0]
 
 
 def test_a_partition_that_kills_its_workers_is_said_and_counted(archive: Path, client,

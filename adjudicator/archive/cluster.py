@@ -56,11 +56,12 @@ class Unreachable(Exception):
 
 
 class CannotOpen(Exception):
-    """A worker cannot open an input that this machine found (raised on the worker)."""
+    """A worker cannot open an input that this machine found, or write its part in `--out-dir`
+    (raised on the worker; `write` says which)."""
 
-    def __init__(self, path: str, why: str) -> None:
-        super().__init__(path, why)
-        self.path, self.why = path, why
+    def __init__(self, path: str, why: str, write: bool = False) -> None:
+        super().__init__(path, why, write)
+        self.path, self.why, self.write = path, why, write
 
 
 def address_problem(scheduler: str) -> str | None:
@@ -72,8 +73,10 @@ def address_problem(scheduler: str) -> str | None:
     if scheme not in SCHEMES:
         return f"{scheme}:// is not a scheme Dask connects over ({', '.join(SCHEMES)})"
     host, colon, port = place.rpartition(":")
-    if not colon or not host.strip("[]"):
-        return "it names no host and port"
+    if not colon or place.endswith("]"):
+        return "it names no port" if place else "it is empty"
+    if not host.strip("[]"):
+        return "it names no host"
     if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
         return f"its port {port!r} is not a number from 1 to 65535" if port else "it names no port"
     return None
@@ -184,7 +187,7 @@ class Watch:
                 continue
             ours = sorted(self.keys[k] for k in {*event.get("processing-tasks", ()), *event.get("lost-computed-tasks", ())}
                           if k in self.keys)
-            which = f": partition{'s' if len(ours) != 1 else ''} {', '.join(map(str, ours))} run again on another" if ours else ""
+            which = f"; its partition{'s' if len(ours) != 1 else ''} {', '.join(map(str, ours))} run again" if ours else ""
             if event.get("expected"):
                 if ours:
                     self.recoveries.partitions_rerun += len(ours)
@@ -233,7 +236,10 @@ def _finished(batch: Batch, index: int, out_dir: str | None, suffix: str) -> tup
     text, clean, problems, size = batch
     summary = Summary.of(clean, problems)
     if out_dir is not None:
-        _write(out_dir, index, suffix, text)
+        try:
+            _write(out_dir, index, suffix, text)
+        except OSError as e:
+            raise CannotOpen(out_dir, e.strerror or str(e), write=True) from None
         text = ""
     return text, summary, summary.games, size
 
@@ -255,9 +261,10 @@ def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client:
     caller merges the summaries (`summary.Tree`), so that on ^C it holds those of the lines it
     has written. Workers lost and partitions run again are told to `recoveries`; RunFailed
     ends a run that no worker can carry on (`Watch`, `ready`)."""
-    from asyncio import CancelledError
-    from distributed import KilledWorker
+    from distributed import CancelledError, KilledWorker
     recoveries = recoveries if recoveries is not None else Recoveries()
+    if out_dir is not None and not is_url(out_dir):   # the workers' own folder is not this one
+        out_dir = os.path.abspath(out_dir)
     ready(client, worker_timeout)
     watch = Watch(client, worker_timeout, recoveries)
     workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -281,16 +288,17 @@ def results(paths: list[str], render: Callable[[Iterable[Item]], Batch], client:
     while window:
         index, task, future = window.popleft()
         try:
-            text, summary, games, size = watch.result(future)
-        except KilledWorker:   # it killed its workers: judged alone here, as --jobs does
-            watch.said()
-            recoveries.rerun(f"partition {index + 1} ({_where(task)}) killed the Dask workers that ran it: "
-                             "run again here, alone")
-            text, summary, games, size = _finished(parallel.alone(task, render), index, out_dir, suffix)
+            try:
+                text, summary, games, size = watch.result(future)
+            except KilledWorker:   # it killed its workers: judged alone here, as --jobs does
+                watch.said()
+                recoveries.rerun(f"partition {index + 1} ({_where(task)}) killed the Dask workers that ran it: "
+                                 "run again here, alone")
+                text, summary, games, size = _finished(parallel.alone(task, render), index, out_dir, suffix)
         except CannotOpen as e:
             text, summary, games, size = _unopened(task, e, render, index, out_dir, suffix)
         except CancelledError:
-            raise RunFailed("the Dask scheduler dropped the work (was it restarted?)") from None
+            raise RunFailed("the connection to the Dask scheduler was lost: the work it held is gone") from None
         future.release()
         yield text, summary, games, size
         submit()
@@ -305,7 +313,11 @@ def _where(task: Task) -> str:
 def _unopened(task: Task, e: CannotOpen, render: Callable[[Iterable[Item]], Batch], index: int,
               out_dir: str | None, suffix: str) -> tuple[str, Summary, int, int]:
     """A file the worker could not open: unreadable, as one job says, if this machine cannot
-    open it either (gone since it was found); else the workers do not see this machine's files."""
+    open it either (gone since it was found); else the workers do not see this machine's files
+    (nor, for a part they cannot write, its folder)."""
+    if e.write:
+        raise RunFailed(f"the Dask workers cannot write their parts in {e.path} ({e.why}): give --out-dir a "
+                        "folder they can write (a filesystem they share, or a URL)")
     try:
         open_log(task.where).close()
     except OSError:
