@@ -197,10 +197,11 @@ class Watch:
 
 
 def disconnect(client: Any, cluster: Any) -> None:
-    """The client closed, and the LocalCluster it started, if any."""
+    """The client closed, and the LocalCluster it started, if any; logging as it was."""
     client.close()
     if cluster is not None:
         cluster.close()
+    logging.disable(logging.NOTSET)
 
 
 def make_folder(out_dir: str) -> None:
