@@ -245,7 +245,7 @@ def test_a_worker_lost_under_jobs_is_said_and_counted(archive: Path, tmp_path: P
     assert len(said) == 1 and "(SIGKILL: killed, perhaps for want of memory)" in said[0], two.stderr
     first, second = (json.loads((tmp_path / n).read_text()) for n in ("1.json", "2.json"))
     assert "recoveries" not in first
-    rerun = int(re.search(r": (\d+) tasks? run again$", said[0]).group(1))
+    rerun = int(re.search(r": (\d+) partitions? run again$", said[0]).group(1))
     assert second.pop("recoveries") == {"workers_lost": 1, "partitions_rerun": rerun} and rerun >= 1
     assert second == first
 

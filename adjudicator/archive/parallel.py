@@ -177,7 +177,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
                 pool = _pool(jobs, context)
                 workers = _workers(pool)
                 rerun = 1 + sum(not _answered(f) for _, f, _ in window)
-                recoveries.worker_lost(f"a worker process died{why}: {plural(rerun, 'task')} run again", rerun)
+                recoveries.worker_lost(f"a worker process died{why}: {plural(rerun, 'partition')} run again", rerun)
                 answers = _alone(task, render, context)
                 with _uninterrupted():
                     window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render, done), d + 1)
