@@ -18,6 +18,7 @@ import queue
 import signal
 import stat
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -197,8 +198,9 @@ def _workers(pool: ProcessPoolExecutor) -> list:
 def _who_died(workers: list) -> str:
     """` (SIGKILL: ...)`: how the worker that broke the pool ended, where it shows (once the
     pool is abandoned: the others are ended with SIGTERM); "" where it does not."""
+    deadline = time.monotonic() + 1   # a second in all, however many workers
     for process in workers:
-        process.join(timeout=1)
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
         code = process.exitcode
         if code is not None and code != -signal.SIGTERM:
             return f" ({_death(code)})"
