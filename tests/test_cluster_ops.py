@@ -125,7 +125,9 @@ def test_workers_without_the_package_end_the_run_with_exit_3(archive: Path, tmp_
             "from distributed.cli.dask_worker import main; sys.argv[0] = 'dask-worker'; main()"]
     probe = subprocess.run([*bare[:3], f"import sys; sys.path.append({SITE!r}); import adjudicator"],
                            cwd=tmp_path, capture_output=True)
-    assert probe.returncode == 1 and b"No module named 'adjudicator'" in probe.stderr   # the worker's Python lacks it
+    if probe.returncode == 0:
+        pytest.skip("the package is in site-packages itself (not an editable install): no Python without it here")
+    assert b"No module named 'adjudicator'" in probe.stderr   # the worker's Python lacks it
     with _processes() as started:
         address = _scheduler(started)
         _worker(started, address, tmp_path, python=bare)
