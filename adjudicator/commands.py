@@ -144,21 +144,24 @@ def adjudicate(log: str, as_json: bool = False) -> None:
 
 def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_problems: bool = False,
              summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
-             out_dir: str | None = None, overwrite: bool = False) -> None:
+             out_dir: str | None = None, overwrite: bool = False, worker_timeout: float | None = None) -> None:
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
     import signal
     from .archive.files import Skipped
     from .archive.progress import Interrupt, Progress
+    from .archive.recoveries import Recoveries, RunFailed
     from .archive.summary import Summary, Tree
     if engine not in ("local", "dask"):
         echo(visible(f"--engine {engine}: the engines are local and dask"), err=True)
         raise SystemExit(2)
-    if engine != "dask" and (scheduler is not None or out_dir is not None):
-        echo("--scheduler and --out-dir go with --engine dask", err=True)
+    if engine != "dask" and (scheduler is not None or out_dir is not None or worker_timeout is not None):
+        echo("--scheduler, --out-dir and --worker-timeout go with --engine dask", err=True)
         raise SystemExit(2)
     if overwrite and out_dir is None:
         echo("--overwrite goes with --out-dir", err=True)
         raise SystemExit(2)
+    if scheduler is not None:
+        _scheduler_or_exit(scheduler)
     if summary_json is not None or out_dir is not None:
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems, overwrite)
     _scoring_or_exit()
@@ -171,12 +174,15 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         out = open(os.devnull, "w", encoding="utf-8")
     tree = Tree()   # the batches' summaries, merged in input order as their lines are written
     stopped = None   # the signal that ended the run early: ^C's SIGINT, SIGTERM, SIGHUP
+    recoveries = Recoveries(lambda line: progress.say(visible(f"ecarte validate: {line}")))
+    failed = None
     try:
         with Interrupt() as stop:   # ^C, SIGTERM, SIGHUP: never in the middle of a batch of lines
             if engine == "dask":
-                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree)
+                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree,
+                         recoveries, 60 if worker_timeout is None else worker_timeout)
             else:
-                batches = _results(paths, jobs, as_json, only_problems, skipped)
+                batches = _results(paths, jobs, as_json, only_problems, skipped, recoveries)
                 try:
                     for text, clean, problems, size in batches:
                         with stop.held():
@@ -187,14 +193,19 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
                     batches.close()   # with --jobs: the workers stopped, not waited for
     except KeyboardInterrupt as e:
         stopped = getattr(e, "signum", signal.SIGINT)
+    except RunFailed as e:   # a reason outside the logs: exit status 3, the summary saying how far it got
+        failed = str(e)
     finally:
         progress.done()
     summary = tree.total()
     summary.skipped = skipped
-    summary.interrupted = _so_far(progress, stopped)
+    summary.interrupted = _so_far(progress, stopped, failed)
+    summary.recoveries, summary.stopped = recoveries, failed
     said = summary.to_json()
     if stopped is not None:
         said["signal"] = signal.Signals(stopped).name
+    if failed:   # how far it got follows, with the summary
+        echo(visible(f"ecarte validate: {failed}"), err=True)
     if summary_json == "-":
         echo(json.dumps(said, ensure_ascii=False, indent=1))
     elif summary_json is not None:
@@ -207,17 +218,20 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if out_dir is not None:
         _out_dir_finished(out_dir, read, said)
     _said_at_the_end(summary, skipped, as_json or summary_json == "-")
+    if failed:
+        raise SystemExit(3)
     if stopped is not None:   # as a shell tells a process a signal ended: ^C 130, SIGHUP 129, SIGTERM 143
         raise SystemExit(128 + stopped)
     raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
 
 
-def _so_far(progress, stopped: int | None) -> str | None:
-    """What was checked before a signal ended the run (the signal named, but for ^C), or None."""
+def _so_far(progress, stopped: int | None, failed: str | None) -> str | None:
+    """What was checked before a signal or a failure (exit 3) ended the run (the signal named,
+    but for ^C), or None."""
     import signal
-    if stopped is None:
+    if stopped is None and failed is None:
         return None
-    return progress.so_far() + ("" if stopped == signal.SIGINT else f", then {signal.Signals(stopped).name}")
+    return progress.so_far() + ("" if stopped in (None, signal.SIGINT) else f", then {signal.Signals(stopped).name}")
 
 
 def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
@@ -285,6 +299,17 @@ def _out_dir_finished(out_dir: str, read: list, summary: dict) -> None:
         raise SystemExit(2) from None
 
 
+def _scheduler_or_exit(scheduler: str) -> None:
+    """Exit status 2, before anything is read, for a scheduler's address Dask cannot connect to."""
+    from .archive.cluster import address_problem
+    why = address_problem(scheduler)
+    if why is not None:
+        echo(visible(f"--scheduler {scheduler!r} is not a Dask scheduler's address: {why}; give HOST:PORT or "
+                     "tcp://HOST:PORT (a scheduler listens on port 8786 unless told otherwise): nothing was read"),
+             err=True)
+        raise SystemExit(2)
+
+
 def _write(out, text: str) -> None:
     """A batch of lines, whole. To a file descriptor (a pipe, a file), written past Python's
     buffer until every byte is out: a signal that interrupts a long write to a full pipe makes
@@ -310,10 +335,11 @@ def _write(out, text: str) -> None:
 
 
 def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
-             only_problems: bool, progress, out, skipped, stop, tree) -> None:
+             only_problems: bool, progress, out, skipped, stop, tree, recoveries, worker_timeout: float) -> None:
     """`validate --engine dask`: the lines written in input order (or by the workers, to
     `out_dir`), each partition's summary added to `tree` with its lines (^C: never between
-    them), adjudicator/archive/cluster.py."""
+    them), adjudicator/archive/cluster.py. A cluster that cannot carry the run on raises
+    RunFailed (exit status 3)."""
     from .archive import cluster
     if out_dir is not None:
         try:
@@ -326,12 +352,13 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
     except cluster.DaskMissing as e:
         echo(str(e), err=True)
         raise SystemExit(2) from None
-    except (OSError, TimeoutError) as e:
-        echo(visible(f"the Dask scheduler {scheduler} cannot be reached: {e}"), err=True)
+    except cluster.Unreachable as e:
+        echo(visible(str(e)), err=True)
         raise SystemExit(2) from None
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     try:
-        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt", skipped):
+        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt",
+                                                          skipped, recoveries, worker_timeout):
             with stop.held():
                 _write(out, text)
                 tree.add(summary)
@@ -362,7 +389,7 @@ def _scoring_or_exit():
     return loaded_or_exit(scoring)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None):
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None, recoveries=None):
     """The answers in input order, some games at a time: (their output lines, how many were
     clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
     With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
@@ -375,7 +402,7 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
             return (render(batch) for batch in batches(source, 64))
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .archive.parallel import results
-    return results(paths, jobs, render, skipped)
+    return results(paths, jobs, render, skipped, recoveries)
 
 
 _JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, ensure_ascii=False)`, one encoder for every line

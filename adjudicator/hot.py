@@ -12,7 +12,7 @@ from typing import Any
 FLAGS = {"validate": {"--json": "as_json", "--only-problems": "only_problems", "--overwrite": "overwrite"},
          "adjudicate": {"--json": "as_json"}}
 VALUES = {"validate": {"--jobs": "jobs", "-j": "jobs", "--summary-json": "summary_json", "--engine": "engine",
-                       "--scheduler": "scheduler", "--out-dir": "out_dir"},
+                       "--scheduler": "scheduler", "--out-dir": "out_dir", "--worker-timeout": "worker_timeout"},
           "adjudicate": {}}
 
 
@@ -50,6 +50,14 @@ def read(argv: list[str]) -> tuple[str, dict[str, Any]] | None:
         if not (jobs.isascii() and jobs.isdigit() and 1 <= int(jobs) <= 64):
             return None   # typer says why
         kwargs["jobs"] = int(jobs)
+    if "worker_timeout" in kwargs:
+        try:
+            seconds = float(kwargs["worker_timeout"])
+        except ValueError:
+            return None   # typer says why
+        if not 1 <= seconds <= 86400:
+            return None
+        kwargs["worker_timeout"] = seconds
     if name == "validate" and positional:
         return name, {"paths": positional, **kwargs}
     if name == "adjudicate" and len(positional) == 1:

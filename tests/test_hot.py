@@ -24,6 +24,8 @@ PLAY = str(ROOT / "scenarios" / "play")
     ["validate", "--jobs=2", "--json", "--", RULED], ["validate", "--summary-json", "-", PLAY],
     ["adjudicate", GAME], ["adjudicate", "--json", RULED], ["adjudicate", RULED, "--json"],
     ["adjudicate", str(ROOT / "no-such-log.yaml")], ["validate", str(ROOT / "no-such-folder")],
+    ["validate", "--worker-timeout", "5", PLAY], ["validate", "--engine", "dask", "--scheduler", "nonsense", PLAY],
+    ["validate", "--engine", "dask", "--worker-timeout=2.5", "--scheduler", "http://127.0.0.1:8786", PLAY],
 ])
 def test_a_plain_command_line_answers_as_typer(argv: list[str], capsys: pytest.CaptureFixture[str],
                                                monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -46,6 +48,8 @@ def test_a_plain_command_line_answers_as_typer(argv: list[str], capsys: pytest.C
     ["validate", "--json", "--json", PLAY], ["validate", "--bogus", PLAY], ["validate", "--summary-json"],
     ["validate", "--summary-json", "--json", PLAY], ["validate", "--json=1", PLAY], ["adjudicate"],
     ["adjudicate", GAME, GAME], ["adjudicate", "--only-problems", GAME], ["laws", "17"], ["--version"],
+    ["validate", "--worker-timeout", "0", PLAY], ["validate", "--worker-timeout", "x", PLAY],
+    ["validate", "--worker-timeout", "nan", PLAY],
 ])
 def test_anything_else_is_typers(argv: list[str]) -> None:
     assert hot.read(argv) is None

@@ -182,22 +182,23 @@ def _folder(root: str, skipped: Skipped) -> list[tuple[str, str | None]]:
     return sorted(found)
 
 
-def file_items(path: str) -> Iterator[Item]:
-    """The logs of one file: itself, or an archive's lines (`-`: standard input, as JSON Lines)."""
+def file_items(path: str, where: str = "") -> Iterator[Item]:
+    """The logs of one file: itself, or an archive's lines (`-`: standard input, as JSON Lines);
+    opened at `where` if given (an absolute path, for a Dask worker), named `path`."""
     if path == "-":
         yield from _stdin_items()
         return
     kind = archive_kind(path)
     if kind is None:
         try:
-            text = read_source(path)
+            text = read_source(where or path)
         except LogError as e:
             yield Item(path, None, e.problems[0])
         else:
             yield Item(path, text, size=len(text))
         return
     try:
-        with open_log(path) as f:
+        with open_log(where or path) as f:
             yield from (line_items(path, f, 1) if not kind else _compressed_items(path, f, kind))
     except OSError as e:
         yield Item(path, None, e.strerror or str(e))

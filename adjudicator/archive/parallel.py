@@ -19,18 +19,20 @@ import signal
 import stat
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from typing import Any
 
 from .files import Item, Skipped, archive_kind, file_items, files, line_items
 from .live import ahead, batches, is_live
 from .progress import SIGNALS
+from .recoveries import Recoveries, plural
 from ..record.source import is_url, open_log
 
 TASK_BYTES = 256 * 1024    # of archive lines a task, about 100 games
@@ -51,6 +53,7 @@ class Task:
     end: int = 0
     first: int = 0
     items: tuple[Item, ...] | None = None   # logs already read (or a file to read: path, no end)
+    where: str = ""   # where the file is opened, if not at `path` (absolute, for a Dask worker)
 
 
 def tasks(paths: list[str], task_bytes: int | None = None, skipped: Skipped | None = None) -> Iterator[Task]:
@@ -121,9 +124,9 @@ def run_task(task: Task, render: Callable[[Iterable[Item]], Batch]) -> Batch:
     if task.items is not None:
         return render(task.items)
     if not task.end:
-        return render(file_items(task.path))
+        return render(file_items(task.path, task.where))
     try:
-        with open_log(task.path) as f:
+        with open_log(task.where or task.path) as f:
             f.seek(task.start)
             return render(list(line_items(task.path, f, task.first, task.end)))
     except OSError as e:
@@ -137,16 +140,18 @@ def merge(batches: list[Batch]) -> Batch:
 
 
 def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch],
-            skipped: Skipped | None = None) -> Iterator[Batch]:
+            skipped: Skipped | None = None, recoveries: Recoveries | None = None) -> Iterator[Batch]:
     """The answers, task by task in input order, from `jobs` worker processes.
 
     A worker may die at any moment: while tasks are handed out as well as while answers are
     collected. Every death shows as a broken future (`_submit` never raises), met in one place:
     the task waited on is run again alone, and the others in flight go to a new pool; one caught
     in flight by a second death is run alone too, so a log that kills every worker costs a few
-    restarts, not one a task."""
+    restarts, not one a task. Each death is told to `recoveries`."""
+    recoveries = recoveries if recoveries is not None else Recoveries()
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = _pool(jobs, context)   # its workers forked before the reader's thread starts
+    workers = _workers(pool)
     work = ahead(tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     done: queue.SimpleQueue = queue.SimpleQueue()   # the futures as they end (put by the pool's thread)
@@ -172,7 +177,11 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
                         answers = future.result()
             except BrokenProcessPool:   # a worker died: this task's, or another's in flight
                 _abandon(pool)
+                why = _who_died(workers)
                 pool = _pool(jobs, context)
+                workers = _workers(pool)
+                rerun = 1 + sum(not _answered(f) for _, f, _ in window)
+                recoveries.worker_lost(f"a worker process died{why}: {plural(rerun, 'partition')} run again", rerun)
                 answers = _alone(task, render, context)
                 with _uninterrupted():
                     window = deque((t, f if _answered(f) else None if d else _submit(pool, t, render, done), d + 1)
@@ -182,6 +191,23 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
         _abandon(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _workers(pool: ProcessPoolExecutor) -> list:
+    """The pool's worker processes (all started by `_pool`)."""
+    return list((getattr(pool, "_processes", None) or {}).values())
+
+
+def _who_died(workers: list) -> str:
+    """` (SIGKILL: ...)`: how the worker that broke the pool ended, where it shows (once the
+    pool is abandoned: the others are ended with SIGTERM); "" where it does not."""
+    deadline = time.monotonic() + 1   # a second in all, however many workers
+    for process in workers:
+        process.join(timeout=max(0.0, deadline - time.monotonic()))
+        code = process.exitcode
+        if code is not None and code != -signal.SIGTERM:
+            return f" ({_death(code)})"
+    return ""
 
 
 def _abandon(pool: ProcessPoolExecutor) -> None:
@@ -347,7 +373,7 @@ def _halves(task: Task) -> tuple[Task, Task] | None:
         return Task(items=task.items[:mid]), Task(items=task.items[mid:])
     if not task.end:
         return None
-    with open_log(task.path) as f:
+    with open_log(task.where or task.path) as f:
         f.seek(task.start)
         data = f.read(task.end - task.start)
     middle = data.find(b"\n", len(data) // 2)
@@ -356,5 +382,4 @@ def _halves(task: Task) -> tuple[Task, Task] | None:
     if middle < 0:
         return None
     cut = task.start + middle + 1
-    return (Task(task.path, task.start, cut, task.first),
-            Task(task.path, cut, task.end, task.first + data.count(b"\n", 0, middle + 1)))
+    return (replace(task, end=cut), replace(task, start=cut, first=task.first + data.count(b"\n", 0, middle + 1)))

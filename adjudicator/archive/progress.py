@@ -44,6 +44,13 @@ class Progress:
                 self.last = now
                 self.bar.update(self.task, completed=self.done_bytes, games=self.games)
 
+    def say(self, line: str) -> None:
+        """A line on stderr as it happens, above the bar where one is shown."""
+        if self.bar is not None:
+            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
     def done(self) -> None:
         if self.bar is not None:
             self.bar.stop()

@@ -67,6 +67,9 @@ class Summary:
         self.unreadable: list[str] = []
         self.skipped: Any = None           # files.Skipped: what the scan passed over, if told
         self.interrupted: str | None = None   # what was checked before ^C ("1,234 games, ...")
+        # what the run lived through (recoveries.Recoveries), and why it stopped short (exit status 3)
+        self.recoveries: Any = None
+        self.stopped: str | None = None
 
     def add_clean(self, n: int) -> None:
         self.counts[0] += n
@@ -117,7 +120,14 @@ class Summary:
                                 for i, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0]))],
             **({"skipped": self.skipped.to_json()} if self.skipped is not None else {}),
             **({"interrupted": f"interrupted after {self.interrupted}"} if self.interrupted else {}),
+            **self._run_json(),
         }
+
+    def _run_json(self) -> dict[str, Any]:
+        """The run's own keys: `recoveries` (workers lost, partitions run again; none if none
+        was) and `stopped` (why a run ended with exit status 3)."""
+        return {**({"recoveries": self.recoveries.to_json()} if self.recoveries else {}),
+                **({"stopped": self.stopped} if self.stopped else {})}
 
     def lines(self) -> list[str]:
         """The summary in words, for the end of `validate`'s plain output."""
@@ -128,6 +138,8 @@ class Summary:
         skipped = self.skipped.line() if self.skipped is not None else None
         if skipped:
             out.append(skipped)
+        if self.recoveries:
+            out.append(self.recoveries.line())
         if self.laws:
             out.append("By law:")
             out += [f"  {said_decider(n)}: {_entry(self.laws[n])}" for n in sorted(self.laws, key=_order)]
