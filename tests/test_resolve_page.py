@@ -147,7 +147,7 @@ def test_every_path_tapped_ends_as_resolve_json_does(page_file: Path, graph: dic
         ruling = final.get("ruling")
         if ruling and ruling["law"] is not None and "outcomes_if" not in final:
             assert tab.locator("#ending h2").inner_text().startswith(f"Law {ruling['law']}:"), path
-        if ruling:
+        if ruling and "outcomes_if" not in final:   # answers left open end in a line a way, no summary
             assert ruling["summary"] in ending.inner_text(), path
     assert tab.problems == []
 

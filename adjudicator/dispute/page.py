@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ..record.writing import write_text
 from ..words.interview import Question, Turn
 from .resolve import Resolve
+from .telling import rules_line
 
 HERE = Path(__file__).resolve().parent
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
@@ -98,6 +99,7 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
     book's page of each law, beside this one) links each ending to its law."""
     env = Environment(loader=FileSystemLoader(HERE), autoescape=True, undefined=StrictUndefined)
     words = {k[len("page_"):]: v for k, v in res.words.interview.items() if k.startswith("page_")}
+    words["rules"] = rules_line(res)
     data = {"graph": graph(res), "words": words, "worker": WORKER,
             "laws": {str(n): href for n, href in (law_pages or {}).items()}}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
