@@ -25,6 +25,7 @@ from .telling import rules_line
 HERE = Path(__file__).resolve().parent
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
         'fill="#14532d"/><text x="32" y="46" font-size="40" text-anchor="middle" fill="#fff">♠</text></svg>')
+SCREEN = 10   # the choices a phone's screen shows at once
 WORKER = "resolve-sw.js"   # the service worker, beside the page; registered only over http(s)
 
 
@@ -81,6 +82,8 @@ def _question(q: Question, texts: _Table) -> dict[str, Any]:
                            "c": [[texts.add(c.text), c.key, texts.add(c.group) if c.group else -1] for c in q.choices]}
     if q.why:
         out["w"] = texts.add(q.why)
+    if q.group_question and len(q.choices) > SCREEN:   # the moment asked first, as the terminal does
+        out["g"] = texts.add(q.group_question)
     return out
 
 

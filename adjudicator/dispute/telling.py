@@ -115,10 +115,7 @@ def _why_score(res: "Resolve", built) -> list[str]:
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
     """The ending where the facts of the hand show no irregularity: so, and why."""
     w = res.words.interview
-    lines = [_line(w["no_irregularity_hand"])]
-    said = [res.words.hand[f].values[v].phrase for f, v in state.hand.items() if v in res.words.hand[f].values]
-    if said:
-        lines.append(_line(w["hand_said"].format(facts="; ".join(said)), "  "))
+    lines = [_line(w["no_irregularity_hand"]), _line(_told(res, state), "  ")]
     why = _why_score(res, built)
     if why:
         lines.append(_line(w["why_score"], "  "))
