@@ -88,7 +88,10 @@ def _question(q: Question, texts: _Table) -> dict[str, Any]:
 
 
 def _ending(turn: Turn, texts: _Table) -> dict[str, Any]:
-    told = list(turn.final_lines)
+    """An ending's lines, but the one that says what the person told: the page's chips above
+    it say that, each question with its answer."""
+    said = (turn.final or {}).get("told")
+    told = [line for line in turn.final_lines if line[1] != said]
     while told and not told[-1][1]:
         told.pop()
     outcomes = _outcomes(turn.final or {})

@@ -137,6 +137,27 @@ def _named(res: "Resolve", state: "State", text: str) -> str:
     return re.sub(pattern, lambda m: res.words.interview["named_role"].format(name=roles[m.group()], role=m.group()), text)
 
 
+def _who(res: "Resolve", state: "State") -> str | None:
+    """The player a fact of the hand speaks of as "he" (who did it, or whom it concerns), as
+    the ending names him: by name, or by role."""
+    player = state.actor
+    role = state.asked.get("concerns") or state.asked.get("offender_is")
+    if player is None and role in ("dealer", "non_dealer"):
+        player = state.dealer if role == "dealer" else state.elder
+    if player is None:
+        return None
+    return player if res.players else res.words.role("dealer" if player == state.dealer else "non_dealer")
+
+
+def _hand(res: "Resolve", state: "State", fact: str, value: Any) -> str:
+    """A fact of the hand as a clause, the player it speaks of named, not "he"."""
+    text = res.words.hand[fact].values[value].phrase
+    who = _who(res, state)
+    if who is None:
+        return text
+    return re.sub(r"\bhis\b", who + "'s", re.sub(r"\bhe\b", who, text))
+
+
 def _told(res: "Resolve", state: "State") -> str:
     """What the person gave, in the order the interview asked it, and nothing else: the
     irregularity, who did it, each fact answered (or certain from the answers) and each fact
@@ -148,7 +169,7 @@ def _told(res: "Resolve", state: "State") -> str:
     if state.actor is not None:
         said.append(w.interview["actor"].format(player=w.role("dealer" if state.actor == state.dealer else "non_dealer")))
     said += [res.words.phrase(f, v) for f, v in state.asked.items() if f not in res.fixed]
-    said += [w.hand[f].values[v].phrase for f, v in state.hand.items() if v in w.hand[f].values]
+    said += [_hand(res, state, f, v) for f, v in state.hand.items() if v in w.hand[f].values]
     return w.interview["told"].format(facts=_named(res, state, "; ".join(said)))
 
 
@@ -268,12 +289,12 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     return lines + _quote(res, ruling)
 
 
-def _said(res: "Resolve", fact: str, value: Any) -> str:
+def _said(res: "Resolve", state: "State", fact: str, value: Any) -> str:
     """An open fact's value (or values, for the same ending) as a clause."""
     if isinstance(value, list):
-        return res.words.interview["or"].join(_said(res, fact, v) for v in value)
+        return res.words.interview["or"].join(_said(res, state, fact, v) for v in value)
     if fact in res.words.hand:
-        return res.words.hand[fact].values[value].phrase
+        return _hand(res, state, fact, value)
     return res.words.phrase(fact, value)
 
 
@@ -283,7 +304,7 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
     told: list[dict[str, Any]] = []
     rows: list[tuple[str, Line | None, list[Line]]] = []   # (the open facts said, its short line, its whole telling)
     for values, case, built in outcomes:
-        facts = " and ".join(_named(res, state, _said(res, f, v)) for f, v in values.items())
+        facts = " and ".join(_named(res, state, _said(res, state, f, v)) for f, v in values.items())
         if case is None:
             told.append({"if": values, "ruling": None, "log": None})
             rows.append((facts, None, [("", res.words.interview["no_irregularity"])]))
@@ -311,7 +332,7 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
     else:
         text = [_line(under)] + _short(res, state, rows, told)
     final: dict[str, Any] = {k: v for k, v in told[0].items() if k != "if"}
-    final["rules"] = under
+    final["rules"], final["told"] = under, _told(res, state)
     if len(told) > 1:
         final["outcomes_if"] = told
     status = 1 if any(t["ruling"] for t in told) else 0
