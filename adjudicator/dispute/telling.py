@@ -158,6 +158,12 @@ def _hand(res: "Resolve", state: "State", fact: str, value: Any) -> str:
     return re.sub(r"\bhis\b", who + "'s", re.sub(r"\bhe\b", who, text))
 
 
+def _concerned(res: "Resolve", state: "State", text: str) -> str:
+    """A fact's clause with "the player concerned" named, where the answers say who he is."""
+    who = _who(res, state)
+    return text.replace(res.words.interview["concerned"], who) if who else text
+
+
 def _told(res: "Resolve", state: "State") -> str:
     """What the person gave, in the order the interview asked it, and nothing else: the
     irregularity, who did it, each fact answered (or certain from the answers) and each fact
@@ -168,7 +174,7 @@ def _told(res: "Resolve", state: "State") -> str:
         said.append(w.interview["actor"].format(player=state.dealer))
     if state.actor is not None:
         said.append(w.interview["actor"].format(player=w.role("dealer" if state.actor == state.dealer else "non_dealer")))
-    said += [res.words.phrase(f, v) for f, v in state.asked.items() if f not in res.fixed]
+    said += [_concerned(res, state, res.words.phrase(f, v)) for f, v in state.asked.items() if f not in res.fixed]
     said += [_hand(res, state, f, v) for f, v in state.hand.items() if v in w.hand[f].values]
     return w.interview["told"].format(facts=_named(res, state, "; ".join(said)))
 
