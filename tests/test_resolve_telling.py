@@ -29,10 +29,14 @@ def _flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def endings() -> list[str]:
+def page() -> dict:
+    return graph(Resolve(players=["A", "Y"]))
+
+
+@pytest.fixture(scope="module")
+def endings(page) -> list[str]:
     """Every line of every ending of the interview (the dispute page's texts)."""
-    g = graph(Resolve(players=["A", "Y"]))
-    return [g["texts"][i] for e in g["endings"] for _, i in e["l"]]
+    return [page["texts"][i] for e in page["endings"] for _, i in e["l"]]
 
 
 def test_no_ending_names_a_card_outside_the_illustration(endings):
@@ -44,9 +48,10 @@ def test_no_ending_names_a_card_outside_the_illustration(endings):
     assert not any(re.search(r"\b(K|Q|J|A|10|9|8|7)[SHDC]\b", t) for t in shown)   # suit signs, not letters
 
 
-def test_no_ending_has_developer_words(endings):
-    """No file name, case id, option key or event number in what a player reads."""
-    said = sorted({t for t in endings if DEVELOPER.search(t)})
+def test_no_text_of_the_page_has_developer_words(page):
+    """No file name, case id, option key or event number in what a player reads: the endings,
+    the questions, their answers and why they are asked."""
+    said = sorted({t for t in page["texts"] if DEVELOPER.search(t)})
     assert not said, said[:5]
 
 
@@ -71,6 +76,8 @@ def test_law_4_asks_who_exposed_the_cards_and_says_one_thing():
     said = _flat(res.step(["cut_for_deal_exposed", "Y"]).final_words)
     assert "both players cut for deal again" not in said
     assert "Y must cut again" in said and "As told: more than one card was exposed in cutting for deal; Y did it." in said
+    unnamed = _flat(_end(["cut_for_deal_exposed"], players=None).final_words)   # not "The dealer must cut again"
+    assert "The player who did it must cut again" in unnamed
 
 
 def test_a_reading_is_flagged_in_the_ending_and_its_json():

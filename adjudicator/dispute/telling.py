@@ -183,9 +183,11 @@ def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, c
                 ids: bool = False) -> str:
     """The case's own summary, its players named (by their ids in the log, for JSON): what the
     law makes of the facts, not what the told log's invented cards did."""
+    before_deal = res.words.irregularities[state.irregularity].player   # nobody has dealt yet
     if ruled is not None:
         s = ruled.summary
-        names = tuple((role, p if ids else _shown(res, p)) for role, p in s.names)
+        names = tuple((role, p if ids else res.words.interview["that_player"] if before_deal and not res.players
+                       else _shown(res, p)) for role, p in s.names)
         text = summary_text(replace(s, what=(), names=names), res.words)
     else:
         roles = {"dealer": state.dealer, "non_dealer": state.elder}
