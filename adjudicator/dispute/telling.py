@@ -3,8 +3,9 @@
 Each outcome is the adjudication of the log the situation builder told: the law and its own
 words, who may choose and between what (or what is compulsory), what each option would make
 the score, and what happens next; or, where the facts of the hand show no irregularity, that
-there is none and why the score is what it is. The cards the telling chose are named. Every
-word comes from laws/words/.
+there is none and why the score is what it is. It says what the person told, never what the
+told log's cards did; those cards are shown only as an illustration. Every word comes from
+laws/words/.
 """
 from __future__ import annotations
 
@@ -55,7 +56,9 @@ def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, 
     c = case.case
     return {"law": case.law, "irregularity": state.irregularity, "offender": roles.get(c.offender),
             "chooser": roles.get(c.chooser or ""), "options": list(c.options),
-            "summary": c.summary, "text": res.book.law(case.law, case.rule).text, "case": case.ref,
+            "summary": c.summary, "case": case.ref,
+            "text": res.book.law(case.law, case.rule).text if case.law is None
+            else res.rules.text(case.law, res.book.law(case.law).text),
             **({"rule": case.rule} if case.rule else {})}
 
 
@@ -85,16 +88,6 @@ def _shown(res: "Resolve", player: Any) -> Any:
 
 def _score(score: dict[str, int], res: "Resolve | None" = None) -> str:
     return ", ".join(f"{_shown(res, p) if res else p} {n}" for p, n in score.items())
-
-
-def _summary(res: "Resolve", ruling: dict[str, Any], ruled) -> str:
-    """The ruling's summary, its players said as `_shown` says them."""
-    if res.players or ruled is None:
-        return ruling["summary"]
-    s = ruled.summary
-    what = tuple((key, {k: _shown(res, v) for k, v in values.items()}) for key, values in s.what)
-    text = summary_text(replace(s, what=what, names=tuple((role, _shown(res, p)) for role, p in s.names)), res.words)
-    return text[:1].upper() + text[1:]
 
 
 def _marks(log: dict[str, Any]) -> dict[str, int]:
