@@ -89,7 +89,7 @@ def test_a_revoke_found_at_the_end_scores_as_law_43_cuts_it():
     each = {json.dumps(o["if"]["exchange"]): o["ruling"]["outcomes"]["play_on"]["score"][Y]
             for o in unknown.final["outcomes_if"]}
     assert each == {'"refused"': 1, '["no_proposal", "exchanged"]': 0}
-    assert "If the dealer refused the first proposal:" in unknown.final_words
+    assert "If A (the dealer) refused the first proposal:" in unknown.final_words
 
 
 def test_a_lead_out_of_turn_played_to_is_told_without_a_take_back_law_40():
@@ -101,7 +101,7 @@ def test_a_lead_out_of_turn_played_to_is_told_without_a_take_back_law_40():
     events = turn.final["log"]["events"]
     assert not any("take_back" in e for e in events) and "claim" in events[-1]
     assert "took up" not in ruling["summary"] and "took up" not in turn.final_words
-    assert "Cards chosen to tell the deal" in words(turn) and "7S" in words(turn)
+    assert "For illustration only" in words(turn) and "7♠" in words(turn) and "7S" not in words(turn)
 
 
 def test_an_omitted_score_is_lost_only_at_the_next_turn_up_law_50():

@@ -287,9 +287,9 @@ def test_unnamed_players_are_said_by_their_roles_in_the_told_ruling():
     what happened, the case's words and the score, and its JSON keeps the ids."""
     turn = Resolve().step(["shuffle_out_of_turn"])
     said = " ".join(turn.final_words.split())
-    assert "The non-dealer shuffled last, after the dealer, and the pack went to the cut; the dealer has the right" in said
+    assert "As told: the non-dealer shuffled last. The dealer has the right" in said
     assert "The score now: the dealer 0, the non-dealer 0." in said
     assert "non_dealer" not in said
-    assert turn.final["ruling"]["offender"] == "non_dealer" and "non_dealer shuffled" in turn.final["ruling"]["summary"]
+    assert turn.final["ruling"]["offender"] == "non_dealer" and turn.final["log"]["events"][1]["shuffle"]["by"] == "non_dealer"
     named = " ".join(Resolve(players=["A", "Y"]).step(["shuffle_out_of_turn", "A"]).final_words.split())
-    assert "Y shuffled last, after the dealer" in named and "The score now: A 0, Y 0." in named
+    assert "As told: Y (the non-dealer) shuffled last." in named and "The score now: A 0, Y 0." in named

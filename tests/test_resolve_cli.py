@@ -155,7 +155,7 @@ def test_in_a_real_terminal(terminal, tmp_path):
     _keys(s, "2", "1", "2", "2", "1", "1")        # Y's; turned up; not played; not proposed; more; no king
     screen = _wait(s, "EXIT=1")
     assert "Law 15" in screen and "Y (the non-dealer) may choose:" in screen
-    assert "discard the superfluous cards unseen" in screen and "The law says:" in screen
+    assert "discard the superfluous cards unseen" in screen and "Law 15 says:" in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
     assert "Traceback" not in screen
     assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 15
@@ -171,7 +171,7 @@ def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp
     _keys(s, "1")                                 # cutting and shuffling
     _wait(s, "both cut cards")
     _keys(s, "1")                                 # more than one card exposed cutting for deal
-    _wait(s, "Who dealt this deal?")
+    _wait(s, "Who exposed more than one card?")
     _keys(s, "1")
     _wait(s, "EXIT=1")
     joined = subprocess.run(["tmux", "capture-pane", "-t", s, "-p", "-J", "-S", "-200"],

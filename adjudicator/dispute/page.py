@@ -20,10 +20,12 @@ from markupsafe import Markup
 from ..record.writing import write_text
 from ..words.interview import Question, Turn
 from .resolve import Resolve
+from .telling import rules_line
 
 HERE = Path(__file__).resolve().parent
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" '
         'fill="#14532d"/><text x="32" y="46" font-size="40" text-anchor="middle" fill="#fff">♠</text></svg>')
+SCREEN = 10   # the choices a phone's screen shows at once
 WORKER = "resolve-sw.js"   # the service worker, beside the page; registered only over http(s)
 
 
@@ -80,11 +82,16 @@ def _question(q: Question, texts: _Table) -> dict[str, Any]:
                            "c": [[texts.add(c.text), c.key, texts.add(c.group) if c.group else -1] for c in q.choices]}
     if q.why:
         out["w"] = texts.add(q.why)
+    if q.group_question and len(q.choices) > SCREEN:   # the moment asked first, as the terminal does
+        out["g"] = texts.add(q.group_question)
     return out
 
 
 def _ending(turn: Turn, texts: _Table) -> dict[str, Any]:
-    told = list(turn.final_lines)
+    """An ending's lines, but the one that says what the person told: the page's chips above
+    it say that, each question with its answer."""
+    said = (turn.final or {}).get("told")
+    told = [line for line in turn.final_lines if line[1] != said]
     while told and not told[-1][1]:
         told.pop()
     outcomes = _outcomes(turn.final or {})
@@ -98,6 +105,7 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
     book's page of each law, beside this one) links each ending to its law."""
     env = Environment(loader=FileSystemLoader(HERE), autoescape=True, undefined=StrictUndefined)
     words = {k[len("page_"):]: v for k, v in res.words.interview.items() if k.startswith("page_")}
+    words["rules"] = rules_line(res)
     data = {"graph": graph(res), "words": words, "worker": WORKER,
             "laws": {str(n): href for n, href in (law_pages or {}).items()}}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

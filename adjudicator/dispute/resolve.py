@@ -258,9 +258,10 @@ class Resolve:
         return Question("q1", w.interview["irregularity"], choices, fact="irregularity",
                         group_question=w.interview["moment"], why=w.interview["why_irregularity"])
 
-    def player_question(self) -> Question:
+    def player_question(self, irregularity: str) -> Question:
         assert self.players
-        return Question("q2", self.words.interview["player"], [Choice(p, p, player=p) for p in self.players], fact="player")
+        text = self.words.irregularities[irregularity].player or self.words.interview["player"]
+        return Question("q2", text, [Choice(p, p, player=p) for p in self.players], fact="player")
 
     def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
         """Who did it, where either player may have: by name and role, or by role."""
@@ -374,13 +375,14 @@ class Resolve:
         return State(irregularity, dealer, elder, dict(self.domains))
 
     def step(self, answers: list[Any]) -> Turn:
-        if not answers:
-            return Turn(question=self.first_question())
+        if not answers:   # the rules in force said first, to a person
+            from .telling import rules_line
+            return Turn(question=self.first_question(), words=[rules_line(self)])
         irr = answers[0]
         rest = answers[1:]
         if self.players:
             if not rest:
-                return Turn(question=self.player_question())
+                return Turn(question=self.player_question(irr))
             dealer, rest = rest[0], rest[1:]
         else:
             dealer = "dealer"

@@ -60,6 +60,7 @@ class IrregularityWords(BaseModel):
     moment: str
     words: str
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
+    player: str | None = None   # asked for the player the telling makes the dealer, where nobody has dealt yet
     also: list[str] = []     # the other moments it may be found at (listed there too)
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
     until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
