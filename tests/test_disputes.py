@@ -60,14 +60,14 @@ def test_a_king_announced_before_the_dealer_plays_again_is_in_time_law_24():
     """'If the king be the card first played by the dealer, he may announce it at any time
     before he plays again.'"""
     lateness = [("irregularity", "late_king"), ("player", A), ("player", "dealer"), ("first_card_king", True)]
-    turn = settle(lateness + [("announced", "before_again")])
+    turn = settle(lateness + [("announced", "before_again"), ("short_of_game", False)])
     assert turn.status == 0 and turn.final["ruling"] is None and turn.final["score"] == {A: 1, Y: 0}
     assert "A held the king of trumps and announced it: A marks 1" in words(turn)
-    late = settle(lateness + [("announced", "later")])
+    late = settle(lateness + [("announced", "later"), ("short_of_game", False)])
     assert late.final["ruling"]["law"] == 24 and late.final["score"] == {A: 0, Y: 0}
     # 'If the king be the card first led, it may be announced at any time prior to its being played to.'
     led = settle([("irregularity", "late_king"), ("player", A), ("player", "non_dealer"),
-                  ("first_card_king", True), ("announced", "before_again")])
+                  ("first_card_king", True), ("announced", "before_again"), ("short_of_game", False)])
     assert led.final["ruling"] is None and led.final["score"] == {A: 0, Y: 1}
     events = [next(iter(e)) for e in led.final["log"]["events"]]
     assert events.index("announce_king") < len(events) - 1 and events[-1] == "play"   # played to after
