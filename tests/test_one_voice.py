@@ -129,8 +129,6 @@ def test_explain_without_all_on_every_scenario() -> None:
     _assert_clean({f"explain {rel}": _said("explain", rel) for rel in SCENARIOS})
 
 
-@pytest.mark.xfail(reason="the dispute page's endings are another part of issue 32 (dispute/): collected "
-                          "here, to pass when that part lands", strict=False)
 def test_the_dispute_pages_strings(book: Path) -> None:
     page = (book / "resolve.html").read_text(encoding="utf-8")
     data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
