@@ -475,3 +475,20 @@ def test_a_king_struck_out_by_a_fresh_deal_names_the_law_of_the_fresh_deal() -> 
     up first is struck out with the deal, by law 11: said so, not a bare "struck out"."""
     text = _why_score(_plain(LAWS / "law11-second-card-turned-after-look.yaml"))
     assert "A turned up the king: A marks 1, law 47; struck out: the deal was dealt afresh, law 11." in text
+
+
+def test_plain_explain_speaks_to_a_person_and_all_keeps_the_record_keepers_words() -> None:
+    """Plain `explain` places what happened by its deal and says it without the log's events (an
+    offer unanswered is not "the next event ... (play)"; a score omitted has no "earned at event");
+    a title in the log's syntax is left to `--all`, which keeps the events, the title and the ids."""
+    offer = RULESETS / "offer-unanswered.yaml"
+    assert "Deal 1: Y offered the point, and the offer was not answered at once." in _plain(offer)
+    assert "next event" not in _plain(offer)
+    assert "Event 13 (deal 1): Y offered the point at event 12, and the next event was not the answer to it " \
+           "(play)." in _plain(offer, "--all")
+    omitted = LAWS / "law50-omission-never-made-good.yaml"
+    assert "Deal 2: A did not mark the 1 for the point before the record ended." in _plain(omitted)
+    assert "A did not mark the 1 for the point before the record ended: law 50." in _plain(omitted)
+    assert "vent" not in _plain(omitted) and "(earned at event 13)" in _plain(omitted, "--all")
+    named = RULESETS / "linked-dealer-named.yaml"
+    assert "(Title:" not in _plain(named) and "new_game" in _plain(named, "--all")

@@ -307,7 +307,7 @@ def _head(ruling: Ruling, what: str, words: Words, everything: bool) -> str:
     if everything:
         return (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
                 if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
-    what = for_people(what)
+    what = for_people(happened(ruling.what, words, person=True)) if ruling.what else what
     if not ruling.at:
         return explained("ruling", "deal", deal=ruling.deal, what=what)
     phase = ruling.facts.get("phase")

@@ -120,7 +120,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
                 and (not now or final_now(r, words)):
-            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else rule(r.rule))
+            out.append(f"{happened(r.what, words, person)}: " + (f"law {r.law}" if r.law is not None else rule(r.rule))
                        + ("" if person else f" (event {r.event})"))
     return [for_people(line) for line in out] if person else out
 
