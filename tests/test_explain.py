@@ -354,7 +354,7 @@ def test_no_nearest_case_says_the_same_fact_twice() -> None:
     book = default_book()
     case = next(c for c in book.by_irregularity["wrong_count"] if c.ref == "20:after-proposing")
     same = {"fact": "concerns", "wanted": "dealer", "actual": "dealer", "clause": None}
-    assert _near_line(case, same, words, "wrong_count") is None
+    assert _near_line(case, same, words, "wrong_count", name="law 20") is None
 
 
 def test_a_ruling_that_rests_on_a_reading_says_so_in_the_short_explanation() -> None:

@@ -263,7 +263,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     near = [(c, e) for c, e in others if _near(e)]
     shown = {c.ref: line for c, e in near if _rival(c, decided)
             and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
-                                    _unruled(report, ruling, e["failed"][0], book), _name(c, book, not everything)))}
+                                    _unruled(report, ruling, e["failed"][0], book), name=_name(c, book, not everything)))}
     if shown:
         out.append("  " + explained("cases", "nearest"))
         out += ["    " + line for line in shown.values()]
@@ -342,10 +342,10 @@ def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
 
 
 def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
-               otherwise: str = "", unruled: str | None = None, name: str = "") -> str | None:
-    """A case one fact away: that fact as the case wants it, as it was here, and what the case
-    gives (or, `unruled`, that the game under those rules has nothing to rule on); None where
-    the two are said alike (the words would not tell them apart)."""
+               otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
+    """A case one fact away (`name`: its law or rule): that fact as the case wants it, as it was
+    here, and what the case gives (or, `unruled`, that the game under those rules has nothing to
+    rule on); None where the two are said alike (the words would not tell them apart)."""
     said = _said(test, words, irregularity)
     actual = words.phrase(test["fact"], test["actual"], irregularity)
     if said.strip('"').lower() == actual.lower():

@@ -100,7 +100,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         cited = f", law {e['law']}" if e["law"] is not None else f", {rule(e['rule'])}" if e["rule"] is not None else ""
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
-            line = f"{happened(award.what)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
+            line = f"{happened(award.what, words, person)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
             if e["for"] != e["kind"]:
                 line += "; " + words.earned(e["for"], role).format(**said) + cited
         else:
