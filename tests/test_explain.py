@@ -123,7 +123,7 @@ def test_a_name_that_reads_as_a_card_is_left_as_it_is() -> None:
     renamed = head + "\necarte:" + re.sub(r"\bY\b", "KC Smith", re.sub(r"\bA\b", "JD", body))
     said = runner.invoke(app, ["explain", "-"], input=renamed)
     assert said.exit_code == 1, said.output
-    assert said.output.startswith("Event 5 (deal 1): JD turned up 2 cards (8♥, K♣).")
+    assert said.output.startswith("Deal 1: JD turned up 2 cards (8♥, K♣).")
     assert "KC Smith may choose" in " ".join(said.output.split())
     assert "J♦" not in said.output and "K♣ Smith" not in said.output
 
@@ -264,9 +264,9 @@ def test_the_first_three_lines_name_the_deciding_law() -> None:
             continue
         lines = _short(path)
         if lines[0].startswith("Rules:"):   # the rules in force said first, where the header sets them
-            lines = lines[next(i for i, line in enumerate(lines) if line.startswith("Event ")):]
+            lines = lines[next(i for i, line in enumerate(lines) if line.startswith("Deal ")):]
         top = " ".join(lines[:3])
-        assert top.startswith(f"Event {first['event']} ") and f"Law {first['law']} rules" in top, path.name
+        assert top.startswith(f"Deal {first['deal']}: ") and f"Law {first['law']} rules" in top, path.name
         checked += 1
     assert checked > 40
 
@@ -320,7 +320,7 @@ def test_a_ruling_nobody_claimed_is_not_said_to_be_taken() -> None:
     lines say so, as adjudicate does, and never "Taken: the deal is void"."""
     log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "cut-for-deal-lowest-deals.yaml"
     result = CliRunner().invoke(app, ["explain", str(log)])
-    first = " ".join(result.output.split("Event 3 (deal 1)")[1].split("The nearest")[0].split())
+    first = " ".join(result.output.split("Deal 1: ")[1].split("The nearest")[0].split())
     assert "Law 14 rules: compulsory: the deal is void. Nobody claimed it at the table, so nothing was done" in first
     assert "Taken" not in first and "Score after deal 1: A 2, Y 0." in first
 
@@ -354,7 +354,7 @@ def test_no_nearest_case_says_the_same_fact_twice() -> None:
     book = default_book()
     case = next(c for c in book.by_irregularity["wrong_count"] if c.ref == "20:after-proposing")
     same = {"fact": "concerns", "wanted": "dealer", "actual": "dealer", "clause": None}
-    assert _near_line(case, same, words, "wrong_count") is None
+    assert _near_line(case, same, words, "wrong_count", name="law 20") is None
 
 
 def test_a_ruling_that_rests_on_a_reading_says_so_in_the_short_explanation() -> None:
@@ -435,11 +435,14 @@ def test_validate_gives_a_match_its_result_not_the_last_games_score() -> None:
 
 
 def test_a_revoke_claimed_later_is_headed_with_the_claim_and_the_play_each_at_its_event() -> None:
-    """The revoke is A's card at event 15; Y claims it at event 24, after the play. The heading
-    names the claim's event for the claim and the play's for the play, in that order of telling."""
+    """The revoke is A's card at event 15; Y claims it at event 24, after the play. `--all` (the
+    record keeper's) names the claim's event for the claim and the play's for the play, in that
+    order of telling; plain `explain` tells the play, then that it was claimed later, and when."""
     path = LAWS / "law43-revoke-claimed-after-play-point-cut.yaml"
-    text = _plain(path)
-    assert text.startswith("Event 24 (deal 1), on a claim: at event 15, A played 9♣ to K♠ holding a card of the suit led.")
+    assert _plain(path, "--all").startswith(
+        "Event 24 (deal 1), on a claim: at event 15, A played 9♣ to K♠ holding a card of the suit led.")
+    assert _plain(path).startswith("Deal 1: A played 9♣ to K♠ holding a card of the suit led. "
+                                   "Claimed later, found after the hand was played out or abandoned.")
     [ruling] = _explained(path)["rulings"]
     assert (ruling["event"], ruling["at"]) == (24, 15)
     [ruling] = json.loads(runner.invoke(app, ["adjudicate", "--json", str(path)]).output)["rulings"]
@@ -447,7 +450,8 @@ def test_a_revoke_claimed_later_is_headed_with_the_claim_and_the_play_each_at_it
     out = " ".join(runner.invoke(app, ["adjudicate", str(path)]).output.split())
     assert "Deal 1, event 24 (claimed; done at event 15):" in out
     # a public irregularity, ruled where it happened, says one event
-    assert _plain(LAWS / "law21-after-refusal.yaml").startswith("Event 10 (deal 1): A dealt himself 6 cards.")
+    assert _plain(LAWS / "law21-after-refusal.yaml", "--all").startswith("Event 10 (deal 1): A dealt himself 6 cards.")
+    assert _plain(LAWS / "law21-after-refusal.yaml").startswith("Deal 1: A dealt himself 6 cards.")
 
 
 def test_a_nearest_case_under_other_rules_says_what_those_rules_make_of_the_same_game() -> None:
@@ -471,3 +475,20 @@ def test_a_king_struck_out_by_a_fresh_deal_names_the_law_of_the_fresh_deal() -> 
     up first is struck out with the deal, by law 11: said so, not a bare "struck out"."""
     text = _why_score(_plain(LAWS / "law11-second-card-turned-after-look.yaml"))
     assert "A turned up the king: A marks 1, law 47; struck out: the deal was dealt afresh, law 11." in text
+
+
+def test_plain_explain_speaks_to_a_person_and_all_keeps_the_record_keepers_words() -> None:
+    """Plain `explain` places what happened by its deal and says it without the log's events (an
+    offer unanswered is not "the next event ... (play)"; a score omitted has no "earned at event");
+    a title in the log's syntax is left to `--all`, which keeps the events, the title and the ids."""
+    offer = RULESETS / "offer-unanswered.yaml"
+    assert "Deal 1: Y offered the point, and the offer was not answered at once." in _plain(offer)
+    assert "next event" not in _plain(offer)
+    assert "Event 13 (deal 1): Y offered the point at event 12, and the next event was not the answer to it " \
+           "(play)." in _plain(offer, "--all")
+    omitted = LAWS / "law50-omission-never-made-good.yaml"
+    assert "Deal 2: A did not mark the 1 for the point before the record ended." in _plain(omitted)
+    assert "A did not mark the 1 for the point before the record ended: law 50." in _plain(omitted)
+    assert "vent" not in _plain(omitted) and "(earned at event 13)" in _plain(omitted, "--all")
+    named = RULESETS / "linked-dealer-named.yaml"
+    assert "(Title:" not in _plain(named) and "new_game" in _plain(named, "--all")

@@ -62,7 +62,12 @@ def test_a_modern_dealer_who_took_no_card_is_ruled_by_the_modern_rule_in_its_wor
     text, data = _said(str(RULESETS / "dealer-must-exchange-on-found-in-play.yaml"))
     rule = " ".join(default_book().rules["dealer_must_exchange"].text.split())
     assert text.startswith("Rules: The modern rulebook. Where each rule used comes from:")
-    assert f"The rule dealer_must_exchange: its own, which no London law covers (Écarté Rulebook): “{rule}”" in text
+    assert f"The rule “The dealer who accepts must exchange at least one card”: its own, which no London law " \
+           f"covers (Écarté Rulebook): “{rule}”" in text
+    assert "The rule “The dealer who accepts must exchange at least one card” of the modern rulebook rules: " \
+           "compulsory: the deal stands as it is." in text   # never its option's key
+    assert "dealer_must_exchange" not in text and "dealer_must_exchange" in _said("--all", str(
+        RULESETS / "dealer-must-exchange-on-found-in-play.yaml"))[0]   # the record keeper's door keeps it
     assert "Law 47: the London law (Cavendish), unchanged under the modern rulebook." in text
     assert data["sources"][0] == {"kind": "rule", "rule": "dealer_must_exchange", "rules": "modern",
                                   "seed": rule_sets()["modern"].source, "quote": rule}
@@ -76,23 +81,30 @@ def test_a_modern_king_and_options_agreed_on_the_london_laws() -> None:
     text, _ = _said(str(RULESETS / "doubling-out-of-time.yaml"))
     assert text.startswith("Rules: The London club laws (Cavendish). Agreed otherwise: a player may double "
                            "before the third trick; declined, the hand ends. Where each rule used comes from: "
-                           "- The rule doubling: its own, which no London law covers (Écarté Rulebook): “")
+                           "- The rule “Doubling the hand, before the third trick”: its own, which no London "
+                           "law covers (Écarté Rulebook): “")
     assert "Law 48: the London law (Cavendish)." in text
 
 
-@pytest.mark.parametrize("scenario,rule,line", [
-    ("doubling-accepted-point.yaml", "doubling", "A won the point, the hand doubled: A marks 2, rule doubling."),
-    ("doubling-declined.yaml", "doubling", "Y doubled and A declined: the hand ended: Y marks 1, rule doubling."),
+@pytest.mark.parametrize("scenario,rule,line,named", [
+    ("doubling-accepted-point.yaml", "doubling", "A won the point, the hand doubled: A marks 2, rule doubling.",
+     "A won the point, the hand doubled: A marks 2, the rule “Doubling the hand, before the third trick” of the modern rulebook."),
+    ("doubling-declined.yaml", "doubling", "Y doubled and A declined: the hand ended: Y marks 1, rule doubling.",
+     "Y doubled and A declined: the hand ended: Y marks 1, the rule “Doubling the hand, before the third trick” of the modern rulebook."),
     ("offer-declined-trick-lost.yaml", "offer_point",
-     "A declined the point Y offered, bound to the vole, and Y took a trick: the hand ended: Y marks 2, rule offer_point."),
+     "A declined the point Y offered, bound to the vole, and Y took a trick: the hand ended: Y marks 2, rule offer_point.",
+     "A declined the point Y offered, bound to the vole, and Y took a trick: the hand ended: Y marks 2, the rule “Offering the point, before play begins” of the modern rulebook."),
 ])
-def test_a_variant_s_score_is_cited_to_its_rule_in_its_source_s_words(scenario: str, rule: str, line: str) -> None:
+def test_a_variant_s_score_is_cited_to_its_rule_in_its_source_s_words(scenario: str, rule: str, line: str,
+                                                                       named: str) -> None:
     """A point a double or an offer gives is no London law's: explain names the variant's rule
-    for it, and quotes the rulebook's words among the sources; adjudicate names the rule too."""
+    for it by its title and book, and quotes the rulebook's words among the sources; adjudicate
+    (the record keeper's) names the rule by its key."""
     text, data = _said(str(RULESETS / scenario))
     quote = " ".join(default_book().rules[rule].text.split())
-    assert line in text
-    assert f"The rule {rule}: its own, which no London law covers (Écarté Rulebook): “{quote}”" in text
+    assert named in text and line not in text
+    assert f"The rule “{default_book().rules[rule].title}”: its own, which no London law covers " \
+           f"(Écarté Rulebook): “{quote}”" in text
     assert {"kind": "rule", "rule": rule, "rules": "cavendish", "seed": rule_sets()["modern"].source,
             "quote": quote} in data["sources"]
     points = [p for d in data["deals"] for p in d["points"] if p["for"] in default_book().scoring_rule]
@@ -103,7 +115,7 @@ def test_a_variant_s_score_is_cited_to_its_rule_in_its_source_s_words(scenario: 
 
 def test_a_london_log_as_it_stands_is_explained_as_before() -> None:
     text, data = _said(REVOKE)
-    assert text.startswith("Event 7 (deal 1):") and "Rules:" not in text and "Source" not in text
+    assert text.startswith("Deal 1:") and "Rules:" not in text and "Source" not in text
     assert [s["kind"] for s in data["sources"]] == ["london"] * len(data["sources"])
 
 

@@ -123,8 +123,6 @@ def test_json_keeps_every_id() -> None:
 SCENARIOS = sorted(str(p.relative_to(SCENARIOS_DIR.parent)) for p in SCENARIOS_DIR.rglob("*.yaml"))
 
 
-@pytest.mark.xfail(reason="explain's words are another part of issue 32 (teaching/explain.py, "
-                          "words/explaining.py): collected here, to pass when that part lands", strict=False)
 def test_explain_without_all_on_every_scenario() -> None:
     _assert_clean({f"explain {rel}": _said("explain", rel) for rel in SCENARIOS})
 

@@ -17,7 +17,8 @@ from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
 from ..words.lawviews import when_words
 from ..words.explaining import said as explained
-from ..words.rules import cite, option_source, option_turning, said, value_words
+from ..words.learner import DEVELOPER, for_people, scenario_title
+from ..words.rules import cite, option_source, option_turning, rule_named, said, value_words
 from ..engine.replay import ReplayError, adjudicate
 from ..engine.ruling import Report, Ruling
 from ..record.options import NAMES as OPTIONS
@@ -163,9 +164,11 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 
 # ------------------------------------------------------------------------------- words
 
-def _name(case: CompiledCase) -> str:
-    return (explained("cases", "name_law", law=case.law) if case.law is not None
-            else explained("cases", "name_rule", rule=case.rule))
+def _name(case: CompiledCase, book: LawBook, person: bool = False) -> str:
+    """A case's law, or its variant's rule: by its key for the record keeper, by its words for a `person`."""
+    if case.law is not None:
+        return explained("cases", "name_law", law=case.law)
+    return rule_named(case.rule, book) if person else explained("cases", "name_rule", rule=case.rule)
 
 
 def _quote(test: dict[str, Any], law: int | None, words: Words, irregularity: str | None = None) -> str:
@@ -179,13 +182,15 @@ def _wrap(text: str, indent: str) -> list[str]:
     return [indent + text]   # wrapped with the rest, to the terminal's width (to_text)
 
 
-def _source_line(source: dict[str, Any]) -> str:
-    """Where a rule comes from, in words (laws/words/rulesets.yaml's `explain:`)."""
+def _source_line(source: dict[str, Any], book: LawBook, person: bool = False) -> str:
+    """Where a rule comes from, in words (laws/words/rulesets.yaml's `explain:`); a variant's
+    rule by its title to a `person`, by its key to the record keeper."""
     kind = source["kind"]
     rs = rule_sets()[source["rules"]]
     values = {"law": source.get("law"), "short": rs.short, "cite": cite(source["seed"]), "quote": source.get("quote")}
     if kind == "rule":
-        return said("explain", "rule", **values, rule=source["rule"])
+        rule = f"“{book.rules[source['rule']].title}”" if person else source["rule"]
+        return said("explain", "rule", **values, rule=rule)
     if kind == "replaced":
         return said("explain", "replaced", **values)
     if kind == "option":
@@ -201,10 +206,10 @@ def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[
     """Where the deciding rule comes from, in words (said only under rules other than London's)."""
     if source["kind"] == "london" and source["rules"] == DEFAULT:
         return []
-    return _wrap(explained("cases", "source", line=_source_line(source)), "    ")
+    return _wrap(explained("cases", "source", line=_source_line(source, book)), "    ")
 
 
-def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = True) -> list[str]:
+def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = True, person: bool = False) -> list[str]:
     """The rule set named, the options agreed otherwise, and (for the `whole` explanation) the
     source of every rule used: said where the rules are not the London laws as they stand."""
     own = rule_sets()[rules.rules]
@@ -217,7 +222,7 @@ def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = Tru
     found = sources(report, book, rules) if whole else []
     if found:
         out.append(said("explain", "sources"))
-        out += [f"  - {_source_line(s)}" for s in found]
+        out += [f"  - {_source_line(s, book, person)}" for s in found]
     if own.silence and any(s["kind"] == "london_fills_silence" for s in found):
         out.append(said("explain", "silence", short=own.short, silence=own.silence))
     return out + [""]
@@ -244,14 +249,13 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                          options=either.join(words.option(o) for o in ruling.options))
                if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
     decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.law is not None
-               else explained("ruling", "decider_rule", rule=ruling.rule))
+               else explained("ruling", "decider_rule", rule=ruling.rule) if everything
+               else _capital(rule_named(ruling.rule, book)))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
     reading = ["  " + explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))
                ] if ruling.note else []   # the case's note: the ruling rests on a reading
-    head = (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
-            if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
-    out = [head,
+    out = [_head(ruling, what, words, everything),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
     irr = ruling.irregularity
@@ -259,7 +263,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     near = [(c, e) for c, e in others if _near(e)]
     shown = {c.ref: line for c, e in near if _rival(c, decided)
             and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
-                                    _unruled(report, ruling, e["failed"][0], book)))}
+                                    _unruled(report, ruling, e["failed"][0], book), name=_name(c, book, not everything)))}
     if shown:
         out.append("  " + explained("cases", "nearest"))
         out += ["    " + line for line in shown.values()]
@@ -272,7 +276,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if bearing:
         out.append("  " + explained("cases", "found"))
         out += ["    " + explained("cases", "fact", phrase=words.phrase(name, ruling.facts.get(name), irr)) for name in bearing]
-    out.append("  " + explained("cases", "why", decider=_name(decided), case=decided.case.id))
+    out.append("  " + explained("cases", "why", decider=_name(decided, book), case=decided.case.id))
     for t in data["tested"]:
         out += _wrap(explained("cases", "held", condition=_quote(t, decided.law, words, irr)), "    ")
     if not data["tested"]:
@@ -283,17 +287,45 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
         if other.ref in shown:
             continue
         when = explained("cases", "when", when=when_words(other.case)) if other.case.when else ""
-        out.append("  " + explained("cases", "not", name=_name(other), when=when, case=other.case.id))
+        out.append("  " + explained("cases", "not", name=_name(other, book), when=when, case=other.case.id))
         for t in entry["failed"]:   # (a condition on a fact that bears on nothing here is not said)
             if words.bears(t["fact"], ruling.facts):
                 out += _wrap(explained("cases", "failed", condition=_quote(t, other.law, words, irr),
                                        actual=words.phrase(t["fact"], t["actual"], irr)), "    ")
         if not entry["failed"]:
-            out.append("    " + explained("cases", "precedence", name=_name(decided), case=decided.case.id)
+            out.append("    " + explained("cases", "precedence", name=_name(decided, book), case=decided.case.id)
                        + ("" if entry["overridden_by"] else explained("cases", "first")))
     if not data["why_not"]:
         out.append("  " + explained("cases", "alone"))
     return out
+
+
+def _head(ruling: Ruling, what: str, words: Words, everything: bool) -> str:
+    """What happened, placed: by its events for the record keeper (`everything`: a hidden
+    irregularity claimed later, the claim's event, then the act at its own); to a person, by its
+    deal, the act, then that it was claimed later and when it was found."""
+    if everything:
+        return (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
+                if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
+    what = for_people(happened(ruling.what, words, person=True)) if ruling.what else what
+    if not ruling.at:
+        return explained("ruling", "deal", deal=ruling.deal, what=what)
+    phase = ruling.facts.get("phase")
+    found = explained("ruling", "found", phrase=words.phrase("phase", phase)) if phase else ""
+    return explained("ruling", "deal_claimed", deal=ruling.deal, what=what, found=found)
+
+
+def _title(title: str | None) -> str | None:
+    """A log's title as a person reads it (an option's key at its start in words); None where it
+    is still in the log's syntax (an option's key, a field): that title is the record keeper's."""
+    if not title:
+        return None
+    said = for_people(scenario_title(title))
+    return None if DEVELOPER.search(said[:1].lower() + said[1:]) else said
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _rival(case: CompiledCase, decided: CompiledCase) -> bool:
@@ -310,15 +342,15 @@ def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
 
 
 def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
-               otherwise: str = "", unruled: str | None = None) -> str | None:
-    """A case one fact away: that fact as the case wants it, as it was here, and what the case
-    gives (or, `unruled`, that the game under those rules has nothing to rule on); None where
-    the two are said alike (the words would not tell them apart)."""
+               otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
+    """A case one fact away (`name`: its law or rule): that fact as the case wants it, as it was
+    here, and what the case gives (or, `unruled`, that the game under those rules has nothing to
+    rule on); None where the two are said alike (the words would not tell them apart)."""
     said = _said(test, words, irregularity)
     actual = words.phrase(test["fact"], test["actual"], irregularity)
     if said.strip('"').lower() == actual.lower():
         return None
-    return explained("cases", "near", name=_name(case).capitalize(), said=said, actual=actual,
+    return explained("cases", "near", name=_capital(name), said=said, actual=actual,
                      choice=unruled or _choice(case, words) + otherwise)
 
 
@@ -389,7 +421,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
     book, words = book or default_book(), words or default_words()
     out: list[str] = []
     rules = rules_of(report)
-    out += _rules_text(report, rules, book, whole=event is None)
+    out += _rules_text(report, rules, book, whole=event is None, person=not everything)
     for r in sorted(report.rulings, key=lambda r: r.event):
         if event is None or r.event == event:
             deal = next((d for d in report.played if d.number == r.deal), None)
@@ -410,7 +442,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
         if game is not None:
             out.append("  " + explained("score", "line", why=score_words.game_heading(n, game, book, words)))
         for d in deals:
-            why = score_words.lines(report, d, book, words)
+            why = score_words.lines(report, d, book, words, person=not everything)
             after = ", ".join(f"{p} {s}" for p, s in d.score_after.items()) if d.score_after else ""   # the game's players
             out.append(indent + explained("score", "deal", deal=d.number, dealer=d.dealer,
                                           after=explained("score", "deal_after", after=after) if after else ""))
@@ -421,6 +453,7 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
     else:
         score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
         out.append(explained("score", "final", score=score, winner=_winner(report, book)))
-    if report.title:
-        out += ["", explained("score", "log", title=report.title)]
+    title = report.title if everything else _title(report.title)
+    if title:
+        out += ["", explained("score", "log", title=title)]
     return "\n".join(fit(out))

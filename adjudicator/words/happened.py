@@ -32,11 +32,13 @@ class _Saying(Formatter):
         return super().format_field(value, spec)
 
 
-def happened(what: Said, words: Words | None = None) -> str:
-    """What happened, each part in its words, joined by semicolons."""
+def happened(what: Said, words: Words | None = None, person: bool = False) -> str:
+    """What happened, each part in its words, joined by semicolons; to a `person`, a part whose
+    words name the log's events in the words happened.yaml's `for_people` gives it."""
     words = words or default_words()
     saying = _Saying(words.happened)
-    return "; ".join(saying.format(words.happened.said[key], **values) for key, values in what)
+    own = words.happened.for_people if person else {}
+    return "; ".join(saying.format(own.get(key, words.happened.said[key]), **values) for key, values in what)
 
 
 class _Names(dict):

@@ -61,6 +61,12 @@ def book_of(seed: str) -> str:
     return next((_words()["books"][rs.name] for rs in rule_sets().values() if rs.source == seed), seed)
 
 
+def rule_named(rule: str, book: LawBook | None = None) -> str:
+    """A variant's own rule as a person names it: its title and its book, never its key."""
+    found = (book or default_book()).rules[rule]
+    return said("explain", "rule_named", title=found.title, book=book_of(found.source))
+
+
 def typed(name: str, value: Any) -> str:
     """An option's value as a person types it on a command line: `--option ace_high=true`."""
     return f"--option {name}={_shown(value)}"

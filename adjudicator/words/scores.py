@@ -11,6 +11,8 @@ from typing import Any
 from ..lawbook.laws import LawBook, default_book
 from ..engine.ruling import Report, Ruling
 from .happened import happened
+from .learner import for_people
+from .rules import rule_named
 from .vocabulary import Words, default_words
 
 
@@ -79,21 +81,26 @@ def final_now(ruling: Ruling, words: Words) -> bool:
 
 
 def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words | None = None,
-          now: bool = False) -> list[str]:
+          now: bool = False, person: bool = False) -> list[str]:
     """The why of the deal's score in words, a line an entitlement, then the score rulings.
     `now`: the log ends at this moment of a game going on (a dispute told up to now), so a
-    score not marked by its end is still owed, not lost."""
+    score not marked by its end is still owed, not lost. `person`: said to a person, a variant's
+    rule by its title and book, no event's number, the log called the record."""
     words = words or default_words()
+
+    def rule(name: str) -> str:
+        return rule_named(name, book) if person else f"rule {name}"
+
     scores = words.scores
     names = {"dealer": deal.dealer, "elder": deal.elder}
     out = []
     for e in entries(report, deal, book):
         role = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
-        cited = f", law {e['law']}" if e["law"] is not None else f", rule {e['rule']}" if e["rule"] is not None else ""
+        cited = f", law {e['law']}" if e["law"] is not None else f", {rule(e['rule'])}" if e["rule"] is not None else ""
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
-            line = f"{happened(award.what)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
+            line = f"{happened(award.what, words, person)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
             if e["for"] != e["kind"]:
                 line += "; " + words.earned(e["for"], role).format(**said) + cited
         else:
@@ -113,9 +120,9 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
                 and (not now or final_now(r, words)):
-            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
-                       + f" (event {r.event})")
-    return out
+            out.append(f"{happened(r.what, words, person)}: " + (f"law {r.law}" if r.law is not None else rule(r.rule))
+                       + ("" if person else f" (event {r.event})"))
+    return [for_people(line) for line in out] if person else out
 
 
 def by_game(report: Report) -> list[tuple[int | None, dict[str, Any] | None, list[Any]]]:

@@ -287,6 +287,7 @@ class Happened(BaseModel):
     optional: dict[str, str] = {}
     joined: dict[str, Joined] = {}
     unclaimed: str
+    for_people: dict[str, str] = {}   # a key's words to a person, where `said` names the log's events
 
 
 PLAIN_SPECS = ("", "s", "spaced")   # happened.yaml's own: a value, a plural ending, an id in words
@@ -299,7 +300,9 @@ def _happened(directory: Path, problems: list[str]) -> Happened | None:
     if happened is None:
         return None
     known = set(PLAIN_SPECS) | happened.tables.keys() | happened.optional.keys() | happened.joined.keys()
-    for key, template in happened.said.items():
+    problems += [f"happened.yaml: for_people: {key}: not a key of said" for key in happened.for_people
+                 if key not in happened.said]
+    for key, template in [*happened.said.items(), *happened.for_people.items()]:
         try:
             specs = [spec for _, field, spec, _ in Formatter().parse(template) if field is not None]
         except ValueError as e:
