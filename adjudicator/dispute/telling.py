@@ -102,7 +102,7 @@ def _marks(log: dict[str, Any]) -> dict[str, int]:
 
 def _why_score(res: "Resolve", built) -> list[str]:
     """Why the told log's score is what it is, deal by deal (the replay's entitlements)."""
-    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True)]
+    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True, person=True)]
 
 
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:

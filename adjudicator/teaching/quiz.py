@@ -407,7 +407,7 @@ class Builder:
         start = s.frames[deal.first_event - 1]["score"] if deal is not None else {p: 0 for p in players}
         out = [res["score_start"].format(deal=r.deal, score=self.each(start, players))]
         if deal is not None:
-            lines = score_words.lines(s.report, deal, self.book, self.words)
+            lines = score_words.lines(s.report, deal, self.book, self.words, person=True)
             for i, entry in enumerate(score_words.entries(s.report, deal, self.book)):
                 if entry["for"] == "point" and not entry["struck"] and not entry["limited_by"]:
                     why = "dealer" if entry["player"] == deal.dealer else "no_proposal" if not deal.proposals else "accepted"
