@@ -100,9 +100,17 @@ def _marks(log: dict[str, Any]) -> dict[str, int]:
     return marked
 
 
+_ROLE_IDS = re.compile(r"\b(non_dealer|dealer)\b")
+
+
 def _why_score(res: "Resolve", built) -> list[str]:
-    """Why the told log's score is what it is, deal by deal (the replay's entitlements)."""
-    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True, person=True)]
+    """Why the told log's score is what it is, deal by deal (the replay's entitlements); where
+    the players were not named, the told log's ids (`dealer`, `non_dealer`) said as roles."""
+    said = [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True, person=True)]
+    if res.players:
+        return said
+    roles = [_ROLE_IDS.sub(lambda m: res.words.role(m.group(1)), line) for line in said]
+    return [line[:1].upper() + line[1:] for line in roles]
 
 
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
