@@ -22,7 +22,7 @@ from ..lawbook.scoring import scoring
 from ..engine.scan import scan
 from ..record.problems import size as in_units
 from ..record.source import (COMPRESSIONS, MAX_LOG_BYTES, LogError, decode, is_json, is_json_line, is_url,
-                              open_log, read_source)
+                              open_log, read_source, url_problem)
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 LOGS = SUFFIXES + tuple(".jsonl" + c for c in COMPRESSIONS)     # what a folder scan reads (in any case)
@@ -133,10 +133,8 @@ def _url_files(url: str, skipped: Skipped) -> list[tuple[str, str | None]]:
         if not found:
             skipped.empty.append(f"no logs found in {url} (looked for {LOOKED_FOR})")
         return found
-    except ImportError:
-        return [(url, f"reading {url} needs fsspec: pip install 'ecarte[dask]'")]
-    except Exception as e:   # an unknown protocol, a missing driver, a folder it cannot list
-        return [(url, f"the folder cannot be read: {type(e).__name__}: {e}")]
+    except Exception as e:   # fsspec or a driver missing, an unknown protocol, a folder it cannot list
+        return [(url, url_problem(url, e) or f"the folder cannot be read: {type(e).__name__}: {e}")]
 
 
 def _why_skipped(name: str) -> str:

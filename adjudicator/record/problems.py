@@ -95,10 +95,18 @@ _JSON = {"Expecting value": "a value was expected", "Expecting ',' delimiter": "
 
 
 def json_problem(e: ValueError) -> str:
-    """What the JSON reader found wrong, and where: "a comma was expected at line 1, column 27"."""
+    """What the JSON reader found wrong, and where: "a comma was expected at line 1, column 27";
+    where the text ends before it is complete, its end is named (not the column past it)."""
     if isinstance(e, json.JSONDecodeError):
         words = _JSON.get(e.msg, e.msg[:1].lower() + e.msg[1:])
-        return f"{words} at line {e.lineno}, column {e.colno}" if e.doc.rstrip("\n").count("\n") else f"{words} at column {e.colno}"
+        doc, at, end = e.doc, e.pos, len(e.doc.rstrip())
+        cut = at >= end   # the text ends where more was expected: named at its end, not past it
+        if cut:   # a control character there is the line's end: the text in quotes is not closed
+            at = end
+            words = _JSON["Unterminated string starting at"] if e.msg.startswith("Invalid control") else words
+        line, column = doc.count("\n", 0, at) + 1, at - doc.rfind("\n", 0, at)
+        where = f"line {line}, column {column}" if doc.rstrip("\n").count("\n") else f"column {column}"
+        return f"{words} at {where}, where the text ends (cut short?)" if cut else f"{words} at {where}"
     return str(e)
 
 
