@@ -87,12 +87,14 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              summary_json: Annotated[Optional[str], typer.Option("--summary-json", metavar="FILE", help="write the summary (by law, by irregularity) to FILE as JSON; FILE - writes it alone to standard output")] = None,
              engine: Annotated[str, typer.Option("--engine", metavar="ENGINE", autocompletion=engines, help="local (worker processes here) or dask (a Dask cluster: pip install 'ecarte[dask]')")] = "local",
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
-             out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None) -> None:
+             out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition")] = None,
+             resume: Annotated[Optional[str], typer.Option("--resume", metavar="SUMMARY", help="go on after the games an interrupted run's --summary-json SUMMARY counts (the same command and inputs): append the output to that run's")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean); 2 also for a
-    folder or pattern with no log in it; 130 when stopped by ^C (the summary says how far it got)."""
-    commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir)
+    folder or pattern with no log in it; 3 when the output cannot be written (a full disk: the
+    summary says how far the run got); 130 when stopped by ^C (the summary says how far it got)."""
+    commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, resume=resume)
 
 
 @app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")

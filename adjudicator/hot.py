@@ -12,7 +12,7 @@ from typing import Any
 FLAGS = {"validate": {"--json": "as_json", "--only-problems": "only_problems"},
          "adjudicate": {"--json": "as_json"}}
 VALUES = {"validate": {"--jobs": "jobs", "-j": "jobs", "--summary-json": "summary_json", "--engine": "engine",
-                       "--scheduler": "scheduler", "--out-dir": "out_dir"},
+                       "--scheduler": "scheduler", "--out-dir": "out_dir", "--resume": "resume"},
           "adjudicate": {}}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bz2
 import glob
 import gzip
+import hashlib
 import lzma
 import os
 import stat
@@ -314,6 +315,24 @@ def tune_gc() -> None:
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     gc.enable()   # `cli._run_hot` starts a hot command without it
+
+
+_BLANKS = b" \t\r\n"
+
+
+def body(item: Item) -> bytes | None:
+    """An 8-byte digest of a log's body: its text from its `events` key to its end, white space
+    left out (so a copy written again with other spacing is the same; the header before it may
+    differ); None for a log with no text. Two games with the same digest are duplicates
+    (`summary.Duplicates`)."""
+    text = item.text
+    if text is None:
+        return None
+    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")
+    at = data.find(b'"events"')
+    if at < 0:
+        at = data.find(b"events:")   # YAML
+    return hashlib.blake2b(data[max(at, 0):].translate(None, _BLANKS), digest_size=8).digest()
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:
