@@ -36,7 +36,8 @@ def echo(text: str = "", err: bool = False) -> None:
 
 
 class OutputFailed(Exception):
-    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `entry.main`."""
+    """The output cannot be written (a full disk, a closed pipe): `validate` stops, saying how far
+    it got (exit status 3); elsewhere exit status 2, in `entry.main`."""
 
     def __init__(self, error: OSError):
         super().__init__(error.strerror or str(error))
@@ -318,7 +319,7 @@ def _write(out, text: str) -> int:
         return size
     except BrokenPipeError:
         raise ClosedPipe() from None
-    except OSError as e:   # a full disk: exit status 2
+    except OSError as e:   # a full disk: `validate` ends with exit status 3, another command 2 (`entry.main`)
         raise OutputFailed(e) from None
 
 
