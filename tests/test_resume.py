@@ -112,3 +112,15 @@ def test_a_finished_run_has_nothing_to_resume(tmp_path: Path) -> None:
 def test_resume_is_read_without_typer_too() -> None:
     from adjudicator.hot import read
     assert read(["validate", "a.jsonl", "--resume", "s.json"]) == ("validate", {"paths": ["a.jsonl"], "resume": "s.json"})
+
+
+def test_a_checkpoint_changed_by_hand_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "a.jsonl").write_text(dumps(next(games(1, seed=1))[0]) + "\n")
+    summary = tmp_path / "s.json"
+    assert runner.invoke(app, ["validate", str(tmp_path / "a.jsonl"), "--summary-json", str(summary)]).exit_code == 0
+    said = json.loads(summary.read_text())
+    said["checkpoint"]["complete"] = False
+    del said["clean"]
+    summary.write_text(json.dumps(said))
+    result = runner.invoke(app, ["validate", str(tmp_path / "a.jsonl"), "--resume", str(summary)])
+    assert result.exit_code == 2 and "its counts are not as validate --summary-json writes them" in result.output

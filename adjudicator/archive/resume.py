@@ -5,7 +5,8 @@ paths, each input file with its size and time, the games whose lines were writte
 order), the last of them, and the bytes of output written. The same command with `--resume`
 and that file checks that the inputs are those, reads past those games (their bodies are
 remembered, for the duplicates that follow), and goes on: its output appended to the first
-run's is an uninterrupted run's, its summary (`previous` merged with its own) too.
+run's is an uninterrupted run's, and its summary (the first run's, `from_json`, merged with
+its own) too.
 """
 from __future__ import annotations
 
@@ -67,7 +68,13 @@ def read(path: str, command: dict[str, Any], listed: list[dict[str, Any]]) -> Su
         raise ResumeRefused(f"--resume {path}: standard input (-) cannot be read again")
     if cp.get("inputs") != listed:
         raise ResumeRefused(f"--resume {path}: {_changed(cp.get('inputs') or [], listed)} since that run")
-    summary = from_json(data)
+    try:
+        summary = from_json(data)
+        if type(cp["games"]) is not int or type(cp["output_bytes"]) is not int or not isinstance(cp["last"], (str, type(None))):
+            raise TypeError
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ResumeRefused(f"--resume {path}: its counts are not as validate --summary-json writes them "
+                            "(changed by hand?)") from None
     summary.checkpoint = cp
     return summary
 
@@ -84,12 +91,18 @@ def _changed(before: list[dict[str, Any]], now: list[dict[str, Any]]) -> str:
     for old, new in zip(before, now):
         if old.get("path") != new["path"]:
             return f"the inputs differ: {new['path']} where that run read {old.get('path')}"
+        if old.get("size") != new.get("size"):
+            return f"{new['path']} has changed ({_bytes(new)}, was {_bytes(old)})"
         if old != new:
-            return f"{new['path']} has changed ({new.get('size', '?'):,} bytes, was {old.get('size', '?'):,})" \
-                if old.get("size") != new.get("size") else f"{new['path']} has changed (its time of change)"
+            return f"{new['path']} has changed (its time of change)"
     if len(before) > len(now):
         return f"{before[len(now)].get('path')} is no longer among the inputs"
     return f"{now[len(before)]['path']} is new among the inputs"
+
+
+def _bytes(listed: dict[str, Any]) -> str:
+    size = listed.get("size")
+    return f"{size:,} bytes" if isinstance(size, int) else "not found"
 
 
 def from_json(data: dict[str, Any]) -> Summary:
