@@ -76,3 +76,16 @@ def test_a_control_character_in_yaml_is_placed_by_line_and_column(tmp_path: Path
     assert result.exit_code == 2
     assert "line 2, column 15: not valid YAML: the character U+0001 (a control character)" in result.output
     assert "position" not in result.output and "<unicode string>" not in result.output
+
+
+@pytest.mark.parametrize("text, said, theirs", [
+    ("ecarte: 1\nplayers: [A, Y\n", "line 3, column 1: not valid YAML: a list in [ ] is not closed", "did not find expected"),
+    ("ecarte: 1\ntitle: a: b\n", "line 2, column 9: not valid YAML: a colon stands where no key may begin", "mapping values"),
+    ('ecarte: 1\ntitle: "\\q"\n', "line 2, column 9: not valid YAML: a backslash starts no known escape", "found unknown"),
+    ("ecarte: 1\ntitle: @x\n", "line 2, column 8: not valid YAML: a value may not begin with '@' (quote the text)", "token"),
+    ("ecarte: 1\nplayers:\n\t- A\n", "line 3, column 1: not valid YAML: a tab indents a line: indent with spaces", "token"),
+])
+def test_the_yaml_readers_complaints_in_our_words(tmp_path: Path, text: str, said: str, theirs: str) -> None:
+    (tmp_path / "g.yaml").write_text(text)
+    result = runner.invoke(app, ["adjudicate", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 2 and said in result.output and theirs not in result.output

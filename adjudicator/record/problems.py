@@ -5,7 +5,7 @@ rule file or the words beside them wants "'card' is missing" and "should be a wh
 'three'". `said(error)` is one error of `ValidationError.errors()` as a phrase to follow its
 field's name; `missing(error)` whether it is a field left out (said "'card' is missing");
 `located(error)` the phrase with the field's place before it. `json_problem(e)` the JSON
-reader's complaint in the same words. Used
+reader's complaint in the same words, `yaml_problem` the YAML reader's. Used
 by the log's check (`record.log`), the rule files' (`lawbook.laws`) and the words' (`words.vocabulary`).
 
 `size(n)` is a number of bytes as people say it: "8 MiB", "512 KiB", "300 bytes".
@@ -108,6 +108,33 @@ def json_problem(e: ValueError) -> str:
         where = f"line {line}, column {column}" if doc.rstrip("\n").count("\n") else f"column {column}"
         return f"{words} at {where}, where the text ends (cut short?)" if cut else f"{words} at {where}"
     return str(e)
+
+
+_YAML = {   # libyaml's complaints, by their words, in ours
+    "did not find expected ',' or ']'": "a list in [ ] is not closed: a comma or ] was expected",
+    "did not find expected ',' or '}'": "a mapping in { } is not closed: a comma or } was expected",
+    "mapping values are not allowed in this context":
+        "a colon stands where no key may begin (a text holding ': ' must be quoted)",
+    "found unknown escape character": "a backslash starts no known escape in a text in double quotes",
+    "found unexpected end of stream": "the text ends before a quote is closed",
+    "did not find expected key": "a line is not indented as the lines around it (a key was expected)",
+    "found undefined tag handle": "a tag (!...) that YAML does not know",
+    "did not find expected '-' indicator": "a list's item (a line beginning '- ') was expected",
+    "did not find expected <document start>": "more follows the end of the log's mapping",
+    "could not find expected ':'": "a key without its colon",
+    "did not find expected node content": "a value was expected",
+    "found a tab character that violates indentation": "a tab indents a line: indent with spaces",
+}
+
+
+def yaml_problem(problem: str, character: str | None = None) -> str:
+    """What the YAML reader found wrong, in our words (`character`: the one it met there, for
+    "found character that cannot start any token"); another complaint is given as its words."""
+    if problem == "found character that cannot start any token" and character:
+        if character == "\t":
+            return _YAML["found a tab character that violates indentation"]
+        return f"a value may not begin with {character!r} (quote the text)"
+    return _YAML.get(problem) or f"the YAML reader says: {problem}"
 
 
 def size(n: int) -> str:

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 import yaml
 
-from .problems import json_problem, nearest, size
+from .problems import json_problem, nearest, size, yaml_problem
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_YAML_BYTES = 1024 * 1024   # YAML is for people; read event by event, dense YAML costs ~0.3 s a MiB
@@ -448,7 +448,9 @@ def parse_yaml(text: str, source: str) -> Any:
             # words, which differ between releases) before the builder does
             problem = f"the log is nested more than {MAX_DEPTH} deep"
             raise LogError(source, [f"{_where(e, mark.line + 1)}{problem}"]) from None
-        raise LogError(source, [f"{_where(e, mark and mark.line + 1)}not valid YAML: {problem}"]) from None
+        at = text[mark.index] if mark is not None and 0 <= mark.index < len(text) else None
+        where = _where(e, mark and mark.line + 1, mark and mark.column + 1)
+        raise LogError(source, [f"{where}not valid YAML: {yaml_problem(problem, at)}"]) from None
 
 
 def _code_point(character: Any) -> str:
@@ -474,8 +476,10 @@ def _flow_depth(text: str, end: int) -> int:
     return deepest
 
 
-def _where(e: Exception, line: int | None) -> str:
-    """`event 3, line 12: `: the event a YAML problem is in, where it is known, and its line."""
+def _where(e: Exception, line: int | None, column: int | None = None) -> str:
+    """`event 3, line 12: `: the event a YAML problem is in, where it is known, and its line
+    (and column, if given)."""
     event = getattr(e, "event", None)
-    parts = ([f"event {event}"] if event else []) + ([f"line {line}"] if line else [])
+    parts = ([f"event {event}"] if event else []) + ([f"line {line}"] if line else []) + \
+        ([f"column {column}"] if line and column else [])
     return ", ".join(parts) + ": " if parts else ""
