@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..record.log import LogError, read_text
 from ..record.source import event_line, read_source
-from ..lawbook.rulesets import InForce, of_log, rules_problem
+from ..lawbook.rulesets import InForce, of_log
 from .replay import ReplayError, adjudicate
 from .ruling import Report
 
@@ -12,7 +12,7 @@ from .ruling import Report
 def adjudicate_text(text: str, source: str = "<log>", asked: InForce | None = None) -> Report:
     """Read, validate and replay one log; `LogError` (with the source named) if it cannot be.
     `asked`: the rules a command was given, for what the log's header does not say."""
-    log = read_text(text, source, rules_problem)
+    log = read_text(text, source)
     rules = of_log(log, source, asked)
     try:
         return adjudicate(log, rules=rules)

@@ -178,11 +178,6 @@ def unknown_rules(name: Any) -> str:
     return f"rules: unknown rule set {name!r}{hint} (known: {', '.join(known)})"
 
 
-def rules_problem(name: str) -> str | None:
-    """What is wrong with a header's rule set's name (it is unknown), or None."""
-    return None if name in rule_sets() else unknown_rules(name)
-
-
 def in_force(rules: str, given: dict[str, Any] | None = None, players: int = 2) -> InForce:
     """The rules in force for a header; `ValueError` with every problem (one per line) if the
     name is unknown, a value is wrong, the combination is refused or the players do not fit."""

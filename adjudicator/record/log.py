@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
 from operator import attrgetter
 from typing import Annotated, Any, Literal, Union
 
@@ -573,11 +572,9 @@ def _where(parts: list[str], msg: str, error: dict) -> str:
     return f"{field}: {msg}" if field else (msg if error["type"] != "missing" else "a field is missing")
 
 
-def validate(raw: Any, source: str, json_text: str | None = None,
-             rules_problem: Callable[[str], str | None] | None = None) -> Log:
+def validate(raw: Any, source: str, json_text: str | None = None) -> Log:
     """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem, in the
-    order of the log (the header first). `rules_problem`: what is wrong with the header's rule
-    set's name, if anything (the law book knows the names), said with the header's other problems."""
+    order of the log (the header first)."""
     if raw is None:
         raise LogError(source, ["the log is empty"])
     if not isinstance(raw, dict):
@@ -585,12 +582,8 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     events = raw.get("events")
     if isinstance(events, list) and len(events) > MAX_EVENTS:
         raise LogError(source, [f"events: the log has {len(events)} events; at most {MAX_EVENTS} are accepted"])
-    named = raw.get("rules")
-    problems: list[tuple[int, str]] = [(0, p)] if rules_problem is not None and type(named) is str \
-        and (p := rules_problem(named)) is not None else []
-    said_rules = bool(problems)
-    if "options" in raw:
-        problems += [(0, p) for p in option_problems(raw["options"])]
+    problems: list[tuple[int, str]] = [(0, p) for p in option_problems(raw["options"])] \
+        if "options" in raw else []
     more = 0
     try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
         tagged, numbers, keys = _tag_events(raw, problems)
@@ -598,8 +591,7 @@ def validate(raw: Any, source: str, json_text: str | None = None,
             check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
     except ValidationError as e:
-        errors = [err for err in e.errors(include_url=False)
-                  if err["loc"][:1] != ("options",) and not (said_rules and err["loc"][:1] == ("rules",))]
+        errors = [err for err in e.errors(include_url=False) if err["loc"][:1] != ("options",)]
         problems += [_describe(err, tagged, numbers) for err in errors[:MAX_PROBLEMS]]
         more = len(errors) - MAX_PROBLEMS
     except RecursionError:
@@ -645,8 +637,8 @@ def _strangers(log: Log) -> list[str]:
     return problems
 
 
-def read_text(text: str, source: str, rules_problem: Callable[[str], str | None] | None = None) -> Log:
-    return validate(parse_text(text, source), source, text if is_json(text) else None, rules_problem)
+def read_text(text: str, source: str) -> Log:
+    return validate(parse_text(text, source), source, text if is_json(text) else None)
 
 
 def read_file(path: str) -> Log:
