@@ -158,9 +158,11 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         raise SystemExit(2)
     if summary_json is not None or out_dir is not None:
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems)
+    if summary_json in (None, "-"):
+        _validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, resume)
     from .record.lock import Busy, held
     try:
-        with held(summary_json if summary_json not in (None, "-") else None):
+        with held(summary_json):
             _validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, resume)
     except Busy as e:
         echo(visible(f"--summary-json {summary_json}: {e}: nothing was read or written"), err=True)
@@ -177,17 +179,18 @@ def _validate(paths: list[str], as_json: bool, jobs: int, only_problems: bool, s
     _scoring_or_exit()
     tune_gc()
     command = {"paths": paths, "json": as_json, "only_problems": only_problems}
-    listed = inputs(paths) if summary_json is not None or resume is not None else []
     skipped = Skipped()
     dups = Duplicates()
     tree = Tree()   # the batches' summaries, merged in input order as their lines are written
-    done = None
-    try:
-        if resume is not None:
-            done = read(resume, command, listed)
+    listed, done = [], None
+    try:   # a resumed run's games are read past here (`_results`): a refusal is said before any line
+        if summary_json is not None or resume is not None:
+            listed = inputs(paths)
+            done = read(resume, command, listed) if resume is not None else None
+        if done is not None:
             tree.add(done)
         parts = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, skipped) if engine == "dask" \
-            else _parts(paths, jobs, as_json, only_problems, skipped, done, dups)
+            else _parts(_results(paths, jobs, as_json, only_problems, skipped, done, dups))
     except ResumeRefused as e:
         echo(visible(f"{e}: nothing was written"), err=True)
         raise SystemExit(2) from None
@@ -244,11 +247,9 @@ def _validate(paths: list[str], as_json: bool, jobs: int, only_problems: bool, s
     raise SystemExit(2 if skipped.empty else max((s for s in (2, 1) if summary.counts[s]), default=0))
 
 
-def _parts(paths: list[str], jobs: int, as_json: bool, only_problems: bool, skipped, done, dups):
-    """(output text, its games' summary, games, bytes) of each batch, in input order, from this
-    process or `--jobs` workers; after the games of `done` (`--resume`), if given."""
+def _parts(batches):
+    """(output text, its games' summary, games, bytes) of each batch of `_results`."""
     from .archive.summary import Summary
-    batches = _results(paths, jobs, as_json, only_problems, skipped, done, dups)
     try:
         for text, clean, games, size in batches:
             summary = Summary.of(clean, games)
@@ -381,7 +382,7 @@ def _scoring_or_exit():
 def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None,
              done=None, dups=None):
     """The answers in input order, some games at a time: (their output lines, how many were
-    clean, a `summary.Game` of each game, their bytes). With jobs, worker processes read the
+    clean, `Summary.of`'s facts of each game, their bytes). With jobs, worker processes read the
     input and write the lines too (adjudicator/parallel.py). After the games of `done`, if
     given (`--resume`: read here, their bodies remembered in `dups`)."""
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
@@ -406,8 +407,8 @@ _JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, en
 
 def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
     """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
-    were clean (a game with no card dealt is not: it is empty), a `summary.Game` of each game,
-    and their bytes."""
+    were clean (a game with no card dealt is not: it is empty), `Summary.of`'s facts of each
+    game, and their bytes."""
     lines = []
     clean = size = 0
     games = []
@@ -423,7 +424,7 @@ def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str
                 continue
         else:
             rulings = tuple((decider(r), r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
-            games.append((status, item.source, rulings, rules, body(item)))
+            games.append((status, item.source, rulings, rules, body(item), False))
         lines.append(_JSON_LINE(obj) if as_json else visible(_line(status, obj)))
     return ("\n".join(lines) + "\n" if lines else ""), clean, games, size
 

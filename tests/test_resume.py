@@ -124,3 +124,15 @@ def test_a_checkpoint_changed_by_hand_is_refused(tmp_path: Path) -> None:
     summary.write_text(json.dumps(said))
     result = runner.invoke(app, ["validate", str(tmp_path / "a.jsonl"), "--resume", str(summary)])
     assert result.exit_code == 2 and "its counts are not as validate --summary-json writes them" in result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_checkpoint_whose_last_game_is_not_met_there_is_refused(inputs: list[str], tmp_path: Path, jobs: str) -> None:
+    resumed = tmp_path / "s.json"
+    assert _interrupted(["validate", "--json", *inputs, "--summary-json", str(resumed)], tmp_path / "o", 2000) == 130
+    said = json.loads(resumed.read_text())
+    said["checkpoint"]["last"] = "elsewhere.jsonl:1"
+    resumed.write_text(json.dumps(said))
+    result = runner.invoke(app, ["validate", "--json", "--jobs", jobs, *inputs, "--resume", str(resumed)])
+    assert result.exit_code == 2 and result.output.startswith("--resume: the game met where that run stopped is ")
+    assert result.output.endswith("not elsewhere.jsonl:1, the last it wrote: the inputs are not the same: nothing was written\n")

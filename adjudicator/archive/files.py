@@ -329,8 +329,16 @@ def body(item: Item) -> bytes | None:
     data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")
     at = data.find(b'"events"')
     if at < 0:
-        at = data.find(b"events:")   # YAML
-    return hashlib.sha1(data[max(at, 0):].rstrip().replace(b" ", b"")).digest()[:8]
+        at = max(data.find(b"events:"), 0)   # YAML
+    if b" " in data:
+        return hashlib.sha1(data[at:].replace(b" ", b"").rstrip()).digest()[:8]
+    end = len(data)
+    while end > at and data[end - 1] in _LINE_END:
+        end -= 1
+    return hashlib.sha1(memoryview(data)[at:end]).digest()[:8]   # most lines: no copy
+
+
+_LINE_END = b"\r\n\t"
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

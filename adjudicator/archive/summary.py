@@ -2,7 +2,7 @@
 by irregularity, each with its counts and the first few games where it was found."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 FIRST = 5   # games named for each law, irregularity, or unreadable input, duplicate
 
@@ -79,19 +79,6 @@ def _value(v: Any) -> str:
     return "true" if v is True else "false" if v is False else str(v)
 
 
-class Game(NamedTuple):
-    """What the summary keeps of one game (`commands.render_batch`): its status (0 clean, 1 with
-    rulings, 2 unreadable), source, rulings; the rules it was played under (`rules_label`, None
-    if unreadable), the digest of its body (`body`), and whether no card was dealt in it."""
-
-    status: int
-    source: str
-    rulings: tuple[tuple[Decider, str], ...] = ()
-    rules: str | None = None
-    body: bytes | None = None
-    empty: bool = False
-
-
 class Summary:
     """Counts of every game's outcome, and of its rulings, as `validate` sees them stream past."""
 
@@ -126,21 +113,26 @@ class Summary:
 
     @classmethod
     def of(cls, clean: int, games: list[tuple]) -> Summary:
-        """The summary of some games: how many were clean, and a `Game` (or its first three
-        fields) of each other one, and of each clean one whose rules and body are told."""
+        """The summary of some games: how many were clean, and of each other one, and of each
+        clean one whose rules and body are told, (status, source, rulings, rules, body, empty)
+        (`commands.render_batch`: the rules it was played under, `rules_label`, None if
+        unreadable; the digest of its body, `files.body`; whether no card was dealt in it), or
+        its first three."""
         summary = cls()
         summary.add_clean(clean)
-        for row in games:
-            game = Game(*row)
-            if game.empty:
+        rules = summary.rules
+        for game in games:
+            status, source, rulings = game[0], game[1], game[2]
+            label, body, empty = game[3:6] if len(game) == 6 else (None, None, False)
+            if empty:
                 summary.empty += 1
-            elif game.status:
-                summary.add(game.status, game.source, game.rulings)
-            if game.rules is not None:
-                summary.rules.setdefault(game.rules, [0, 0, 0])[2 if game.empty else game.status] += 1
-            if game.body is not None:
-                summary.bodies.append((game.body, game.source, game.status != 2 and not game.empty))
-            summary.last = game.source
+            elif status:
+                summary.add(status, source, rulings)
+            if label is not None:
+                rules.setdefault(label, [0, 0, 0])[2 if empty else status] += 1
+            if body is not None:
+                summary.bodies.append((body, source, status != 2 and not empty))
+            summary.last = source
         return summary
 
     def then(self, later: Summary) -> Summary:
