@@ -317,12 +317,15 @@ def tune_gc() -> None:
     gc.enable()   # `cli._run_hot` starts a hot command without it
 
 
+_LINE_END = b"\r\n\t"   # what may end a line, after its text
+
+
 def body(item: Item) -> bytes | None:
     """An 8-byte digest of a log's body: its text from its `events` key to its end, spaces left
     out (so a copy written again with other spacing is the same; the header before it may
-    differ); None for a log with no text. Two games with the same digest are
-    duplicates (`summary.Duplicates`). SHA-1, cut to 8 bytes: the fastest digest at hand (the
-    processor computes it), and no defence against a forger is asked of it."""
+    differ); None for a log with no text. Two games with the same digest are duplicates
+    (`summary.Duplicates`). SHA-1, cut to 8 bytes: the fastest digest at hand (the processor
+    computes it); no defence against a forger is asked of it."""
     text = item.text
     if text is None:
         return None
@@ -336,9 +339,6 @@ def body(item: Item) -> bytes | None:
     while end > at and data[end - 1] in _LINE_END:
         end -= 1
     return hashlib.sha1(memoryview(data)[at:end]).digest()[:8]   # most lines: no copy
-
-
-_LINE_END = b"\r\n\t"
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-FIRST = 5   # games named for each law, irregularity, or unreadable input, duplicate
+FIRST = 5   # games named for each law, irregularity, unreadable input or duplicate
 
 Decider = int | str   # what ruled: a law's number, or a variant's own rule (`rule: "doubling"`, RULESETS.md)
 
@@ -263,10 +263,9 @@ HELD = 250_000   # the distinct game bodies a run remembers to find duplicates (
 class Duplicates:
     """The games whose body (the log from its `events` key to its end, `files.body`) is byte
     for byte the one of an earlier game, spaces left out: each later copy named with the first
-    one's source.
-    Bodies are remembered by an 8-byte digest, the first HELD distinct ones (later games are
-    compared with those, but not remembered). Every game's body is remembered, but a game with
-    no card dealt, or unreadable, is not counted a copy."""
+    one's source. Bodies are remembered by an 8-byte digest, the first HELD distinct ones (later
+    games are compared with those, but not remembered). Every game's body is remembered, but a
+    game with no card dealt, or unreadable, is not counted a copy."""
 
     def __init__(self) -> None:
         self.seen: dict[bytes, str] = {}
