@@ -351,7 +351,9 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
 def _partitions(cluster, client, local, paths, render, out_dir, suffix, skipped):
     try:
         yield from cluster.results(paths, render, client, out_dir, suffix, skipped)
-    except OSError as e:   # a part the workers could not write (a full disk)
+    except OSError as e:   # a part the workers could not write (a full disk); not a connection lost
+        if out_dir is None or e.errno is None:
+            raise
         raise OutputFailed(e) from None
     finally:
         cluster.disconnect(client, local)
