@@ -101,8 +101,8 @@ def json_problem(e: ValueError) -> str:
         words = _JSON.get(e.msg, e.msg[:1].lower() + e.msg[1:])
         doc, at, end = e.doc, e.pos, len(e.doc.rstrip())
         cut = at >= end   # the text ends where more was expected: named at its end, not past it
-        if cut:   # a control character there is the line's end: the text in quotes is not closed
-            at = end
+        if cut:
+            at = end   # and a control character met there is the line's end: a text in quotes not closed
             words = _JSON["Unterminated string starting at"] if e.msg.startswith("Invalid control") else words
         line, column = doc.count("\n", 0, at) + 1, at - doc.rfind("\n", 0, at)
         where = f"line {line}, column {column}" if doc.rstrip("\n").count("\n") else f"column {column}"
