@@ -89,15 +89,17 @@ def validate(paths: Annotated[list[str], typer.Argument(metavar="PATH", help="fi
              scheduler: Annotated[Optional[str], typer.Option("--scheduler", metavar="ADDRESS", help="with --engine dask: the cluster's scheduler (else a local cluster of --jobs workers)")] = None,
              out_dir: Annotated[Optional[str], typer.Option("--out-dir", metavar="DIR", help="with --engine dask: the workers write the games' lines to DIR, one file a partition, then manifest.json and, once the run has completed, _SUCCESS")] = None,
              overwrite: Annotated[bool, typer.Option("--overwrite", help="with --out-dir: a folder that holds files is used, an earlier run's parts, manifest and _SUCCESS removed first (else it is refused)")] = False,
-             worker_timeout: Annotated[Optional[float], typer.Option("--worker-timeout", min=1, max=86400, metavar="SECS", help="with --engine dask: end the run (exit status 3) after SECS seconds with no live worker (default 60)")] = None) -> None:
+             worker_timeout: Annotated[Optional[float], typer.Option("--worker-timeout", min=1, max=86400, metavar="SECS", help="with --engine dask: end the run (exit status 3) after SECS seconds with no live worker (default 60)")] = None,
+             resume: Annotated[Optional[str], typer.Option("--resume", metavar="SUMMARY", help="go on after the games an interrupted run's --summary-json SUMMARY counts (the same command and inputs): append the output to that run's")] = None) -> None:
     """Check many logs: one line per game, then a summary by law and by irregularity (none with --json).
 
     Exit status: the highest of the games (2 unreadable, 1 irregular, 0 clean); 2 also for a
     folder or pattern with no log in it; 3 when the run could not complete for a reason outside
-    the logs (no live Dask worker); 128 + the signal's number when a signal ended the run,
+    the logs (no live Dask worker, output that cannot be written: the summary says how far the run
+    got); 128 + the signal's number when a signal ended the run,
     130 ^C, 129 SIGHUP, 143 SIGTERM (the summary says how far it got)."""
     commands.validate(paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir, overwrite,
-                      worker_timeout)
+                      worker_timeout, resume)
 
 
 @app.command(epilog="Examples: ecarte laws 17; ecarte laws 17 21; ecarte laws --search renege")

@@ -11,8 +11,8 @@ import re
 import sys
 from functools import partial
 
-from .archive.files import check, items, tune_gc
-from .archive.summary import decider, said_decider
+from .archive.files import body, check, items, tune_gc
+from .archive.summary import decider, rules_label, said_decider
 from .lawbook.cache import LawBookError
 
 # each command imports the rest of what it needs when it runs: `validate` on clean JSON games
@@ -36,7 +36,8 @@ def echo(text: str = "", err: bool = False) -> None:
 
 
 class OutputFailed(Exception):
-    """The output cannot be written (a full disk, a closed pipe): exit status 2, in `entry.main`."""
+    """The output cannot be written (a full disk, a closed pipe): `validate` stops, saying how far
+    it got (exit status 3); elsewhere exit status 2, in `entry.main`."""
 
     def __init__(self, error: OSError):
         super().__init__(error.strerror or str(error))
@@ -144,13 +145,9 @@ def adjudicate(log: str, as_json: bool = False) -> None:
 
 def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_problems: bool = False,
              summary_json: str | None = None, engine: str = "local", scheduler: str | None = None,
-             out_dir: str | None = None, overwrite: bool = False, worker_timeout: float | None = None) -> None:
+             out_dir: str | None = None, overwrite: bool = False, worker_timeout: float | None = None,
+             resume: str | None = None) -> None:
     """`ecarte validate PATH...`: a line per game in input order, then the summary (its help: cli.py)."""
-    import signal
-    from .archive.files import Skipped
-    from .archive.progress import Interrupt, Progress
-    from .archive.recoveries import Recoveries, RunFailed
-    from .archive.summary import Summary, Tree
     if engine not in ("local", "dask"):
         echo(visible(f"--engine {engine}: the engines are local and dask"), err=True)
         raise SystemExit(2)
@@ -160,64 +157,111 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
     if overwrite and out_dir is None:
         echo("--overwrite goes with --out-dir", err=True)
         raise SystemExit(2)
+    if resume is not None and engine == "dask":
+        echo("--resume goes with the local engine (one job or --jobs N): nothing was read", err=True)
+        raise SystemExit(2)
     if scheduler is not None:
         _scheduler_or_exit(scheduler)
     if summary_json is not None or out_dir is not None:
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems, overwrite)
+    run = partial(_validate, paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir,
+                  worker_timeout, resume)
+    if summary_json in (None, "-"):
+        run()
+    from .record.lock import Busy, held
+    from .record.writing import local
+    try:
+        with held(local(summary_json) or summary_json):
+            run()
+    except Busy as e:
+        echo(visible(f"--summary-json {summary_json}: {e}: nothing was read or written"), err=True)
+        raise SystemExit(2) from None
+
+
+def _validate(paths: list[str], as_json: bool, jobs: int, only_problems: bool, summary_json: str | None,
+              engine: str, scheduler: str | None, out_dir: str | None, worker_timeout: float | None,
+              resume: str | None) -> None:
+    """`validate` itself, its summary file held against other runs (`validate`)."""
+    import signal
+    from .archive.files import Skipped
+    from .archive.progress import Interrupt, Progress
+    from .archive.recoveries import Recoveries, RunFailed
+    from .archive.resume import ResumeRefused, checkpoint, inputs, read
+    from .archive.summary import Duplicates, Tree
     _scoring_or_exit()
-    read = _out_dir_emptied(paths, out_dir) if out_dir is not None else None
+    read_at_start = _out_dir_emptied(paths, out_dir) if out_dir is not None else None
     tune_gc()
+    command = {"paths": paths, "json": as_json, "only_problems": only_problems}
     skipped = Skipped()
+    recoveries = Recoveries(lambda line: progress.say(visible(f"ecarte validate: {line}")))
+    dups = Duplicates()
+    tree = Tree()   # the batches' summaries, merged in input order as their lines are written
+    listed, done = [], None
+    try:   # a resumed run's games are read past here (`_results`): a refusal is said before any line
+        if summary_json is not None or resume is not None:
+            listed = inputs(paths)
+            done = read(resume, command, listed) if resume is not None else None
+        if done is not None:
+            tree.add(done)
+        parts = _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, skipped, recoveries,
+                         60 if worker_timeout is None else worker_timeout) if engine == "dask" \
+            else _parts(_results(paths, jobs, as_json, only_problems, skipped, done, dups, recoveries))
+    except ResumeRefused as e:
+        echo(visible(f"{e}: nothing was written"), err=True)
+        raise SystemExit(2) from None
     progress = Progress(sys.stderr.isatty(), _total(paths))
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
-    tree = Tree()   # the batches' summaries, merged in input order as their lines are written
+    written = done.checkpoint["output_bytes"] if done is not None else 0
     stopped = None   # the signal that ended the run early: ^C's SIGINT, SIGTERM, SIGHUP
-    recoveries = Recoveries(lambda line: progress.say(visible(f"ecarte validate: {line}")))
-    failed = None
+    failed = None    # what outside the logs ended it (exit status 3): no live worker, output not written
     try:
         with Interrupt() as stop:   # ^C, SIGTERM, SIGHUP: never in the middle of a batch of lines
-            if engine == "dask":
-                _on_dask(paths, jobs, scheduler, out_dir, as_json, only_problems, progress, out, skipped, stop, tree,
-                         recoveries, 60 if worker_timeout is None else worker_timeout)
-            else:
-                batches = _results(paths, jobs, as_json, only_problems, skipped, recoveries)
-                try:
-                    for text, clean, problems, size in batches:
-                        with stop.held():
-                            _write(out, text)
-                            tree.add(Summary.of(clean, problems))
-                            progress.step(clean + len(problems), size)
-                finally:
-                    batches.close()   # with --jobs: the workers stopped, not waited for
+            try:
+                for text, summary, games, size in parts:
+                    dups.see(summary)
+                    with stop.held():
+                        written += _write(out, text)
+                        tree.add(summary)
+                        progress.step(games, size)
+            finally:
+                parts.close()   # with --jobs: the workers stopped, not waited for
     except KeyboardInterrupt as e:
         stopped = getattr(e, "signum", signal.SIGINT)
     except RunFailed as e:   # a reason outside the logs: exit status 3, the summary saying how far it got
         failed = str(e)
+    except OutputFailed as e:   # a full disk: the summary still written where it can be
+        failed = (f"stopped after {progress.so_far()}: the output cannot be written ({e}); "
+                  f"its first {written:,} bytes are whole")
     finally:
         progress.done()
     summary = tree.total()
     summary.skipped = skipped
     summary.interrupted = _so_far(progress, stopped, failed)
     summary.recoveries, summary.stopped = recoveries, failed
+    if summary_json is not None:
+        summary.checkpoint = checkpoint(command, listed, summary, written, stopped is None and failed is None)
     said = summary.to_json()
     if stopped is not None:
         said["signal"] = signal.Signals(stopped).name
     if failed:   # how far it got follows, with the summary
         echo(visible(f"ecarte validate: {failed}"), err=True)
-    if summary_json == "-":
+    if summary_json == "-" and failed is None:
         echo(json.dumps(said, ensure_ascii=False, indent=1))
-    elif summary_json is not None:
+    elif summary_json is not None and summary_json != "-":
         from .record.writing import local, write_text
         try:   # whole or not at all: an old summary stays as it was if this fails
             write_text(local(summary_json) or summary_json, json.dumps(said, ensure_ascii=False, indent=1) + "\n")
         except OSError as e:
             echo(visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
-            raise SystemExit(2) from None
+            raise SystemExit(3 if failed else 2) from None
     if out_dir is not None:
-        _out_dir_finished(out_dir, read, said)
-    _said_at_the_end(summary, skipped, as_json or summary_json == "-")
+        _out_dir_finished(out_dir, read_at_start, said)
+    # a run cut short that a summary file can resume: its words on stderr, so that standard
+    # output holds only game lines, for the resumed run's to be appended to
+    _said_at_the_end(summary, skipped, as_json or summary_json == "-",
+                     aside=failed is not None or stopped is not None and summary_json is not None)
     if failed:
         raise SystemExit(3)
     if stopped is not None:   # as a shell tells a process a signal ended: ^C 130, SIGHUP 129, SIGTERM 143
@@ -234,12 +278,24 @@ def _so_far(progress, stopped: int | None, failed: str | None) -> str | None:
     return progress.so_far() + ("" if stopped in (None, signal.SIGINT) else f", then {signal.Signals(stopped).name}")
 
 
-def _said_at_the_end(summary, skipped, no_summary: bool) -> None:
+def _parts(batches):
+    """(output text, its games' summary, games, bytes) of each batch of `_results`."""
+    from .archive.summary import Summary
+    try:
+        for text, clean, games, size in batches:
+            summary = Summary.of(clean, games)
+            yield text, summary, summary.games, size
+    finally:
+        batches.close()
+
+
+def _said_at_the_end(summary, skipped, no_summary: bool, aside: bool = False) -> None:
     """The summary (none with --json or --summary-json -, and none of nothing: only that no log
-    was found); on stderr, each folder or pattern with no log, and where the summary is not
-    said, what was skipped or cut short (a folder of `game.yaml.gz` alone: why it was not read)."""
+    was found; on stderr if `aside`); on stderr, each folder or pattern with no log, and where
+    the summary is not said, what was skipped or cut short (a folder of `game.yaml.gz` alone:
+    why it was not read)."""
     if not no_summary and (summary.games or not skipped.empty):
-        echo(visible("\n".join(summary.lines())))
+        echo(visible("\n".join(summary.lines())), err=aside)
     else:
         for line in (f"interrupted after {summary.interrupted}" if summary.interrupted else None, skipped.line()):
             if line:
@@ -310,11 +366,11 @@ def _scheduler_or_exit(scheduler: str) -> None:
         raise SystemExit(2)
 
 
-def _write(out, text: str) -> None:
-    """A batch of lines, whole. To a file descriptor (a pipe, a file), written past Python's
-    buffer until every byte is out: a signal that interrupts a long write to a full pipe makes
-    the kernel write part of it, and the buffered writer then loses the rest (seen on CPython
-    3.11 with ^C's handler, tests/test_streams.py)."""
+def _write(out, text: str) -> int:
+    """A batch of lines, whole; its bytes. To a file descriptor (a pipe, a file), written past
+    Python's buffer until every byte is out: a signal that interrupts a long write to a full pipe
+    makes the kernel write part of it, and the buffered writer then loses the rest (seen on
+    CPython 3.11 with ^C's handler, tests/test_streams.py)."""
     import io
     try:
         try:
@@ -323,23 +379,25 @@ def _write(out, text: str) -> None:
             fd = None
         if fd is None:
             out.write(text)
-            return
+            return len(text.encode("utf-8", "backslashreplace"))
         out.flush()
         data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+        size = len(data)
         while data:
             data = data[os.write(fd, data):]
+        return size
     except BrokenPipeError:
         raise ClosedPipe() from None
-    except OSError as e:   # a full disk: exit status 2
+    except OSError as e:   # a full disk: `validate` ends with exit status 3, another command 2 (`entry.main`)
         raise OutputFailed(e) from None
 
 
 def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | None, as_json: bool,
-             only_problems: bool, progress, out, skipped, stop, tree, recoveries, worker_timeout: float) -> None:
-    """`validate --engine dask`: the lines written in input order (or by the workers, to
-    `out_dir`), each partition's summary added to `tree` with its lines (^C: never between
-    them), adjudicator/archive/cluster.py. A cluster that cannot carry the run on raises
-    RunFailed (exit status 3)."""
+             only_problems: bool, skipped, recoveries, worker_timeout: float):
+    """`validate --engine dask`: (output text, summary, games, bytes) of each partition, in input
+    order (its lines written by the workers to `out_dir`, if given: a part that cannot be
+    written is output that cannot be), adjudicator/archive/cluster.py. A cluster that cannot
+    carry the run on raises RunFailed (exit status 3)."""
     from .archive import cluster
     if out_dir is not None:
         try:
@@ -356,13 +414,17 @@ def _on_dask(paths: list[str], jobs: int, scheduler: str | None, out_dir: str | 
         echo(visible(str(e)), err=True)
         raise SystemExit(2) from None
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
+    return _partitions(cluster, client, local, paths, render, out_dir, ".jsonl" if as_json else ".txt", skipped,
+                       recoveries, worker_timeout)
+
+
+def _partitions(cluster, client, local, paths, render, out_dir, suffix, skipped, recoveries, worker_timeout):
     try:
-        for text, summary, games, size in cluster.results(paths, render, client, out_dir, ".jsonl" if as_json else ".txt",
-                                                          skipped, recoveries, worker_timeout):
-            with stop.held():
-                _write(out, text)
-                tree.add(summary)
-                progress.step(games, size)
+        yield from cluster.results(paths, render, client, out_dir, suffix, skipped, recoveries, worker_timeout)
+    except OSError as e:   # a part the workers could not write (a full disk); not a connection lost
+        if out_dir is None or e.errno is None:
+            raise
+        raise OutputFailed(e) from None
     finally:
         cluster.disconnect(client, local)
 
@@ -389,20 +451,27 @@ def _scoring_or_exit():
     return loaded_or_exit(scoring)
 
 
-def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None, recoveries=None):
+def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = False, skipped=None,
+             done=None, dups=None, recoveries=None):
     """The answers in input order, some games at a time: (their output lines, how many were
-    clean, (status, source, rulings as (law, irregularity)) of each other one, their bytes).
-    With jobs, worker processes read the input and write the lines too (adjudicator/parallel.py)."""
+    clean, `Summary.of`'s facts of each game, their bytes). With jobs, worker processes read the
+    input and write the lines too (adjudicator/parallel.py). After the games of `done`, if
+    given (`--resume`: read here, their bodies remembered in `dups`)."""
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:
         from itertools import islice
         from .archive.live import batches, is_live
         source = items(paths, skipped)
+        if done is not None:
+            from .archive.resume import items_after
+            source = items_after(source, done, dups)
         if any(is_live(path) for path in paths):   # a game answered as soon as it is read
             return (render(batch) for batch in batches(source, 64))
         return (render(batch) for batch in iter(lambda: list(islice(source, 64)), []))
     from .archive.parallel import results
-    return results(paths, jobs, render, skipped, recoveries)
+    from .archive.resume import tasks_after
+    work = tasks_after(paths, skipped, done, dups) if done is not None else None
+    return results(paths, jobs, render, skipped, work, recoveries)
 
 
 _JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, ensure_ascii=False)`, one encoder for every line
@@ -410,22 +479,26 @@ _JSON_LINE = json.JSONEncoder(ensure_ascii=False).encode   # `json.dumps(obj, en
 
 def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str, int, list, int]:
     """Some games checked: the output lines (`--only-problems`: not the clean games'), how many
-    were clean, the others' (status, source, rulings), and their bytes."""
+    were clean (a game with no card dealt is not: it is empty), `Summary.of`'s facts of each
+    game, and their bytes."""
     lines = []
     clean = size = 0
-    problems = []
+    games = []
     for item in batch:
         status, obj = check(item)
         size += item.size
+        rules = rules_label(obj) if status != 2 else None
+        empty = status == 0 and obj.get("deals") == 0
         if status == 0:
-            clean += 1
+            clean += not empty
+            games.append((0, item.source, (), rules, body(item), empty))
             if only_problems:
                 continue
         else:
             rulings = tuple((decider(r), r["irregularity"]) for r in obj["rulings"]) if status == 1 else ()
-            problems.append((status, item.source, rulings))
+            games.append((status, item.source, rulings, rules, body(item), False))
         lines.append(_JSON_LINE(obj) if as_json else visible(_line(status, obj)))
-    return ("\n".join(lines) + "\n" if lines else ""), clean, problems, size
+    return ("\n".join(lines) + "\n" if lines else ""), clean, games, size
 
 
 def _line(status: int, obj: dict) -> str:
@@ -438,6 +511,6 @@ def _line(status: int, obj: dict) -> str:
     else:
         result = ", ".join(f"{p} {s}" for p, s in obj["score"].items()) + (f"; {obj['winner']} wins" if obj["winner"] else "")
     if status == 0:
-        return f"{source}: clean ({result})"
+        return f"{source}: {'empty: no card dealt' if obj.get('deals') == 0 else 'clean'} ({result})"
     laws = ", ".join(f"{said_decider(decider(r))} at event {r['event']}" for r in obj["rulings"])
     return f"{source}: {len(obj['rulings'])} ruling{'s' if len(obj['rulings']) != 1 else ''}: {laws} ({result})"

@@ -12,7 +12,8 @@ from typing import Any
 FLAGS = {"validate": {"--json": "as_json", "--only-problems": "only_problems", "--overwrite": "overwrite"},
          "adjudicate": {"--json": "as_json"}}
 VALUES = {"validate": {"--jobs": "jobs", "-j": "jobs", "--summary-json": "summary_json", "--engine": "engine",
-                       "--scheduler": "scheduler", "--out-dir": "out_dir", "--worker-timeout": "worker_timeout"},
+                       "--scheduler": "scheduler", "--out-dir": "out_dir", "--worker-timeout": "worker_timeout",
+                       "--resume": "resume"},
           "adjudicate": {}}
 
 

@@ -344,7 +344,7 @@ def test_names_a_terminal_would_act_on_are_shown_escaped(tmp_path: Path) -> None
     path.write_text("ecarte: 1\nplayers: [A, Y]\nevents: []\n")
     result = runner.invoke(app, ["validate", str(tmp_path)])
     assert result.exit_code == 0 and "\x1b" not in result.output
-    assert "clear\\x1b[2J.yaml: clean" in result.output
+    assert "clear\\x1b[2J.yaml: empty: no card dealt" in result.output
 
 
 def test_binary_file(tmp_path: Path) -> None:
@@ -396,8 +396,8 @@ def test_a_folder_reports_what_it_cannot_read(tmp_path: Path) -> None:
     assert result.output.splitlines() == [
         f"{tmp_path}/broken.yaml: unreadable: a broken symbolic link",
         f"{tmp_path}/pipe.yaml: unreadable: not a regular file",
-        f"{tmp_path}/sub/ok.yaml: clean (A 0, Y 0)",
-        "3 games: 1 clean, 0 with rulings, 2 unreadable"]
+        f"{tmp_path}/sub/ok.yaml: empty: no card dealt (A 0, Y 0)",
+        "3 games: 0 clean, 0 with rulings, 2 unreadable, 1 empty (no card dealt)"]
     assert result.exit_code == 2
 
 

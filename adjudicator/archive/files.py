@@ -10,6 +10,7 @@ from __future__ import annotations
 import bz2
 import glob
 import gzip
+import hashlib
 import lzma
 import os
 import stat
@@ -22,7 +23,7 @@ from ..lawbook.scoring import scoring
 from ..engine.scan import scan
 from ..record.problems import size as in_units
 from ..record.source import (COMPRESSIONS, MAX_LOG_BYTES, LogError, decode, is_json, is_json_line, is_url,
-                              open_log, read_source)
+                              open_log, read_source, url_problem)
 
 SUFFIXES = (".yaml", ".yml", ".json", ".jsonl")
 LOGS = SUFFIXES + tuple(".jsonl" + c for c in COMPRESSIONS)     # what a folder scan reads (in any case)
@@ -133,10 +134,8 @@ def _url_files(url: str, skipped: Skipped) -> list[tuple[str, str | None]]:
         if not found:
             skipped.empty.append(f"no logs found in {url} (looked for {LOOKED_FOR})")
         return found
-    except ImportError:
-        return [(url, f"reading {url} needs fsspec: pip install 'ecarte[dask]'")]
-    except Exception as e:   # an unknown protocol, a missing driver, a folder it cannot list
-        return [(url, f"the folder cannot be read: {type(e).__name__}: {e}")]
+    except Exception as e:   # fsspec or a driver missing, an unknown protocol, a folder it cannot list
+        return [(url, url_problem(url, e) or f"the folder cannot be read: {type(e).__name__}: {e}")]
 
 
 def _why_skipped(name: str) -> str:
@@ -317,6 +316,30 @@ def tune_gc() -> None:
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     gc.enable()   # `cli._run_hot` starts a hot command without it
+
+
+_LINE_END = b"\r\n\t"   # what may end a line, after its text
+
+
+def body(item: Item) -> bytes | None:
+    """An 8-byte digest of a log's body: its text from its `events` key to its end, spaces left
+    out (so a copy written again with other spacing is the same; the header before it may
+    differ); None for a log with no text. Two games with the same digest are duplicates
+    (`summary.Duplicates`). SHA-1, cut to 8 bytes: the fastest digest at hand (the processor
+    computes it); no defence against a forger is asked of it."""
+    text = item.text
+    if text is None:
+        return None
+    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")
+    at = data.find(b'"events"')
+    if at < 0:
+        at = max(data.find(b"events:"), 0)   # YAML
+    if b" " in data:
+        return hashlib.sha1(data[at:].replace(b" ", b"").rstrip()).digest()[:8]
+    end = len(data)
+    while end > at and data[end - 1] in _LINE_END:
+        end -= 1
+    return hashlib.sha1(memoryview(data)[at:end]).digest()[:8]   # most lines: no copy
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

@@ -140,8 +140,10 @@ def merge(batches: list[Batch]) -> Batch:
 
 
 def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batch],
-            skipped: Skipped | None = None, recoveries: Recoveries | None = None) -> Iterator[Batch]:
-    """The answers, task by task in input order, from `jobs` worker processes.
+            skipped: Skipped | None = None, work: Iterator[Task] | None = None,
+            recoveries: Recoveries | None = None) -> Iterator[Batch]:
+    """The answers, task by task in input order, from `jobs` worker processes (of the paths'
+    `tasks`, or of `work`: those left to do, `--resume`).
 
     A worker may die at any moment: while tasks are handed out as well as while answers are
     collected. Every death shows as a broken future (`_submit` never raises), met in one place:
@@ -152,7 +154,7 @@ def results(paths: list[str], jobs: int, render: Callable[[Iterable[Item]], Batc
     context = get_context("fork" if hasattr(os, "fork") else "spawn")
     pool = _pool(jobs, context)   # its workers forked before the reader's thread starts
     workers = _workers(pool)
-    work = ahead(tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
+    work = ahead(work if work is not None else tasks(paths, skipped=skipped), AHEAD * jobs)   # read by a thread: answers are given while input is awaited
     window: deque = deque()   # (task, its future or None: to run alone, the deaths it has seen)
     done: queue.SimpleQueue = queue.SimpleQueue()   # the futures as they end (put by the pool's thread)
     ended: set[Future] = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-FIRST = 5   # games named for each law, irregularity, or unreadable input
+FIRST = 5   # games named for each law, irregularity, unreadable input or duplicate
 
 Decider = int | str   # what ruled: a law's number, or a variant's own rule (`rule: "doubling"`, RULESETS.md)
 
@@ -56,20 +56,51 @@ class _Entry:
         return out
 
 
+_labels: dict[tuple, str] = {}   # (rules, the options' values in force) -> label
+
+
+def rules_label(obj: dict[str, Any]) -> str:
+    """The rules a game was played under, from its JSON answer: the rule set's name, and each
+    option its header gives another value than the rule set's ("cavendish with doubling: true")."""
+    rules, options = obj["rules"], obj["options"]
+    key = (rules, *options.values())   # the options in force, always in the table's order
+    label = _labels.get(key)
+    if label is None:
+        from ..lawbook.rulesets import rule_sets
+        base = rule_sets()[rules].defaults.to_json()
+        changed = ", ".join(f"{k}: {_value(v)}" for k, v in options.items() if base.get(k) != v)
+        label = f"{rules} with {changed}" if changed else rules
+        if len(_labels) < 256:
+            _labels[key] = label
+    return label
+
+
+def _value(v: Any) -> str:
+    return "true" if v is True else "false" if v is False else str(v)
+
+
 class Summary:
     """Counts of every game's outcome, and of its rulings, as `validate` sees them stream past."""
 
     def __init__(self) -> None:
         self.counts = [0, 0, 0]   # clean, with rulings, unreadable
+        self.empty = 0            # clean, but no card dealt (no events, or the cut for deal alone)
+        self.rules: dict[str, list[int]] = {}   # rules_label -> [clean, with rulings, empty]
         self.laws: dict[Decider, _Entry] = {}
         self.irregularities: dict[str, _Entry] = {}
         self.law_of: dict[str, set[Decider]] = {}
         self.unreadable: list[str] = []
+        self.duplicates = 0
+        self.first_duplicates: list[tuple[str, str]] = []   # (a later copy, the first one's source)
+        self.bodies: list[tuple[bytes, str, bool]] = []   # (body, source, a copy counted?), for `Duplicates.see`
+        self.last: str | None = None       # the source of the last game counted
         self.skipped: Any = None           # files.Skipped: what the scan passed over, if told
         self.interrupted: str | None = None   # what was checked before ^C ("1,234 games, ...")
-        # what the run lived through (recoveries.Recoveries), and why it stopped short (exit status 3)
+        # what the run lived through (recoveries.Recoveries), and why it stopped short (exit status
+        # 3: no live worker, a full disk), and how far it got
         self.recoveries: Any = None
         self.stopped: str | None = None
+        self.checkpoint: dict[str, Any] | None = None   # where the run stands, for --resume (archive/resume.py)
 
     def add_clean(self, n: int) -> None:
         self.counts[0] += n
@@ -84,19 +115,41 @@ class Summary:
             self.law_of.setdefault(irregularity, set()).add(law)
 
     @classmethod
-    def of(cls, clean: int, problems: list[tuple[int, str, tuple[tuple[Decider, str], ...]]]) -> Summary:
-        """The summary of some games: how many were clean, and the (status, source, rulings) of the others."""
+    def of(cls, clean: int, games: list[tuple]) -> Summary:
+        """The summary of some games: how many were clean, and of each other one, and of each
+        clean one whose rules and body are told, (status, source, rulings, rules, body, empty)
+        (`commands.render_batch`: the rules it was played under, `rules_label`, None if
+        unreadable; the digest of its body, `files.body`; whether no card was dealt in it), or
+        its first three."""
         summary = cls()
         summary.add_clean(clean)
-        for status, source, rulings in problems:
-            summary.add(status, source, rulings)
+        rules = summary.rules
+        for game in games:
+            status, source, rulings = game[0], game[1], game[2]
+            label, body, empty = game[3:6] if len(game) == 6 else (None, None, False)
+            if empty:
+                summary.empty += 1
+            elif status:
+                summary.add(status, source, rulings)
+            if label is not None:
+                rules.setdefault(label, [0, 0, 0])[2 if empty else status] += 1
+            if body is not None:
+                summary.bodies.append((body, source, status != 2 and not empty))
+            summary.last = source
         return summary
 
     def then(self, later: Summary) -> Summary:
         """This summary and that of the games that follow, as one: what one pass over them all
-        would have counted (so summaries of consecutive parts merge as a tree, in order)."""
+        would have counted (so summaries of consecutive parts merge as a tree, in order). Their
+        bodies are not carried: `Duplicates.see` reads each part's before it is merged."""
         out = Summary()
         out.counts = [a + b for a, b in zip(self.counts, later.counts)]
+        out.empty = self.empty + later.empty
+        out.last = later.last if later.last is not None else self.last
+        for key in self.rules.keys() | later.rules.keys():
+            out.rules[key] = [a + b for a, b in zip(self.rules.get(key, (0, 0, 0)), later.rules.get(key, (0, 0, 0)))]
+        out.duplicates = self.duplicates + later.duplicates
+        out.first_duplicates = (self.first_duplicates + later.first_duplicates)[:FIRST]
         out.unreadable = (self.unreadable + later.unreadable)[:FIRST]
         for mine, theirs, into in ((self.laws, later.laws, out.laws),
                                    (self.irregularities, later.irregularities, out.irregularities)):
@@ -108,19 +161,24 @@ class Summary:
 
     @property
     def games(self) -> int:
-        return sum(self.counts)
+        return sum(self.counts) + self.empty
 
     def to_json(self) -> dict[str, Any]:
         clean, ruled, unreadable = self.counts
         return {
             "games": self.games, "clean": clean, "with_rulings": ruled, "unreadable": unreadable,
-            "first_unreadable": self.unreadable,
+            "empty": self.empty, "first_unreadable": self.unreadable,
+            "by_rules": [{"rules": key, "games": c + r + e, "clean": c, "with_rulings": r, "empty": e}
+                         for key, (c, r, e) in sorted(self.rules.items())],
+            "duplicates": {"games": self.duplicates, "held": HELD,
+                           "first": [{"source": later, "same_as": first} for later, first in self.first_duplicates]},
             "by_law": [{**_json_key(n), **self.laws[n].to_json()} for n in sorted(self.laws, key=_order)],
             "by_irregularity": [{"irregularity": i, "laws": sorted(self.law_of[i], key=_order), **e.to_json()}
                                 for i, e in sorted(self.irregularities.items(), key=lambda x: (-x[1].rulings, x[0]))],
             **({"skipped": self.skipped.to_json()} if self.skipped is not None else {}),
             **({"interrupted": f"interrupted after {self.interrupted}"} if self.interrupted else {}),
             **self._run_json(),
+            **({"checkpoint": self.checkpoint} if self.checkpoint is not None else {}),
         }
 
     def _run_json(self) -> dict[str, Any]:
@@ -134,7 +192,18 @@ class Summary:
         total = self.games
         clean, ruled, unreadable = self.counts
         out = [f"interrupted after {self.interrupted}"] if self.interrupted else []
-        out.append(f"{total} game{'s' if total != 1 else ''}: {clean} clean, {ruled} with rulings, {unreadable} unreadable")
+        if self.duplicates:   # before the counts, which end the summary where no law ruled
+            named = ", ".join(f"{later} (as {first})" for later, first in self.first_duplicates)
+            more = ", ..." if self.duplicates > len(self.first_duplicates) else ""
+            out.append(f"{self.duplicates} duplicate{'s' if self.duplicates != 1 else ''}: {named}{more}")
+        sets: dict[str, list[int]] = {}   # by rule set alone (its options: the JSON summary's `by_rules`)
+        for key, counts in self.rules.items():
+            name = key.split(" with ")[0]   # `rules_label`'s name (a rule set's name is one word)
+            sets[name] = [a + b for a, b in zip(sets.get(name, (0, 0, 0)), counts)]
+        if len(sets) > 1:
+            out.append("by rule set: " + "; ".join(f"{name}: {_by_rules(n)}" for name, n in sorted(sets.items())))
+        empty = f", {self.empty} empty (no card dealt)" if self.empty else ""
+        out.append(f"{total} game{'s' if total != 1 else ''}: {clean} clean, {ruled} with rulings, {unreadable} unreadable{empty}")
         skipped = self.skipped.line() if self.skipped is not None else None
         if skipped:
             out.append(skipped)
@@ -148,6 +217,12 @@ class Summary:
                 laws = ", ".join(said_decider(n) for n in sorted(self.law_of[name], key=_order))
                 out.append(f"  {_said(name)} ({laws}): {_entry(e)}")
         return out
+
+
+def _by_rules(counts: list[int]) -> str:
+    """`12 games (11 clean, 1 with rulings)`: a rule set's games, each kind there is."""
+    kinds = ", ".join(f"{n} {kind}" for n, kind in zip(counts, ("clean", "with rulings", "empty")) if n)
+    return f"{sum(counts)} game{'s' if sum(counts) != 1 else ''} ({kinds})"
 
 
 def _json_key(which: Decider) -> dict[str, Any]:
@@ -190,3 +265,36 @@ class Tree:
             if held is not None:
                 whole = whole.then(held)
         return whole
+
+
+HELD = 250_000   # the distinct game bodies a run remembers to find duplicates (some 46 MB, sources of 60 characters)
+
+
+class Duplicates:
+    """The games whose body (the log from its `events` key to its end, `files.body`) is byte
+    for byte the one of an earlier game, spaces left out: each later copy named with the first
+    one's source. Bodies are remembered by an 8-byte digest, the first HELD distinct ones (later
+    games are compared with those, but not remembered). Every game's body is remembered, but a
+    game with no card dealt, or unreadable, is not counted a copy."""
+
+    def __init__(self) -> None:
+        self.seen: dict[bytes, str] = {}
+
+    def remember(self, body: bytes | None, source: str) -> None:
+        """A game counted already (`--resume` reads past them): its body remembered, if new."""
+        if body is not None and body not in self.seen and len(self.seen) < HELD:
+            self.seen[body] = source
+
+    def see(self, summary: Summary) -> None:
+        """Read a part's bodies, in input order, and count its duplicates in it."""
+        seen = self.seen
+        for body, source, counted in summary.bodies:
+            first = seen.get(body)
+            if first is None:
+                if len(seen) < HELD:
+                    seen[body] = source
+            elif counted:
+                summary.duplicates += 1
+                if len(summary.first_duplicates) < FIRST:
+                    summary.first_duplicates.append((source, first))
+        summary.bodies = []

@@ -5,7 +5,7 @@ rule file or the words beside them wants "'card' is missing" and "should be a wh
 'three'". `said(error)` is one error of `ValidationError.errors()` as a phrase to follow its
 field's name; `missing(error)` whether it is a field left out (said "'card' is missing");
 `located(error)` the phrase with the field's place before it. `json_problem(e)` the JSON
-reader's complaint in the same words. Used
+reader's complaint in the same words, `yaml_problem` the YAML reader's. Used
 by the log's check (`record.log`), the rule files' (`lawbook.laws`) and the words' (`words.vocabulary`).
 
 `size(n)` is a number of bytes as people say it: "8 MiB", "512 KiB", "300 bytes".
@@ -96,11 +96,46 @@ _JSON = {"Expecting value": "a value was expected", "Expecting ',' delimiter": "
 
 
 def json_problem(e: ValueError) -> str:
-    """What the JSON reader found wrong, and where: "a comma was expected at line 1, column 27"."""
+    """What the JSON reader found wrong, and where: "a comma was expected at line 1, column 27";
+    where the text ends before it is complete, its end is named (not the column past it)."""
     if isinstance(e, json.JSONDecodeError):
         words = _JSON.get(e.msg, e.msg[:1].lower() + e.msg[1:])
-        return f"{words} at line {e.lineno}, column {e.colno}" if e.doc.rstrip("\n").count("\n") else f"{words} at column {e.colno}"
+        doc, at, end = e.doc, e.pos, len(e.doc.rstrip())
+        cut = at >= end   # the text ends where more was expected: named at its end, not past it
+        if cut:
+            at = end   # and a control character met there is the line's end: a text in quotes not closed
+            words = _JSON["Unterminated string starting at"] if e.msg.startswith("Invalid control") else words
+        line, column = doc.count("\n", 0, at) + 1, at - doc.rfind("\n", 0, at)
+        where = f"line {line}, column {column}" if doc.rstrip("\n").count("\n") else f"column {column}"
+        return f"{words} at {where}, where the text ends (cut short?)" if cut else f"{words} at {where}"
     return str(e)
+
+
+_YAML = {   # libyaml's complaints, by their words, in ours
+    "did not find expected ',' or ']'": "a list in [ ] is not closed: a comma or ] was expected",
+    "did not find expected ',' or '}'": "a mapping in { } is not closed: a comma or } was expected",
+    "mapping values are not allowed in this context":
+        "a colon stands where no key may begin (a text holding ': ' must be quoted)",
+    "found unknown escape character": "a backslash starts no known escape in a text in double quotes",
+    "found unexpected end of stream": "the text ends before a quote is closed",
+    "did not find expected key": "a line is not indented as the lines around it (a key was expected)",
+    "found undefined tag handle": "a tag (!...) that YAML does not know",
+    "did not find expected '-' indicator": "a list's item (a line beginning '- ') was expected",
+    "did not find expected <document start>": "more follows the end of the log's mapping",
+    "could not find expected ':'": "a key without its colon",
+    "did not find expected node content": "a value was expected",
+    "found a tab character that violates indentation": "a tab indents a line: indent with spaces",
+}
+
+
+def yaml_problem(problem: str, character: str | None = None) -> str:
+    """What the YAML reader found wrong, in our words (`character`: the one it met there, for
+    "found character that cannot start any token"); another complaint is given as its words."""
+    if problem == "found character that cannot start any token" and character:
+        if character == "\t":
+            return _YAML["found a tab character that violates indentation"]
+        return f"a value may not begin with {character!r} (quote the text)"
+    return _YAML.get(problem) or f"the YAML reader says: {problem}"
 
 
 def size(n: int) -> str:

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 import yaml
 
-from .problems import json_problem, nearest, size
+from .problems import json_problem, nearest, size, yaml_problem
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 MAX_YAML_BYTES = 1024 * 1024   # YAML is for people; read event by event, dense YAML costs ~0.3 s a MiB
@@ -99,17 +99,35 @@ def open_log(path: str) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
+def url_problem(url: str, e: Exception) -> str | None:
+    """Why fsspec cannot read a URL, in our words: fsspec itself or the protocol's driver
+    missing (named from fsspec's table, `s3fs` for `s3://`), an unknown protocol; None for
+    another failure (the caller says it)."""
+    protocol = url.split("://", 1)[0].lower()
+    try:
+        from fsspec.registry import known_implementations
+    except ImportError:
+        return f"reading {url} needs fsspec: pip install 'ecarte[dask]'"
+    known = known_implementations.get(protocol)
+    if isinstance(e, ImportError) and known:
+        driver = known["class"].split(".", 1)[0]
+        return f"reading {protocol}:// needs {driver}, its driver for fsspec: pip install {driver}"
+    if known is None and isinstance(e, ValueError):
+        return f"no filesystem is known for {protocol}://"
+    return None
+
+
 def _open_url(path: str) -> BinaryIO:
     try:
         import fsspec
-    except ImportError:
-        raise OSError(f"reading {path} needs fsspec: pip install 'ecarte[dask]'") from None
+    except ImportError as e:
+        raise OSError(url_problem(path, e)) from None
     try:
         f = fsspec.open(path, "rb").open()
     except OSError:
         raise
     except Exception as e:   # an unknown protocol, a missing driver (s3fs), a bad address
-        raise OSError(f"{type(e).__name__}: {e}") from None
+        raise OSError(url_problem(path, e) or f"{type(e).__name__}: {e}") from None
     if isinstance(f, fsspec.spec.AbstractBufferedFile):   # its readline takes no limit
         import io
         f = io.BufferedReader(f)   # type: ignore[arg-type]
@@ -417,6 +435,11 @@ def parse_yaml(text: str, source: str) -> Any:
         return _Builder().build(text)
     except _Problem as e:
         raise LogError(source, [f"{_where(e, e.line)}{e.message}"]) from None
+    except yaml.reader.ReaderError as e:   # a character YAML refuses, placed by its index in the text
+        at = min(max(e.position, 0), len(text))
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise LogError(source, [f"line {line}, column {column}: not valid YAML: the character "
+                                f"{_code_point(e.character)} may not stand in a YAML text"]) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or " ".join(str(e).split())
@@ -425,7 +448,15 @@ def parse_yaml(text: str, source: str) -> Any:
             # words, which differ between releases) before the builder does
             problem = f"the log is nested more than {MAX_DEPTH} deep"
             raise LogError(source, [f"{_where(e, mark.line + 1)}{problem}"]) from None
-        raise LogError(source, [f"{_where(e, mark and mark.line + 1)}not valid YAML: {problem}"]) from None
+        at = text[mark.index] if mark is not None and 0 <= mark.index < len(text) else None
+        where = _where(e, mark and mark.line + 1, mark and mark.column + 1)
+        raise LogError(source, [f"{where}not valid YAML: {yaml_problem(problem, at)}"]) from None
+
+
+def _code_point(character: Any) -> str:
+    """U+0007 (a control character), as people look one up."""
+    code = ord(character) if isinstance(character, str) else int(character)
+    return f"U+{code:04X}" + (" (a control character)" if code < 0x20 or 0x7F <= code < 0xA0 else "")
 
 
 _FLOW = re.compile(r"""[\[{]|[\]}]|'(?:[^']|'')*'|"(?:[^"\\]|\\.)*"|(?:^|(?<=\s))#[^\n]*""", re.M)
@@ -445,8 +476,10 @@ def _flow_depth(text: str, end: int) -> int:
     return deepest
 
 
-def _where(e: Exception, line: int | None) -> str:
-    """`event 3, line 12: `: the event a YAML problem is in, where it is known, and its line."""
+def _where(e: Exception, line: int | None, column: int | None = None) -> str:
+    """`event 3, line 12: `: the event a YAML problem is in, where it is known, and its line
+    (and column, if given)."""
     event = getattr(e, "event", None)
-    parts = ([f"event {event}"] if event else []) + ([f"line {line}"] if line else [])
+    parts = ([f"event {event}"] if event else []) + ([f"line {line}"] if line else []) + \
+        ([f"column {column}"] if line and column else [])
     return ", ".join(parts) + ": " if parts else ""
