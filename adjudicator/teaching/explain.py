@@ -141,7 +141,8 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
     return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
             "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event,
             **({"at": ruling.at} if ruling.at else {}), "deal": ruling.deal,
-            "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
+            "irregularity": ruling.irregularity, "case": ruling.case,
+            **({"open_point": ruling.open_point} if ruling.open_point else {}), "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
 
@@ -247,8 +248,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else explained("ruling", "decider_rule", rule=ruling.rule))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
-    reading = ["  " + explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))
-               ] if ruling.note else []   # the case's note: the ruling rests on a reading
+    reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     head = (explained("ruling", "event_claimed", event=ruling.event, deal=ruling.deal, at=ruling.at, what=what)
             if ruling.at else explained("ruling", "event", event=ruling.event, deal=ruling.deal, what=what))
     out = [head,
