@@ -232,9 +232,10 @@ def _near(entry: dict[str, Any]) -> bool:
 def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
                 score: str = "", everything: bool = False, report: Report | None = None) -> list[str]:
     """A ruling in words, short first: what happened, the law and what it gives, the score
-    after the deal, whether it rests on a reading; then the nearest rival cases (one fact away,
-    another outcome; `report` lets one that turns on the rules be replayed); with `everything`, the facts
-    that bear on it, each condition tested, the reading chosen, and every other case."""
+    after the deal, the point the law leaves open that it rests on (if any); then the nearest
+    rival cases (one fact away, another outcome; `report` lets one that turns on the rules be
+    replayed); with `everything`, the facts that bear on it, each condition tested, the case's
+    note, and every other case."""
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
     cases = book.by_irregularity.get(ruling.irregularity, [])
@@ -278,7 +279,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if not data["tested"]:
         out.append("    " + explained("cases", "always"))
     if decided.case.note:
-        out += _wrap(explained("cases", "reading", note=plain(" ".join(decided.case.note.split()))), "    ")
+        out += _wrap(explained("cases", "note", note=plain(" ".join(decided.case.note.split()))), "    ")
     for other, entry in others:
         if other.ref in shown:
             continue
