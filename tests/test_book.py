@@ -97,3 +97,14 @@ def test_events_after_the_game_was_won_are_not_drawn(book_dir: Path) -> None:
     assert scenario.ignored and len(scenario.frames) == scenario.ignored[0] - 1
     page = (book_dir / "law-46.html").read_text(encoding="utf-8")
     assert f"Steps {scenario.ignored[0]} to {scenario.ignored[-1]} of the record come after the game was won" in page
+
+
+def test_a_law_page_flags_a_reading_where_the_ruling_rests_on_one_only(book_dir: Path) -> None:
+    """Law 5's tie is the book's reading: its case and its scenario's ruling say "A reading." with
+    the open point. Law 11's choice before a look is the law's words: no reading there, and no
+    note is labelled as one."""
+    five = (book_dir / "law-05.html").read_text(encoding="utf-8")
+    flagged = re.findall(r"<strong>A reading\.</strong> Law <a [^>]*>5</a> says nothing of a tie", five)
+    assert len(flagged) >= 2   # the case, and its scenario's ruling
+    eleven = (book_dir / "law-11.html").read_text(encoding="utf-8")
+    assert "A reading" not in eleven and "reading chosen" not in eleven and "<strong>Note.</strong>" in eleven

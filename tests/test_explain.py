@@ -357,13 +357,22 @@ def test_no_nearest_case_says_the_same_fact_twice() -> None:
     assert _near_line(case, same, words, "wrong_count", name="law 20") is None
 
 
-def test_a_ruling_that_rests_on_a_reading_says_so_in_the_short_explanation() -> None:
-    """Law 5 says nothing of a tie: its case's note is the book's reading, and the first lines
-    say so; a case with no note (law 4, two cards cut) has no such line."""
-    flag = " ".join(explaining.said("ruling", "reading").split())
-    text = _plain(LAWS / "law05-tie-not-cut-again.yaml")
-    assert text.index("Law 5 rules: compulsory: cut again.") < text.index(flag) < text.index("Why the score")
-    assert flag not in _plain(LAWS / "law04-two-cards-cut-for-deal.yaml")
+def test_a_ruling_that_rests_on_a_reading_says_which_in_the_short_explanation() -> None:
+    """Law 5 says nothing of a tie: its case's open point is the book's reading, and the first
+    lines give it (and `--json` its text). Law 11's choice before a look is the law's own words,
+    though its case has a note (how a record shows the choice): no reading is claimed there."""
+    point = default_book().laws[5].cases[0].open_point
+    line = " ".join(explaining.said("ruling", "reading", point=point).split())
+    path = LAWS / "law05-tie-not-cut-again.yaml"
+    text = _plain(path)
+    assert line.startswith("A reading: Law 5 says nothing of a tie")
+    assert text.index("Law 5 rules: compulsory: cut again.") < text.index(line) < text.index("Why the score")
+    assert text.count("A reading:") == 1
+    assert _explained(path)["rulings"][0]["open_point"] == point
+    chose = LAWS / "law11-two-cards-turned-choose.yaml"
+    assert "Law 11 rules" in _plain(chose) and "A reading" not in _plain(chose)
+    assert all("open_point" not in r for r in _explained(chose)["rulings"])
+    assert "A reading" not in _plain(LAWS / "law04-two-cards-cut-for-deal.yaml")
 
 
 def _why_score(text: str) -> str:

@@ -322,18 +322,22 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
     assert "A won the point: A marks 0, law 48 (cut, A being the offender" in text and "law 43)" in text
 
 
-def test_an_answer_resting_on_a_reading_says_so() -> None:
+def test_an_answer_resting_on_a_reading_says_which() -> None:
     """Law 5 is silent on a tie: "nobody chooses, cut again" is the book's reading, and the
-    answer says so, right or wrong; a ruling whose case has no note says nothing of it."""
+    answer gives that open point, right or wrong. Law 11's choice before a look is the law's
+    own words (its case's note only says how a record shows it): no reading is claimed."""
     from adjudicator.words.explaining import said
-    flag = said("ruling", "reading")
     builder = Builder()
-    moment = next(m for m in moments(5) if m.ruling.law == 5 and m.ruling.note)
+    moment = next(m for m in moments(5) if m.ruling.law == 5 and m.ruling.case == "5:tie-not-cut-again")
+    line = said("ruling", "reading", point=moment.ruling.open_point)
+    assert "Law 5 says nothing of a tie" in line
     for kind in moment.kinds:
         asked = builder.ask(moment, kind, 1, 1, random.Random(0))
         wrong = next(c.value for c in asked.question.choices if c.value != asked.right)
         for given in (asked.right, wrong):
-            assert flag in builder.result(asked, given)[0]["result"]["explanation"], (kind, given)
-    plain = next(m for m in moments() if not m.ruling.note)
-    asked = builder.ask(plain, plain.kinds[0], 1, 1, random.Random(0))
-    assert flag not in builder.result(asked, asked.right)[0]["result"]["explanation"]
+            assert line in builder.result(asked, given)[0]["result"]["explanation"], (kind, given)
+    chose = next(m for m in moments(11) if m.ruling.case == "11:before-look")
+    assert chose.ruling.note
+    for kind in chose.kinds:
+        asked = builder.ask(chose, kind, 1, 1, random.Random(0))
+        assert "A reading" not in builder.result(asked, asked.right)[0]["result"]["explanation"], kind

@@ -81,18 +81,22 @@ def test_law_4_asks_who_exposed_the_cards_and_says_one_thing():
 
 
 def test_a_reading_is_flagged_in_the_ending_and_its_json():
-    """Law 5 says nothing of a tie: the ruling on one rests on the book's reading (its note)."""
+    """Law 5 says nothing of a tie: the ruling on one rests on the book's reading (its open point)."""
     turn = _end(["cut_for_deal_tie", "A"])
     assert turn.final["ruling"]["law"] == 5
-    reading = WORDS.interview["reading"]
-    assert reading in _flat(turn.final_words) and turn.final["reading"] == reading
+    point = Resolve().book.by_irregularity["cut_for_deal_tie"][0].case.open_point
+    reading = WORDS.interview["reading"].format(point=point)
+    assert point and reading in _flat(turn.final_words) and turn.final["reading"] == reading
 
 
 def test_a_ruling_on_no_reading_is_not_flagged():
-    """Law 4 says all its case needs: no reading."""
-    turn = _end(["cut_for_deal_exposed", "A"])
-    assert not Resolve().book.by_irregularity["cut_for_deal_exposed"][0].case.note
-    assert WORDS.interview["reading"] not in _flat(turn.final_words) and "reading" not in turn.final
+    """Law 4 says all its case needs, and law 11's choice before the look is its own words: no reading."""
+    for answers in (["cut_for_deal_exposed", "A"], ["more_than_one_turned", "A", False]):
+        turn = _end(answers)
+        irr = answers[0]
+        assert all(not c.case.open_point for c in Resolve().book.by_irregularity[irr]
+                   if c.law == turn.final["ruling"]["law"] and c.case.options == turn.final["ruling"]["options"])
+        assert "A reading:" not in _flat(turn.final_words) and "reading" not in turn.final
 
 
 def test_the_rules_in_force_are_named_first():

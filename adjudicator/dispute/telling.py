@@ -234,8 +234,10 @@ def _source(res: "Resolve") -> str:
 
 
 def _reading(res: "Resolve", case: CompiledCase | None) -> str | None:
-    """The line that says the ruling rests on a reading: the case's `note` gives one."""
-    return res.words.interview["reading"] if case is not None and case.case.note else None
+    """The line that says the ruling rests on a reading: the point its law leaves open, and how
+    the book reads it (the case's `open_point`); none where the ruling is the law's words."""
+    point = case.case.open_point if case is not None else None
+    return res.words.interview["reading"].format(point=point) if point else None
 
 
 def _quote(res: "Resolve", ruling: dict[str, Any]) -> list[Line]:

@@ -447,7 +447,8 @@ class Replay:
                         # before any deal (the cut for deal): the deal it comes before
                         deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
                         options=list(case.options), claimed=claimed, summary=summary,
-                        text=text, laws=list(case.cites), note=case.note, case=found.ref, rule=found.rule,
+                        text=text, laws=list(case.cites), note=case.note, open_point=case.open_point,
+                        case=found.ref, rule=found.rule,
                         effects={k: list(v) for k, v in case.effects.items()},
                         otherwise=case.otherwise, open_past=tuple(case.open_past), table=deal, concerns=concerns, actor=actor,
                         facts=facts, what=what, at=at if at != n else None, unknown=self._either_way(irregularity, found, facts, deal, concerns, actor))

@@ -47,6 +47,7 @@ class Ruling:
     elected: str | None = None
     elected_card: str | None = None
     note: str | None = None
+    open_point: str | None = None     # the point the law leaves open that the ruling rests on (the case's)
     case: str = ""
     effects: dict[str, list[str]] = field(default_factory=dict)
     otherwise: str | None = None      # the option a log going on without an election shows

@@ -64,7 +64,10 @@ class Case(BaseModel):
     overrides: list[Annotated[str, Field(pattern=r"^[0-9]+:[a-z0-9-]+$")]] = []
     summary: str
     note: str | None = None
-    """Where the law leaves a point open: the reading chosen, and why."""
+    """How the case is read and recorded, for the book's reader and its developers."""
+    open_point: str | None = None
+    """Where the ruling rests on a point the law's words leave open: one sentence for a player,
+    what the law does not say and how the book reads it. Absent where the ruling is the law's."""
     clauses: dict[str, str] = {}
     """For a fact of `when`, the words of the law's text that the condition stands for (a
     verbatim part of `text`): what `explain` quotes when the condition is met or missed."""

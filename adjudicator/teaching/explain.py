@@ -142,7 +142,8 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
     return {"law": ruling.law, **({"rule": ruling.rule} if ruling.rule else {}),
             "source": source_of(ruling.law, ruling.rule, book, rules), "event": ruling.event,
             **({"at": ruling.at} if ruling.at else {}), "deal": ruling.deal,
-            "irregularity": ruling.irregularity, "case": ruling.case, "facts": dict(ruling.facts),
+            "irregularity": ruling.irregularity, "case": ruling.case,
+            **({"open_point": ruling.open_point} if ruling.open_point else {}), "facts": dict(ruling.facts),
             "tested": [{k: t[k] for k in ("fact", "wanted", "actual", "clause")} for t in _tests(decided, ruling.facts)],
             "why_not": why_not}
 
@@ -236,9 +237,10 @@ def _near(entry: dict[str, Any]) -> bool:
 def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | None = None,
                 score: str = "", everything: bool = False, report: Report | None = None) -> list[str]:
     """A ruling in words, short first: what happened, the law and what it gives, the score
-    after the deal, whether it rests on a reading; then the nearest rival cases (one fact away,
-    another outcome; `report` lets one that turns on the rules be replayed); with `everything`, the facts
-    that bear on it, each condition tested, the reading chosen, and every other case."""
+    after the deal, the point the law leaves open that it rests on (if any); then the nearest
+    rival cases (one fact away, another outcome; `report` lets one that turns on the rules be
+    replayed); with `everything`, the facts that bear on it, each condition tested, the case's
+    note, and every other case."""
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
     cases = book.by_irregularity.get(ruling.irregularity, [])
@@ -253,8 +255,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else _capital(rule_named(ruling.rule, book)))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
              else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
-    reading = ["  " + explained("ruling", "reading") + ("" if everything else " " + explained("ruling", "reading_more"))
-               ] if ruling.note else []   # the case's note: the ruling rests on a reading
+    reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
@@ -282,7 +283,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     if not data["tested"]:
         out.append("    " + explained("cases", "always"))
     if decided.case.note:
-        out += _wrap(explained("cases", "reading", note=plain(" ".join(decided.case.note.split()))), "    ")
+        out += _wrap(explained("cases", "note", note=plain(" ".join(decided.case.note.split()))), "    ")
     for other, entry in others:
         if other.ref in shown:
             continue

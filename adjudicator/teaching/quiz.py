@@ -373,9 +373,9 @@ class Builder:
         """The reasoning behind the answer, right or wrong: for which law, the circumstances its
         case needs; for who chooses, whom the law gives the choice to; for what is allowed, the
         circumstances and the ruling; for the score, the arithmetic of the hand. A ruling whose
-        case rests on a reading (its note) says so."""
+        case rests on a point the law leaves open says which, and how the book reads it."""
         r = asked.moment.ruling
-        reading = [explained("ruling", "reading")] if r.note else []   # the case's note: a reading
+        reading = [explained("ruling", "reading", point=r.open_point)] if r.open_point else []
         if asked.kind == "law":
             return [self.applies(r)] + reading
         if asked.kind == "chooser":

@@ -6,6 +6,7 @@ from pathlib import PurePath
 from ..lawbook.laws import Case, LawBook
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
 from ..lawbook.scenarios import scenario_docs
+from .explaining import said as explained
 from .rules import book_of, in_force_words
 from .textwidth import fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
@@ -41,8 +42,10 @@ def case_words(case: Case) -> str:
     for option, effects in case.effects.items():
         said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
         lines.append(f"  {_effects_head(case, option)}: {said}.")
+    if case.open_point:   # where the book reads rather than quotes the law
+        lines.append("  " + explained("ruling", "reading", point=case.open_point))
     if case.note:
-        lines.append("  Reading: " + plain(for_people(parted(case.note)[0])))
+        lines.append("  Note: " + plain(for_people(parted(case.note)[0])))
     return "\n".join(lines)
 
 

@@ -89,6 +89,7 @@ def case_view(case: Case, number: int) -> dict[str, Any]:
         "effects": {("always" if k == "always" else words.option(k)): [words.scores.effects[e] for e in v]  # type: ignore[union-attr]
                     for k, v in case.effects.items()},
         "cites": case.cites, "summary": case_summary(case, words), "note": note, "note_dev": note_dev,
+        "open_point": case.open_point,
         "cited_as": f"{number}:{case.id}",
     }
 
