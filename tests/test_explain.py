@@ -308,7 +308,7 @@ def test_an_omitted_mark_is_said_as_the_score_not_marked_and_a_moot_fact_is_not_
     assert words.facts["mark_for"].said_of["omitted_score"]["vole"] in out   # "the score not marked was the vole"
     assert "the vole was marked" not in out and "the point was marked" not in out
     out = runner.invoke(app, ["explain", "--all", str(LAWS / "law51-overscore-never-taken-down.yaml")]).output
-    assert "Not law 23" in out and "no: the king was marked (here: what was marked is not said)" in out
+    assert "Not law 23" in out and "no: the king was marked (here: what the mark was for is not said)" in out
     assert words.facts["unannounced"].values[False].phrase not in out   # "the king marked was announced or turned up"
     out = runner.invoke(app, ["explain", "--all", str(LAWS / "law51-non-dealer-marks-king-turn-up-not-recorded.yaml")]).output
     assert words.facts["unannounced"].values[False].phrase in out   # a king was marked: it bears there
