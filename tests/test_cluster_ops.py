@@ -167,12 +167,19 @@ def test_relative_paths_reach_workers_started_elsewhere(archive: Path, tmp_path:
     assert "".join(p.read_text() for p in sorted((tmp_path / "parts").glob("part-*"))) == one[1]
 
 
+def _hiding(folder: Path) -> list[str]:
+    """The command prefix that runs a process in a mount namespace of its own where `folder` is
+    an empty tmpfs (skips the test where no such namespace can be made)."""
+    hide = ["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {folder} && exec \"$@\"", "sh"]
+    if shutil.which("unshare") is None or subprocess.run([*hide, "true"], capture_output=True).returncode != 0:
+        pytest.skip("no mount namespace can be made here (unshare --mount needs root)")
+    return hide
+
+
 def test_a_path_the_workers_cannot_open_is_said_plainly(archive: Path, tmp_path: Path) -> None:
     """The worker runs in a mount namespace of its own where the input's folder is an empty
     tmpfs: it cannot see the file this machine reads."""
-    hide = ["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {archive.parent} && exec \"$@\"", "sh"]
-    if shutil.which("unshare") is None or subprocess.run([*hide, "true"], capture_output=True).returncode != 0:
-        pytest.skip("no mount namespace can be made here (unshare --mount needs root)")
+    hide = _hiding(archive.parent)
     with _processes() as started:
         address = _scheduler(started)
         _worker(started, address, tmp_path, wrap=hide)
@@ -187,9 +194,7 @@ def test_an_out_dir_the_workers_cannot_write_is_said_plainly(archive: Path, tmp_
     """The same, the input where the worker sees it and the parts' folder hidden from it."""
     hidden = tmp_path / "hidden"
     hidden.mkdir()
-    hide = ["unshare", "--mount", "sh", "-c", f"mount -t tmpfs none {hidden} && exec \"$@\"", "sh"]
-    if shutil.which("unshare") is None or subprocess.run([*hide, "true"], capture_output=True).returncode != 0:
-        pytest.skip("no mount namespace can be made here (unshare --mount needs root)")
+    hide = _hiding(hidden)
     with _processes() as started:
         address = _scheduler(started)
         _worker(started, address, tmp_path, wrap=hide)
