@@ -280,7 +280,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
     lines += _choices(res, state, ruling, facts)
     if built is not None:
-        key = "score_open" if ruling["chooser"] and not ruling.get("elected") else "score"
+        key = _score_key(ruling, built.report.score)
         lines.append(_line(w[key].format(score=_score(built.report.score, res)), "  "))
         shown = _illustration(res, built.log)
         if shown:
@@ -288,6 +288,15 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     else:
         lines.append(_line(w["no_log"], "  "))
     return lines + _quote(res, ruling)
+
+
+def _score_key(ruling: dict[str, Any], score: dict[str, int]) -> str:
+    """The words of the score now: a choice still open leaves it whatever is chosen only where
+    every option makes it; else it counts only what stands whatever is chosen."""
+    if not ruling["chooser"] or ruling.get("elected"):
+        return "score"
+    after = [o["score"] for o in (ruling.get("outcomes") or {}).values()]
+    return "score_open" if all(a == score for a in after) else "score_pending"
 
 
 def _said(res: "Resolve", state: "State", fact: str, value: Any) -> str:

@@ -1,0 +1,63 @@
+"""What the trials at the table found in `ecarte resolve`'s endings, each told against the
+law's words: a score said to hold "whatever is chosen" where an option changes it (law 25),
+a fresh deal said to leave the dealer his turned-up king (laws 16 and 18 at game point)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from adjudicator.dispute.page import graph
+from adjudicator.dispute.resolve import Resolve
+
+WHATEVER = re.compile(r"The score now, whatever is chosen: (.*)\.$")
+WOULD = re.compile(r"the score would then be (.*)$")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _end(answers: list) -> str:
+    turn = Resolve(players=["Ann", "Bob"]).step(answers)
+    assert turn.question is None, turn.question and turn.question.text
+    return _flat(turn.final_words)
+
+
+@pytest.fixture(scope="module")
+def page() -> dict:
+    return graph(Resolve(players=["A", "Y"]))
+
+
+def test_a_score_said_whatever_is_chosen_is_every_options_score(page):
+    """Law 25, the hand kept: Y's point is cut to one, played again it is nothing; the ending
+    said "The score now, whatever is chosen: A 0, Y 0"."""
+    wrong = []
+    for ending in page["endings"]:
+        after: list[str] = []
+        for _, i in ending["l"]:
+            text = page["texts"][i]
+            if text.endswith("may choose:"):
+                after = []
+            elif WOULD.search(text):
+                after.append(WOULD.search(text).group(1))
+            elif WHATEVER.search(text) and any(a != WHATEVER.search(text).group(1) for a in after):
+                wrong.append((text, after))
+    assert not wrong, wrong[:3]
+
+
+def test_law_25_kept_hand_says_the_score_counts_only_what_stands():
+    said = _end(["false_king", "Ann", "non_dealer", True, False, 3, "refused"])
+    assert "the score would then be Ann 0, Bob 1" in said and "the score would then be Ann 0, Bob 0" in said
+    assert "The score now, counting only what stands whatever is chosen: Ann 0, Bob 0." in said
+
+
+@pytest.mark.parametrize("concerns, law", [("non_dealer", 16), ("dealer", 18)])
+def test_a_fresh_deal_at_game_point_takes_the_king_with_it(concerns, law):
+    """Laws 16 and 18, the dealer one point short and the king turned up: "unless he claims a
+    fresh deal, A cannot mark the king" read as if a fresh deal kept it; both ways it is lost."""
+    said = _end(["wrong_count", "Ann", concerns, True, False, False, "fewer", "at_game"])
+    assert said.startswith(f"Law {law}:")
+    assert "the score would then be Ann 4, Bob 0" in said and "Ann 4, Bob 1" not in said
+    assert "unless he claims a fresh deal" not in said
+    assert "either way Ann cannot mark a king turned up in this deal: a fresh deal takes it away" in said
