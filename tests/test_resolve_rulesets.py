@@ -115,7 +115,7 @@ def test_an_offer_declined_and_the_offerers_trick_is_two_points_not_an_overscore
     turn = _ends(*OFFER, ["overscore", "non_dealer", None, 2, "his_declined", 1])
     assert turn.final["ruling"] is None and turn.status == 0
     assert turn.final["score"] == {"dealer": 0, "non_dealer": 2}
-    assert "rule offer_point" in " ".join(turn.final_words.split())
+    assert "the modern rulebook's rule, “Offering the point, before play begins”" in " ".join(turn.final_words.split())
     # he took no trick: the dealer's vole stands, and the non-dealer's 2 is an overscore (law 51)
     turn = _ends(*OFFER, ["overscore", "non_dealer", None, 2, "his_declined", 0])
     assert turn.final["ruling"]["law"] == 51
@@ -127,7 +127,7 @@ def test_a_double_declined_by_a_vulnerable_player_is_two_for_the_doubler():
     assert q.fact == "double"
     turn = _ends(*DOUBLE, ["overscore", "dealer", None, 2, "his_declined", "no_proposal"])
     assert turn.final["ruling"] is None and turn.final["score"] == {"dealer": 2, "non_dealer": 0}
-    assert "rule doubling" in " ".join(turn.final_words.split())
+    assert "the modern rulebook's rule, “Doubling the hand, before the third trick”" in " ".join(turn.final_words.split())
     # the non-dealer had proposed and been given cards: not vulnerable, the doubler's 2 is one too many
     turn = _ends(*DOUBLE, ["overscore", "dealer", None, 2, "his_declined", "exchanged"])
     assert turn.final["ruling"]["law"] == 51

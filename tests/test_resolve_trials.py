@@ -9,6 +9,7 @@ import pytest
 
 from adjudicator.dispute.page import graph
 from adjudicator.dispute.resolve import Resolve
+from adjudicator.lawbook.rulesets import in_force
 
 WHATEVER = re.compile(r"The score now, whatever is chosen: (.*)\.$")
 WOULD = re.compile(r"the score would then be (.*)$")
@@ -61,3 +62,32 @@ def test_a_fresh_deal_at_game_point_takes_the_king_with_it(concerns, law):
     assert "the score would then be Ann 4, Bob 0" in said and "Ann 4, Bob 1" not in said
     assert "unless he claims a fresh deal" not in said
     assert "either way Ann cannot mark a king turned up in this deal: a fresh deal takes it away" in said
+
+
+DEVELOPER = re.compile(r"\b[a-z]+_[a-z_]+\b")   # a key: offer_point, double_out_of_time
+
+
+@pytest.mark.parametrize("option, answers, title", [
+    ("offer_point", ["overscore", "Ann", "dealer", "point", 2, "his_declined", 1],
+     "Offering the point, before play begins"),
+    ("doubling", ["overscore", "Ann", "non_dealer", "point", 2, "his_declined", "refused"],
+     "Doubling the hand, before the third trick"),
+])
+def test_a_variants_rule_is_named_by_its_book_and_title_not_its_key(option, answers, title):
+    """An offer declined and the offerer's trick; a double declined by the dealer who refused:
+    "Why the score" ended "Ann marks 2, rule offer_point", and why the offer was asked named
+    "the rule offer_point"."""
+    res = Resolve(players=["Ann", "Bob"], rules=in_force("modern", {option: True}))
+    turn = res.step(answers)
+    assert turn.question is None and turn.status == 0
+    said = _flat(turn.final_words)
+    assert f"marks 2, the modern rulebook's rule, “{title}”." in said
+    assert not DEVELOPER.findall(said), DEVELOPER.findall(said)
+
+
+def test_why_a_question_is_asked_names_a_rule_by_its_title():
+    """A double said to come too late: why "when was it made?" is asked named "the rule doubling"."""
+    res = Resolve(players=["Ann", "Bob"], rules=in_force("modern", {"doubling": True}))
+    why = res.step(["double_out_of_time", "Ann", "dealer"]).question.why
+    assert "the rule “Doubling the hand, before the third trick”" in why
+    assert not DEVELOPER.findall(why), why

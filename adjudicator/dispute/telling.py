@@ -102,7 +102,10 @@ def _marks(log: dict[str, Any]) -> dict[str, int]:
 
 def _why_score(res: "Resolve", built) -> list[str]:
     """Why the told log's score is what it is, deal by deal (the replay's entitlements)."""
-    return [line for deal in built.report.played for line in lines(built.report, deal, res.book, res.words, now=True)]
+    def named(rule: str) -> str:   # a rule by its book and title, not its key
+        return res.words.interview["rule_cited"].format(source=_source(res), title=res.book.law(None, rule).title)
+    return [line for deal in built.report.played
+            for line in lines(built.report, deal, res.book, res.words, now=True, rule_named=named)]
 
 
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:

@@ -6,7 +6,7 @@ rulings whose options or effects struck one out. The words are laws/words/scores
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..lawbook.laws import LawBook, default_book
 from ..engine.ruling import Report, Ruling
@@ -79,18 +79,20 @@ def final_now(ruling: Ruling, words: Words) -> bool:
 
 
 def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words | None = None,
-          now: bool = False) -> list[str]:
+          now: bool = False, rule_named: Callable[[str], str] | None = None) -> list[str]:
     """The why of the deal's score in words, a line an entitlement, then the score rulings.
     `now`: the log ends at this moment of a game going on (a dispute told up to now), so a
-    score not marked by its end is still owed, not lost."""
+    score not marked by its end is still owed, not lost. `rule_named`: how a rule set's own
+    rule is cited (else by its key, "rule doubling")."""
     words = words or default_words()
+    rule_named = rule_named or (lambda rule: f"rule {rule}")
     scores = words.scores
     names = {"dealer": deal.dealer, "elder": deal.elder}
     out = []
     for e in entries(report, deal, book):
         role = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
-        cited = f", law {e['law']}" if e["law"] is not None else f", rule {e['rule']}" if e["rule"] is not None else ""
+        cited = f", law {e['law']}" if e["law"] is not None else f", {rule_named(e['rule'])}" if e["rule"] is not None else ""
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
             line = f"{happened(award.what)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
@@ -113,7 +115,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
                 and (not now or final_now(r, words)):
-            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else f"rule {r.rule}")
+            out.append(f"{happened(r.what)}: " + (f"law {r.law}" if r.law is not None else rule_named(r.rule))
                        + f" (event {r.event})")
     return out
 
