@@ -91,3 +91,16 @@ def test_why_a_question_is_asked_names_a_rule_by_its_title():
     why = res.step(["double_out_of_time", "Ann", "dealer"]).question.why
     assert "the rule “Doubling the hand, before the third trick”" in why
     assert not DEVELOPER.findall(why), why
+
+
+def test_a_complaint_the_facts_answer_is_told_as_a_complaint():
+    """A double said to be too late, then told in time: the ending said "As told: a double came
+    too late (...); ... the double came in time", two facts that cannot both be so."""
+    res = Resolve(players=["Ann", "Bob"], rules=in_force("modern", {"doubling": True}))
+    turn = res.step(["double_out_of_time", "Ann", "non_dealer", "in_time"])
+    assert turn.question is None and turn.status == 0
+    said = _flat(turn.final_words)
+    assert "the double came in time" in said and "As told: a double came too late" not in said
+    assert turn.final["told"].startswith("As told: the complaint was that a double came too late")
+    ruled = _flat(res.step(["double_out_of_time", "Ann", "non_dealer", "third_trick"]).final_words)
+    assert "As told: a double came too late" in ruled   # ruled on, it is a fact told

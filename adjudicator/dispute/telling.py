@@ -111,7 +111,7 @@ def _why_score(res: "Resolve", built) -> list[str]:
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
     """The ending where the facts of the hand show no irregularity: so, and why."""
     w = res.words.interview
-    lines = [_line(w["no_irregularity_hand"]), _line(_told(res, state), "  ")]
+    lines = [_line(w["no_irregularity_hand"]), _line(_told(res, state, lawful=True), "  ")]
     why = _why_score(res, built)
     if why:
         lines.append(_line(w["why_score"], "  "))
@@ -160,12 +160,13 @@ def _concerned(res: "Resolve", state: "State", text: str) -> str:
     return text.replace(res.words.interview["concerned"], who) if who else text
 
 
-def _told(res: "Resolve", state: "State") -> str:
+def _told(res: "Resolve", state: "State", lawful: bool = False) -> str:
     """What the person gave, in the order the interview asked it, and nothing else: the
-    irregularity, who did it, each fact answered (or certain from the answers) and each fact
-    of the hand."""
+    irregularity (`lawful`: only complained of, the facts showing none), who did it, each fact
+    answered (or certain from the answers) and each fact of the hand."""
     w = res.words
-    said = [w.irregularity(state.irregularity)]
+    said = [w.interview["complaint"].format(irregularity=w.irregularity(state.irregularity)) if lawful
+            else w.irregularity(state.irregularity)]
     if w.irregularities[state.irregularity].player and res.players:   # the player question asked who did it
         said.append(w.interview["actor"].format(player=state.dealer))
     if state.actor is not None:
@@ -345,10 +346,10 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
     else:
         text = [_line(under)] + _short(res, state, rows, told)
     final: dict[str, Any] = {k: v for k, v in told[0].items() if k != "if"}
-    final["rules"], final["told"] = under, _told(res, state)
+    status = 1 if any(t["ruling"] for t in told) else 0
+    final["rules"], final["told"] = under, _told(res, state, lawful=status == 0)
     if len(told) > 1:
         final["outcomes_if"] = told
-    status = 1 if any(t["ruling"] for t in told) else 0
     return Turn(final=final, final_words="\n".join(wrap(t, i) for i, t in text).rstrip(), status=status,
                 final_lines=text)
 
