@@ -3,6 +3,7 @@ law's words: a score said to hold "whatever is chosen" where an option changes i
 a fresh deal said to leave the dealer his turned-up king (laws 16 and 18 at game point)."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -104,3 +105,16 @@ def test_a_complaint_the_facts_answer_is_told_as_a_complaint():
     assert turn.final["told"].startswith("As told: the complaint was that a double came too late")
     ruled = _flat(res.step(["double_out_of_time", "Ann", "non_dealer", "third_trick"]).final_words)
     assert "As told: a double came too late" in ruled   # ruled on, it is a fact told
+
+
+def test_the_rules_in_force_are_wrapped_at_the_terminals_width(monkeypatch):
+    """At 80 columns the first line ran on and broke "thir|d trick" mid-word."""
+    from adjudicator.words.interview import run_terminal
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
+    said: list[str] = []
+    res = Resolve(players=["Ann", "Bob"], rules=in_force("modern", {"doubling": True}))
+    assert run_terminal(res, say=said.append) == 1
+    first = said[0].splitlines()
+    assert _flat(said[0]).startswith("Under the modern rulebook. Agreed otherwise: a player may double before the third")
+    assert len(first) > 1 and all(len(line) < 80 for line in first), first
