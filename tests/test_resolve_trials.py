@@ -118,3 +118,12 @@ def test_the_rules_in_force_are_wrapped_at_the_terminals_width(monkeypatch):
     first = said[0].splitlines()
     assert _flat(said[0]).startswith("Under the modern rulebook. Agreed otherwise: a player may double before the third")
     assert len(first) > 1 and all(len(line) < 80 for line in first), first
+
+
+def test_a_complaint_the_facts_answer_quotes_the_words_that_allow_it():
+    """A double told in time ended "No irregularity" with no word of the rule that allows it."""
+    res = Resolve(players=["Ann", "Bob"], rules=in_force("modern", {"doubling": True}))
+    said = _flat(res.step(["double_out_of_time", "Ann", "non_dealer", "in_time"]).final_words)
+    assert said.startswith("No irregularity")
+    assert "In the words of the modern rulebook: \"The proposal can be made by either player at any time before" \
+           " the start of the third trick" in said

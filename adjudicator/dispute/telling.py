@@ -121,7 +121,21 @@ def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
         lines.append(_line(w["marked"].format(marks=_score(marks, res)), "  "))
     lines.append(_line(w["score"].format(score=_score(built.report.score, res)), "  "))
     shown = _illustration(res, built.log)
-    return lines + ([shown] if shown else [])
+    return lines + ([shown] if shown else []) + _heard_under(res, state)
+
+
+def _heard_under(res: "Resolve", state: "State") -> list[Line]:
+    """The words of the laws (or rules) the complaint was heard under, which the facts told
+    keep to: a double in time, a king announced in time. A score's are in why it is so."""
+    if res.words.irregularities[state.irregularity].moment == "score":
+        return []
+    cases = res.cases(state.irregularity)
+    heard = dict.fromkeys((c.law, c.rule) for c in cases)
+    out: list[Line] = []
+    for law, rule in heard:
+        case = next(c for c in cases if (c.law, c.rule) == (law, rule))
+        out += _quote(res, _book_json(res, state, case))
+    return out
 
 
 def _named(res: "Resolve", state: "State", text: str) -> str:
