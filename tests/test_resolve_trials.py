@@ -127,3 +127,10 @@ def test_a_complaint_the_facts_answer_quotes_the_words_that_allow_it():
     assert said.startswith("No irregularity")
     assert "In the words of the modern rulebook: \"The proposal can be made by either player at any time before" \
            " the start of the third trick" in said
+
+
+def test_a_player_asked_of_by_name_is_not_called_he_in_the_answers():
+    """"Does Ann (the dealer) hold the king of trumps?" offered "yes, he holds it"."""
+    asked = Resolve(players=["Ann", "Bob"]).step(["false_king", "Ann", "non_dealer", True]).question
+    assert asked.text == "Does Ann (the dealer) hold the king of trumps?"
+    assert not [c.text for c in asked.choices if re.search(r"\bhe\b", c.text)]
