@@ -345,7 +345,7 @@ class Resolve:
         """A law, or a rule set's own rule, as a `why` names it, with its title."""
         title = self.book.law(law, rule).title
         w = self.words.interview
-        return w["why_law"].format(law=law, title=title) if law is not None else w["why_rule"].format(rule=rule, title=title)
+        return w["why_law"].format(law=law, title=title) if law is not None else w["why_rule"].format(title=title)
 
     def person(self, state: State, player: str) -> str:
         """A player as a question names him: by name and role, or by role."""
@@ -360,7 +360,7 @@ class Resolve:
         for (value, allowed), cases in zip(answers, possible):
             if same:   # the same law whatever the answer: say what it changes, the options
                 named = "; ".join(dict.fromkeys(w["why_options" if c.law is not None else "why_rule_options"].format(
-                    law=c.law, rule=c.rule, options=w["or"].join(self.words.option(o) for o in c.case.options))
+                    law=c.law, title=self.book.law(c.law, c.rule).title, options=w["or"].join(self.words.option(o) for o in c.case.options))
                     for c in cases)) or w["why_none"]
             else:
                 laws = dict.fromkeys((c.law, c.rule) for c in cases)

@@ -116,7 +116,7 @@ def _why_score(res: "Resolve", built) -> list[str]:
 def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
     """The ending where the facts of the hand show no irregularity: so, and why."""
     w = res.words.interview
-    lines = [_line(w["no_irregularity_hand"]), _line(_told(res, state), "  ")]
+    lines = [_line(w["no_irregularity_hand"]), _line(_told(res, state, lawful=True), "  ")]
     why = _why_score(res, built)
     if why:
         lines.append(_line(w["why_score"], "  "))
@@ -126,7 +126,21 @@ def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
         lines.append(_line(w["marked"].format(marks=_score(marks, res)), "  "))
     lines.append(_line(w["score"].format(score=_score(built.report.score, res)), "  "))
     shown = _illustration(res, built.log)
-    return lines + ([shown] if shown else [])
+    return lines + ([shown] if shown else []) + _heard_under(res, state)
+
+
+def _heard_under(res: "Resolve", state: "State") -> list[Line]:
+    """The words of the laws (or rules) the complaint was heard under, which the facts told
+    keep to: a double in time, a king announced in time. A score's are in why it is so."""
+    if res.words.irregularities[state.irregularity].moment == "score":
+        return []
+    cases = res.cases(state.irregularity)
+    heard = dict.fromkeys((c.law, c.rule) for c in cases)
+    out: list[Line] = []
+    for law, rule in heard:
+        case = next(c for c in cases if (c.law, c.rule) == (law, rule))
+        out += _quote(res, _book_json(res, state, case))
+    return out
 
 
 def _named(res: "Resolve", state: "State", text: str) -> str:
@@ -165,12 +179,13 @@ def _concerned(res: "Resolve", state: "State", text: str) -> str:
     return text.replace(res.words.interview["concerned"], who) if who else text
 
 
-def _told(res: "Resolve", state: "State") -> str:
+def _told(res: "Resolve", state: "State", lawful: bool = False) -> str:
     """What the person gave, in the order the interview asked it, and nothing else: the
-    irregularity, who did it, each fact answered (or certain from the answers) and each fact
-    of the hand."""
+    irregularity (`lawful`: only complained of, the facts showing none), who did it, each fact
+    answered (or certain from the answers) and each fact of the hand."""
     w = res.words
-    said = [w.irregularity(state.irregularity)]
+    said = [w.interview["complaint"].format(irregularity=w.irregularity(state.irregularity)) if lawful
+            else w.irregularity(state.irregularity)]
     if w.irregularities[state.irregularity].player and res.players:   # the player question asked who did it
         said.append(w.interview["actor"].format(player=state.dealer))
     if state.actor is not None:
@@ -290,7 +305,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     facts = ruled.facts if ruled is not None else state.asked   # what the case was ruled on
     lines += _choices(res, state, ruling, facts)
     if built is not None:
-        key = "score_open" if ruling["chooser"] and not ruling.get("elected") else "score"
+        key = _score_key(ruling, built.report.score)
         lines.append(_line(w[key].format(score=_score(built.report.score, res)), "  "))
         shown = _illustration(res, built.log)
         if shown:
@@ -298,6 +313,15 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     else:
         lines.append(_line(w["no_log"], "  "))
     return lines + _quote(res, ruling)
+
+
+def _score_key(ruling: dict[str, Any], score: dict[str, int]) -> str:
+    """The words of the score now: a choice still open leaves it whatever is chosen only where
+    every option makes it; else it counts only what stands whatever is chosen."""
+    if not ruling["chooser"] or ruling.get("elected"):
+        return "score"
+    after = [o["score"] for o in (ruling.get("outcomes") or {}).values()]
+    return "score_open" if all(a == score for a in after) else "score_pending"
 
 
 def _said(res: "Resolve", state: "State", fact: str, value: Any) -> str:
@@ -343,10 +367,10 @@ def tell_ruling(res: "Resolve", state: "State", outcomes: list[tuple[dict, Compi
     else:
         text = [_line(under)] + _short(res, state, rows, told)
     final: dict[str, Any] = {k: v for k, v in told[0].items() if k != "if"}
-    final["rules"], final["told"] = under, _told(res, state)
+    status = 1 if any(t["ruling"] for t in told) else 0
+    final["rules"], final["told"] = under, _told(res, state, lawful=status == 0)
     if len(told) > 1:
         final["outcomes_if"] = told
-    status = 1 if any(t["ruling"] for t in told) else 0
     return Turn(final=final, final_words="\n".join(wrap(t, i) for i, t in text).rstrip(), status=status,
                 final_lines=text)
 

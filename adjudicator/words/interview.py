@@ -231,7 +231,7 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
 
     def tell(turn: Turn) -> None:
         for text in turn.words:
-            say(text)
+            say(_fit(text))
 
     def end(turn: Turn) -> None:
         if turn.final_lines:   # told again at the terminal's width: a soft wrap would break words
