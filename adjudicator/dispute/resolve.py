@@ -233,6 +233,7 @@ class Resolve:
 
     def hand_why(self, state: State, fact: str, values: list[Any]) -> str:
         """Which ending each answer leads to: a law, or no irregularity."""
+        from .telling import _hand   # the answer's clause, its player named as the ending names him
         w = self.words.interview
         left = self.hand_left(state)
         i = left.index(fact)
@@ -244,7 +245,7 @@ class Resolve:
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
                 named.insert(0, w["why_lawful"])
             named = w["or"].join(named)
-            parts.append(w["why_value"].format(phrase=self.words.hand[fact].values[v].phrase, laws=named))
+            parts.append(w["why_value"].format(phrase=_hand(self, state, fact, v), laws=named))
         return w["why_hand"].format(cases="\n".join(parts))
 
     # -- the questions ---------------------------------------------------------------
