@@ -48,3 +48,10 @@ def test_unnamed_the_answers_say_the_roles():
     texts = {c.value: c.text for c in q.question.choices}
     assert texts["his_declined"] == "the non-dealer doubled, and the dealer declined"
     assert texts["declined"] == "the dealer doubled, and the non-dealer declined"
+
+
+def test_the_ending_tells_the_offer_with_both_names():
+    turn = Resolve(players=["Ann", "Bob"], rules=in_force(*OFFER)).step(["overscore", "Ann", "non_dealer", None, 2,
+                                                                         "his_declined", 1])
+    told = " ".join(turn.final_words.split())
+    assert "Bob offered the point and Ann declined" in told and not HE.search(told.split("In the words of")[0])
