@@ -93,7 +93,7 @@ def test_plain_prompt_refuses_an_answer_not_offered():
     out = done.stdout
     assert done.returncode == 1
     assert "Answer with a number from 1 to 3" in out           # 9 is not offered: said, and asked again
-    assert out.count("Had the non-dealer looked at") >= 2
+    assert out.count("Had Y (the non-dealer) looked at") >= 2
     assert "Law 11" in out and "Y (the non-dealer) may choose:" in out
 
 

@@ -224,7 +224,8 @@ class Resolve:
     def hand_question(self, n: int, state: State, fact: str, values: list[Any]) -> Question:
         w = self.words
         hw = w.hand[fact]
-        choices = [Choice(v, hw.values[v].answer or hw.values[v].phrase) for v in values]
+        sides = self.sides(state)
+        choices = [Choice(v, (hw.values[v].answer or hw.values[v].phrase).format(**sides)) for v in values]
         if hw.unknown:
             choices.append(Choice(UNKNOWN, w.interview["unknown"]))
         text = hw.named.format(offender=self.person(state, state.actor)) if hw.named and state.actor else hw.question
@@ -232,6 +233,7 @@ class Resolve:
 
     def hand_why(self, state: State, fact: str, values: list[Any]) -> str:
         """Which ending each answer leads to: a law, or no irregularity."""
+        from .telling import _hand   # the answer's clause, its player named as the ending names him
         w = self.words.interview
         left = self.hand_left(state)
         i = left.index(fact)
@@ -243,7 +245,7 @@ class Resolve:
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
                 named.insert(0, w["why_lawful"])
             named = w["or"].join(named)
-            parts.append(w["why_value"].format(phrase=self.words.hand[fact].values[v].phrase, laws=named))
+            parts.append(w["why_value"].format(phrase=_hand(self, state, fact, v), laws=named))
         return w["why_hand"].format(cases="\n".join(parts))
 
     # -- the questions ---------------------------------------------------------------
@@ -335,6 +337,8 @@ class Resolve:
         concerned = state.actor
         if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
             concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+        if fw.named and self.players and not any(f"{{{k}}}" in fw.named for k in ("concerned", "offender", "adversary")):
+            return fw.named.format(dealer=self.person(state, state.dealer), non_dealer=self.person(state, state.elder))
         if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
             return fw.question
         adversary = state.elder if concerned == state.dealer else state.dealer
@@ -346,6 +350,17 @@ class Resolve:
         title = self.book.law(law, rule).title
         w = self.words.interview
         return w["why_law"].format(law=law, title=title) if law is not None else w["why_rule"].format(title=title)
+
+    def sides(self, state: State) -> dict[str, str]:
+        """Who did it and the adversary, as an answer names them: by name, by role, or (nobody
+        said who) in words."""
+        w = self.words
+        if state.actor is None:
+            return {"offender": w.interview["that_player"], "adversary": w.interview["that_adversary"]}
+        other = state.elder if state.actor == state.dealer else state.dealer
+        if self.players:
+            return {"offender": state.actor, "adversary": other}
+        return {k: w.role("dealer" if p == state.dealer else "non_dealer") for k, p in (("offender", state.actor), ("adversary", other))}
 
     def person(self, state: State, player: str) -> str:
         """A player as a question names him: by name and role, or by role."""

@@ -166,7 +166,7 @@ def _who(res: "Resolve", state: "State") -> str | None:
 
 def _hand(res: "Resolve", state: "State", fact: str, value: Any) -> str:
     """A fact of the hand as a clause, the player it speaks of named, not "he"."""
-    text = res.words.hand[fact].values[value].phrase
+    text = res.words.hand[fact].values[value].phrase.format(**res.sides(state))
     who = _who(res, state)
     if who is None:
         return text

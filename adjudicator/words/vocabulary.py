@@ -44,7 +44,7 @@ class Value(BaseModel):
 class FactWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str
-    named: str | None = None   # the question with {concerned}, {offender}, {adversary} filled in by resolve
+    named: str | None = None   # the question with {concerned}, {offender}, {adversary} (or {dealer}, {non_dealer}) filled in by resolve
     unknown: StrictBool = False
     offered: list[int] | None = None   # a number's answers offered by resolve
     option: str | None = None   # a fact of the hand asked only where this option of the rules is on (hand.yaml)
