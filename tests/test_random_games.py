@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from adjudicator.engine import invariants
 from adjudicator.engine.generate import games, random_game
@@ -31,6 +31,8 @@ def _replayed(log: dict):
 
 
 @given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]))
+@example(seed=42210, game_to=1)   # the dealer's king "reaches" the target, then the adversary's point:
+@example(seed=56, game_to=1)      # the claim that strikes the king is heard, the king never stood
 def test_games_with_claimed_wrong_numbers_score_as_reckoned(seed: int, game_to: int) -> None:
     """Deals dealt with a wrong number and claimed after the turn-up (dealt afresh, or kept and
     the king turned up lost, law 19), kings at game point among them: the replay's score, winner,

@@ -566,26 +566,34 @@ def _found_after_the_hand(d: _Deal, holder: str) -> bool:
         g.emit("elect", by=d.nd, option="fresh_deal" if fresh else "play_on")
     king = [i for i, (p, n) in enumerate(held) if p == d.dealer and i == 0 and d.turn_up[0] == "K"]
     struck = set(range(len(held))) if fresh else set(king)   # law 19: the king turned up
-    _held_points(g, held, struck)
-    g.rulings.append({"irregularity": "wrong_count", "elected": "fresh_deal" if fresh else "play_on",
-                      "claimed": True})
+    ruling = {"irregularity": "wrong_count", "elected": "fresh_deal" if fresh else "play_on", "claimed": True}
+    _held_points(g, held, struck, ruling)
+    g.rulings.append(ruling)
     for i, (player, points) in enumerate(held):
         if i not in struck:
             g.add(player, points)
     return not fresh
 
 
-def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int]) -> None:
+def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int], ruling: dict) -> None:
     """A target reached with points the claim after the hand strikes was never reached; one
-    reached with points that stand after it was reached there: the game was won, the claim
-    is not heard, and the score is what it was then (_GameOver)."""
-    running = dict(g.score)
+    reached with points that stand after it was reached there: the game was won (_GameOver).
+    The claim is then heard (`ruling`, and the score without what it strikes) if the winner's
+    adversary had reached the target before in the deal with points it strikes, which never
+    stood (LOG_FORMAT.md, the end of the game); else it is not heard, and the score is what it
+    was then."""
+    running, standing, reached = dict(g.score), dict(g.score), set()
     for i, (player, points) in enumerate(held):
         running[player] += points
-        lost = sum(n for j, (p, n) in enumerate(held[:i + 1]) if j in struck and p == player)
-        if running[player] - lost >= g.game_to:
-            g.score, g.winner = running, player
+        standing[player] += 0 if i in struck else points
+        if standing[player] >= g.game_to:
+            heard = any(other != player for other in reached)
+            if heard:
+                g.rulings.append(ruling)
+            g.score, g.winner = (standing if heard else running), player
             raise _GameOver
+        if running[player] >= g.game_to:
+            reached.add(player)
 
 
 def _play_deal(g: _Game, dealer: str) -> None:
