@@ -319,9 +319,6 @@ def tune_gc() -> None:
     gc.enable()   # `cli._run_hot` starts a hot command without it
 
 
-_SPACE = b" \t\r\n"   # what may follow a log's text on its line (JSON's white space)
-
-
 def body(item: Item) -> bytes | None:
     """An 8-byte digest of a log's body: its text from its `events` key to its end, byte for
     byte as written (the header before it may differ; a copy written again with other spacing
@@ -335,10 +332,7 @@ def body(item: Item) -> bytes | None:
     at = data.find(b'"events"')
     if at < 0:
         at = max(data.find(b"events:"), 0)   # YAML
-    end = len(data)
-    while end > at and data[end - 1] in _SPACE:
-        end -= 1
-    return xxh3_64_digest(memoryview(data)[at:end])   # no copy of the line
+    return xxh3_64_digest(data[at:].rstrip())   # (a copy costs less than a memoryview's slice)
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:
