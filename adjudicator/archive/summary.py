@@ -284,7 +284,7 @@ HELD = 250_000   # the distinct game bodies a run remembers to find duplicates (
 
 class Duplicates:
     """The games whose body (the log from its `events` key to its end, `files.body`) is byte
-    for byte the one of an earlier game, spaces left out: each later copy named with the first
+    for byte the one of an earlier game (its spacing too): each later copy named with the first
     one's source. Bodies are remembered by an 8-byte digest, the first HELD distinct ones (later
     games are compared with those, but not remembered). Every game's body is remembered, but a
     game with no card dealt, or unreadable, is not counted a copy."""
