@@ -29,8 +29,9 @@ def _lines(n: int, seed: int = 3) -> list[str]:
 def test_duplicates_are_named_with_the_first_copy(tmp_path: Path) -> None:
     logs = _lines(6)
     again = {"title": "copied", **json.loads(logs[1])}   # another header, the same events: the same game
+    spaced = json.dumps(json.loads(logs[3]))   # the same game written with other spacing: another body
     (tmp_path / "a.jsonl").write_text("\n".join(logs) + "\n" + logs[4] + "\n")
-    (tmp_path / "b.jsonl").write_text(json.dumps(again) + "\n" + logs[4] + "\n")
+    (tmp_path / "b.jsonl").write_text(f"{dumps(again)}\n{logs[4]}\n{spaced}\n")
     summary = tmp_path / "s.json"
     result = runner.invoke(app, ["validate", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"),
                                  "--summary-json", str(summary)])

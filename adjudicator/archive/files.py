@@ -10,7 +10,6 @@ from __future__ import annotations
 import bz2
 import glob
 import gzip
-import hashlib
 import lzma
 import os
 import stat
@@ -18,6 +17,8 @@ import sys
 import zlib
 from collections.abc import Iterator
 from typing import Any, BinaryIO, NamedTuple
+
+from xxhash import xxh3_64_digest
 
 from ..lawbook.scoring import scoring
 from ..engine.scan import scan
@@ -318,15 +319,12 @@ def tune_gc() -> None:
     gc.enable()   # `cli._run_hot` starts a hot command without it
 
 
-_LINE_END = b"\r\n\t"   # what may end a line, after its text
-
-
 def body(item: Item) -> bytes | None:
-    """An 8-byte digest of a log's body: its text from its `events` key to its end, spaces left
-    out (so a copy written again with other spacing is the same; the header before it may
-    differ); None for a log with no text. Two games with the same digest are duplicates
-    (`summary.Duplicates`). SHA-1, cut to 8 bytes: the fastest digest at hand (the processor
-    computes it); no defence against a forger is asked of it."""
+    """An 8-byte digest of a log's body: its text from its `events` key to its end, byte for
+    byte as written (the header before it may differ; a copy written again with other spacing
+    is another body); None for a log with no text. Two games with the same digest are
+    duplicates (`summary.Duplicates`). XXH3, 64 bits: some 7,000 instructions a game of 3.7 kB,
+    where SHA-1 took 40,000 (3% of the lean path); no defence against a forger is asked of it."""
     text = item.text
     if text is None:
         return None
@@ -334,12 +332,7 @@ def body(item: Item) -> bytes | None:
     at = data.find(b'"events"')
     if at < 0:
         at = max(data.find(b"events:"), 0)   # YAML
-    if b" " in data:
-        return hashlib.sha1(data[at:].replace(b" ", b"").rstrip()).digest()[:8]
-    end = len(data)
-    while end > at and data[end - 1] in _LINE_END:
-        end -= 1
-    return hashlib.sha1(memoryview(data)[at:end]).digest()[:8]   # most lines: no copy
+    return xxh3_64_digest(data[at:].rstrip())   # (a copy costs less than a memoryview's slice)
 
 
 def check(item: Item) -> tuple[int, dict[str, Any]]:

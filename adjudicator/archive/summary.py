@@ -57,12 +57,17 @@ class _Entry:
 
 
 _labels: dict[tuple, str] = {}   # (rules, the options' values in force) -> label
+_last: tuple = (None, None, "")   # the last game's rules, options and label: most games follow one like it
 
 
 def rules_label(obj: dict[str, Any]) -> str:
     """The rules a game was played under, from its JSON answer: the rule set's name, and each
     option its header gives another value than the rule set's ("cavendish with doubling: true")."""
+    global _last
     rules, options = obj["rules"], obj["options"]
+    last = _last   # one read: a Dask worker's threads share it
+    if options == last[1] and rules == last[0]:   # (the scan's options are the same objects: compared by identity)
+        return last[2]
     key = (rules, *options.values())   # the options in force, always in the table's order
     label = _labels.get(key)
     if label is None:
@@ -72,6 +77,7 @@ def rules_label(obj: dict[str, Any]) -> str:
         label = f"{rules} with {changed}" if changed else rules
         if len(_labels) < 256:
             _labels[key] = label
+    _last = (rules, options, label)
     return label
 
 
@@ -123,19 +129,25 @@ class Summary:
         its first three."""
         summary = cls()
         summary.add_clean(clean)
-        rules = summary.rules
+        rules, bodies = summary.rules, summary.bodies
         for game in games:
-            status, source, rulings = game[0], game[1], game[2]
-            label, body, empty = game[3:6] if len(game) == 6 else (None, None, False)
+            if len(game) == 6:
+                status, source, rulings, label, body, empty = game
+            else:
+                (status, source, rulings), label, body, empty = game, None, None, False
             if empty:
                 summary.empty += 1
             elif status:
                 summary.add(status, source, rulings)
             if label is not None:
-                rules.setdefault(label, [0, 0, 0])[2 if empty else status] += 1
+                counts = rules.get(label)
+                if counts is None:
+                    counts = rules[label] = [0, 0, 0]
+                counts[2 if empty else status] += 1
             if body is not None:
-                summary.bodies.append((body, source, status != 2 and not empty))
-            summary.last = source
+                bodies.append((body, source, status != 2 and not empty))
+        if games:
+            summary.last = games[-1][1]
         return summary
 
     def then(self, later: Summary) -> Summary:
@@ -272,7 +284,7 @@ HELD = 250_000   # the distinct game bodies a run remembers to find duplicates (
 
 class Duplicates:
     """The games whose body (the log from its `events` key to its end, `files.body`) is byte
-    for byte the one of an earlier game, spaces left out: each later copy named with the first
+    for byte the one of an earlier game (its spacing too): each later copy named with the first
     one's source. Bodies are remembered by an 8-byte digest, the first HELD distinct ones (later
     games are compared with those, but not remembered). Every game's body is remembered, but a
     game with no card dealt, or unreadable, is not counted a copy."""
