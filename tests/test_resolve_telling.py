@@ -68,8 +68,8 @@ def test_a_retraction_is_told_without_an_order_nobody_gave(offender, law):
 
 
 def test_law_4_asks_who_exposed_the_cards_and_says_one_thing():
-    """Nobody has dealt at the cut for deal; the offender cuts again and his adversary's card
-    stands (not "both players cut for deal again")."""
+    """Nobody has dealt at the cut for deal; the offender cuts again (not "both players cut for
+    deal again")."""
     res = Resolve(players=["A", "Y"])
     asked = res.step(["cut_for_deal_exposed"]).question.text
     assert asked == "Who exposed more than one card?"

@@ -134,3 +134,59 @@ def test_a_player_asked_of_by_name_is_not_called_he_in_the_answers():
     asked = Resolve(players=["Ann", "Bob"]).step(["false_king", "Ann", "non_dealer", True]).question
     assert asked.text == "Does Ann (the dealer) hold the king of trumps?"
     assert not [c.text for c in asked.choices if re.search(r"\bhe\b", c.text)]
+
+
+def _walk(answers: list) -> list:
+    """Every ending under these first answers, the players named Ann and Bob: (answers, turn)."""
+    res, out, todo = Resolve(players=["Ann", "Bob"]), [], [list(answers)]
+    while todo:
+        path = todo.pop()
+        turn = res.step(path)
+        if turn.question is None:
+            out.append((path, turn))
+        else:
+            todo += [path + [c.value] for c in turn.question.choices]
+    return out
+
+
+def test_a_choices_words_are_told_as_the_answers_settled_them():
+    """Law 34: "As told: Ann (the dealer) gave too few cards (to Bob (the non-dealer) or to Ann
+    (the dealer))": the menu's alternatives, a name spliced into each, though the answers had
+    said whose hand it was. Every irregularity whose words hold a parenthesis or an "or"."""
+    from adjudicator.words.vocabulary import default_words
+    chosen = [i for i, w in default_words().irregularities.items() if "(" in w.words or " or " in w.words]
+    spliced = [(path, turn.final["told"]) for i in chosen for path, turn in _walk([i])
+               if re.search(r"\([^)]*\(", turn.final["told"])]
+    assert not spliced, spliced[:3]
+    told = _flat(_end(["too_few_given", "Ann", "dealer", False, "play"]))
+    assert "As told: Ann (the dealer) gave too few cards to Ann's own hand; before Ann plays a card;" in told
+    assert "Bob" not in told.split("As told:")[1].split(".")[0]
+    assert "As told: Ann (the dealer) gave Bob (the non-dealer) too many cards; found during the play" \
+           in _end(["too_many_given", "Ann", "non_dealer", "play"])
+
+
+@pytest.mark.parametrize("answers", [
+    ["cut_for_deal_exposed", "Bob"],   # law 4: nobody has dealt
+    ["cut_for_deal_tie", "Bob"],   # law 5
+    ["omitted_score", "Bob", "non_dealer", "point", "late", 4],   # law 50
+    ["overscore", "Bob", "non_dealer", None, 2, 5],   # law 51, no irregularity on these facts
+], ids=["law4", "law5", "law50", "law51"])
+def test_no_illustrated_deal_where_the_dispute_is_not_about_the_hands_cards(answers):
+    """"For illustration only, not your cards: the deal was laid out with ..." under a cut for
+    deal, before anyone dealt, and under a dispute about the score."""
+    assert "illustration" not in _end(answers)
+
+
+def test_the_illustration_stays_where_the_hands_cards_bear():
+    assert "For illustration only, not your cards: the deal was laid out with" \
+           in _end(["too_few_given", "Ann", "dealer", False, "play"])
+
+
+def test_law_4s_ending_says_no_more_than_the_law():
+    """Law 4 says only that the player who exposed more than one card must cut again; the ending
+    said "his adversary's cut stands" (and "his adversary's card stands") as if the law said it,
+    with no reading flagged (the law's words need none: the ending stops saying it)."""
+    said = _end(["cut_for_deal_exposed", "Bob"])
+    told = said.split("Law 4 says:")[0]
+    assert "Bob must cut again; only his new card counts." in told
+    assert "adversary" not in told and "A reading:" not in told

@@ -125,7 +125,7 @@ def _no_irregularity(res: "Resolve", state: "State", built) -> list[Line]:
     if marks:
         lines.append(_line(w["marked"].format(marks=_score(marks, res)), "  "))
     lines.append(_line(w["score"].format(score=_score(built.report.score, res)), "  "))
-    shown = _illustration(res, built.log)
+    shown = _illustration(res, state, built.log)
     return lines + ([shown] if shown else []) + _heard_under(res, state)
 
 
@@ -166,7 +166,11 @@ def _who(res: "Resolve", state: "State") -> str | None:
 
 def _hand(res: "Resolve", state: "State", fact: str, value: Any) -> str:
     """A fact of the hand as a clause, the player it speaks of named, not "he"."""
-    text = res.words.hand[fact].values[value].phrase.format(**res.sides(state))
+    return _pronouns(res, state, res.words.hand[fact].values[value].phrase.format(**res.sides(state)))
+
+
+def _pronouns(res: "Resolve", state: "State", text: str) -> str:
+    """A told clause's "he" and "his" said as the player the answers speak of (`_who`)."""
     who = _who(res, state)
     if who is None:
         return text
@@ -184,15 +188,26 @@ def _told(res: "Resolve", state: "State", lawful: bool = False) -> str:
     irregularity (`lawful`: only complained of, the facts showing none), who did it, each fact
     answered (or certain from the answers) and each fact of the hand."""
     w = res.words
-    said = [w.interview["complaint"].format(irregularity=w.irregularity(state.irregularity)) if lawful
-            else w.irregularity(state.irregularity)]
+    irregularity, settled = _irregularity_told(res, state)
+    said = [w.interview["complaint"].format(irregularity=irregularity) if lawful else irregularity]
     if w.irregularities[state.irregularity].player and res.players:   # the player question asked who did it
         said.append(w.interview["actor"].format(player=state.dealer))
     if state.actor is not None:
         said.append(w.interview["actor"].format(player=w.role("dealer" if state.actor == state.dealer else "non_dealer")))
-    said += [_concerned(res, state, res.words.phrase(f, v)) for f, v in state.asked.items() if f not in res.fixed]
+    said += [_concerned(res, state, res.words.phrase(f, v)) for f, v in state.asked.items()
+             if f not in res.fixed and f != settled]
     said += [_hand(res, state, f, v) for f, v in state.hand.items() if v in w.hand[f].values]
     return w.interview["told"].format(facts=_named(res, state, "; ".join(said)))
+
+
+def _irregularity_told(res: "Resolve", state: "State") -> tuple[str, str | None]:
+    """The irregularity as the answers settled it, not the alternatives it was chosen by ("the
+    dealer gave too few cards to Ann's own hand"), and the fact answered that those words say."""
+    told = res.words.irregularities[state.irregularity].told
+    if told is None:
+        return res.words.irregularity(state.irregularity), None
+    words, fact = told.fitting(state.asked)
+    return _pronouns(res, state, words), fact
 
 
 def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, case: CompiledCase | None,
@@ -220,10 +235,12 @@ class _Blank(dict):
         return "{" + key + "}"
 
 
-def _illustration(res: "Resolve", log: dict[str, Any]) -> Line | None:
-    """The cards the builder chose, marked as an illustration and written with suit signs."""
+def _illustration(res: "Resolve", state: "State", log: dict[str, Any]) -> Line | None:
+    """The cards the builder chose, marked as an illustration and written with suit signs; only
+    where the irregularity's moment turns on the hand's cards (irregularities.yaml's
+    `illustrated`: not a cut for deal, nor a dispute about the score)."""
     cards = _cards(log)
-    if not cards:
+    if not cards or res.words.irregularities[state.irregularity].moment not in res.words.illustrated:
         return None
     return _line(res.words.interview["cards"].format(cards=", ".join(_sign(c) for c in cards)), "  ")
 
@@ -307,7 +324,7 @@ def _words(res: "Resolve", state: "State", ruling: dict[str, Any], built, case: 
     if built is not None:
         key = _score_key(ruling, built.report.score)
         lines.append(_line(w[key].format(score=_score(built.report.score, res)), "  "))
-        shown = _illustration(res, built.log)
+        shown = _illustration(res, state, built.log)
         if shown:
             lines.append(shown)
     else:

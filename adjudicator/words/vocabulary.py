@@ -55,6 +55,22 @@ class FactWords(BaseModel):
     said_of: dict[str, dict[Any, str]] = {}   # the phrases where an irregularity makes the fact name something else
 
 
+class NextWords(BaseModel):
+    """Words that depend on the case (what follows an option, next.yaml; an irregularity as
+    told, irregularities.yaml): the words of the first fact (in order) whose value the case
+    has, else `words`."""
+    model_config = ConfigDict(extra="forbid")
+    words: str
+    if_: dict[str, dict[Any, str]] = Field(alias="if")
+
+    def fitting(self, facts: dict[str, Any]) -> tuple[str, str | None]:
+        """The words that fit `facts`, and the fact that chose them (None where none did)."""
+        for fact, by_value in self.if_.items():
+            if fact in facts and facts[fact] in by_value:
+                return by_value[facts[fact]], fact
+        return self.words, None
+
+
 class IrregularityWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     moment: str
@@ -64,19 +80,13 @@ class IrregularityWords(BaseModel):
     also: list[str] = []     # the other moments it may be found at (listed there too)
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
     until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
-
-
-class NextWords(BaseModel):
-    """What follows an option when it depends on the case: the words of the first fact (in
-    order) whose value the case has, else `words`."""
-    model_config = ConfigDict(extra="forbid")
-    words: str
-    if_: dict[str, dict[Any, str]] = Field(alias="if")
+    told: NextWords | None = None   # the words as told, where the answers settle `words`' alternatives
 
 
 class Irregularities(BaseModel):
     model_config = ConfigDict(extra="forbid")
     moments: dict[str, str]
+    illustrated: list[str] = []   # the moments whose rulings turn on the hand's cards
     irregularities: dict[str, IrregularityWords]
 
 
@@ -325,6 +335,7 @@ class Words:
         self.facts = facts
         self.hand = hand or {}   # the facts of the hand `resolve` asks besides the law book's (hand.yaml)
         self.moments = irregularities.moments
+        self.illustrated = set(irregularities.illustrated)   # where resolve may show a told deal's cards
         self.irregularities = irregularities.irregularities
         self.options = options
         self.roles = roles
@@ -351,12 +362,7 @@ class Words:
     def following(self, option: str, facts: dict[str, Any]) -> str:
         """What happens once `option` is taken, in the words that fit the case's facts."""
         words = self.next[option]
-        if isinstance(words, str):
-            return words
-        for fact, by_value in words.if_.items():
-            if fact in facts and facts[fact] in by_value:
-                return by_value[facts[fact]]
-        return words.words
+        return words if isinstance(words, str) else words.fitting(facts)[0]
 
     def option(self, option: str) -> str:
         return self.options[option]
@@ -515,6 +521,8 @@ def _load(directory: Path) -> Words:
         for moment in [w.moment, *w.also]:
             if moment not in irregularities.moments:
                 problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
+    problems += [f"irregularities.yaml: illustrated: {m!r} is not among the moments"
+                 for m in irregularities.illustrated if m not in irregularities.moments]
     options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
