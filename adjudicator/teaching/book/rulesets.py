@@ -114,5 +114,6 @@ def pages(env: Environment, book: LawBook, disputes: dict[str, str] | None = Non
     from .render import page_name as law_page
     template = env.get_template("rules.html.j2")
     sets = entries(book)
-    return {page_name(rs.name): template.render(rs=view(rs, book, sets, (disputes or {}).get(rs.name)), law_page=law_page, sets=sets)
+    disputes = disputes or {}
+    return {page_name(rs.name): template.render(rs=view(rs, book, sets, disputes.get(rs.name)), law_page=law_page, sets=sets)
             for rs in rule_sets().values()}
