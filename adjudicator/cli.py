@@ -167,18 +167,25 @@ def _marked(snippet: str, start: int, end: int) -> str:
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
          rules: RulesOpt = None, option: OptionOpt = None) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, and resolve.html, the dispute interview for a phone (asking under --rules and --option)."""
+    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under --rules and --option), with resolve-NAME.html for each other rule set, linked from its page."""
     from pathlib import Path
 
+    from .lawbook.rulesets import chosen
     from .teaching.book import build
     from .teaching.book.render import page_name
+    from .teaching.book.rulesets import dispute_pages
     from .dispute.terminal import Refused, page
     from .record.source import LogError
     asked = rules_or_exit(rules, option)
     lawbook = book_or_exit()
+    disputes = dispute_pages(asked)
+    laws = {n: page_name(n) for n in lawbook.laws}
     try:
-        pages = build(Path(out), lawbook)
-        pages += page(str(Path(out) / "resolve.html"), None, {n: page_name(n) for n in lawbook.laws}, asked)[:1]
+        pages = build(Path(out), lawbook, disputes)
+        pages += page(str(Path(out) / "resolve.html"), None, laws, asked)[:1]
+        for name, file in disputes.items():
+            if file != "resolve.html":
+                pages += page(str(Path(out) / file), None, laws, chosen(name))[:1]
     except Refused as e:
         typer.echo(visible(f"the book cannot be written to {out}: {e}"), err=True)
         raise typer.Exit(2) from None

@@ -3,11 +3,15 @@ that changes it: the same data as `ecarte rules diff`, each point with its sourc
 In a browser (overflow, text size, links): test_book_browser.py."""
 from __future__ import annotations
 
+import gzip
 import html
+import json
 import re
 from pathlib import Path
 
-from adjudicator.lawbook.rulesets import rule_sets
+from adjudicator.lawbook.rulesets import chosen, rule_sets
+from adjudicator.teaching.book.rulesets import dispute_pages
+from adjudicator.words.vocabulary import default_words
 from adjudicator.words.rules import diff, option_words, value_words
 
 
@@ -78,3 +82,35 @@ def test_a_changed_law_says_so_and_links_the_point(book_dir: Path) -> None:
         assert f'href="rules-french.html#law-{n}"' in (book_dir / f"law-{n}.html").read_text(encoding="utf-8")
     for n in (1, 17, 46):   # a law no rule set changes has no notice
         assert "ruleset-notice" not in (book_dir / f"law-{n:02d}.html").read_text(encoding="utf-8")
+
+
+def _graph(path: Path) -> dict:
+    data = re.search(r'<script id="data" type="application/json">(.*?)</script>', path.read_text(encoding="utf-8"), re.S)
+    return json.loads(data.group(1).replace("<\\/", "</"))["graph"]
+
+
+def test_a_dispute_page_per_rule_set_asking_under_it_and_linked_from_its_page(book_dir: Path) -> None:
+    """The book asked only under its own rules (resolve.html); now each rule set has its page."""
+    under = default_words().interview["under"]
+    graphs = {}
+    for name, file in {"cavendish": "resolve.html", "french": "resolve-french.html",
+                       "modern": "resolve-modern.html"}.items():
+        data = (book_dir / file).read_bytes()
+        assert len(data) < 1_500_000 and len(gzip.compress(data)) < 400_000, (file, len(data))
+        header = re.search(r"<header>(.*?)</header>", data.decode(), re.S).group(1)
+        assert f"<p>{html.escape(under.format(rules=rule_sets()[name].title))}</p>" in header, header
+        graphs[name] = _graph(book_dir / file)
+        ruleset = (book_dir / f"rules-{name}.html").read_text(encoding="utf-8")
+        assert f'<a href="{file}">Settle a dispute under these rules</a>' in ruleset
+        assert f"ecarte resolve --rules {name} --option doubling=true --page FILE" in _text(book_dir / f"rules-{name}.html")
+    assert graphs["french"] != graphs["cavendish"] != graphs["modern"] != graphs["french"]   # each walked under its rules
+
+
+def test_the_books_own_dispute_page_is_the_one_of_its_rules() -> None:
+    assert dispute_pages(None) == {"cavendish": "resolve.html", "french": "resolve-french.html",
+                                   "modern": "resolve-modern.html"}
+    assert dispute_pages(chosen("french")) == {"cavendish": "resolve-cavendish.html", "french": "resolve.html",
+                                               "modern": "resolve-modern.html"}
+    # an option agreed otherwise: resolve.html asks under it, and no rule set's page links it
+    assert set(dispute_pages(chosen("modern", ["doubling=true"])).values()) == {
+        "resolve-cavendish.html", "resolve-french.html", "resolve-modern.html"}

@@ -29,3 +29,24 @@ def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, pa
     top = point.evaluate("e => e.getBoundingClientRect().top")
     assert -2 <= top < 300, top   # the link lands on the point
     assert page.problems == []
+
+
+def test_the_french_pages_dispute_link_asks_under_the_french_rules_at_390(book_dir: Path, page, tmp_path: Path) -> None:  # noqa: F811
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto((book_dir / "rules-french.html").as_uri())
+    link = page.get_by_role("link", name="Settle a dispute under these rules")
+    assert link.is_visible() and link.bounding_box()["y"] < 844   # on the first screen
+    link.click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("resolve-french.html")
+    assert "Under the French rules" in page.locator("header").inner_text()
+    page.locator("fieldset legend").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path / "resolve-french-390.png"))   # looked at: the header, the moments, no overflow
+    for _ in range(12):   # the first answer each time, to a ruling
+        if page.locator("#ending").count():
+            break
+        page.locator(".moment, .choice").first.click()
+    assert page.locator("#ending").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.problems == []

@@ -79,7 +79,7 @@ def book(tmp_path_factory) -> Path:
 
 def test_the_books_pages(book: Path) -> None:
     pages = {p.name: page_text(p.read_text(encoding="utf-8")) for p in sorted(book.glob("*.html"))
-             if p.name != "resolve.html"}   # the dispute page: its own test below
+             if not p.name.startswith("resolve")}   # the dispute pages: their own test below
     assert len(pages) >= 55
     _assert_clean(pages)
 
@@ -127,8 +127,9 @@ def test_explain_without_all_on_every_scenario() -> None:
     _assert_clean({f"explain {rel}": _said("explain", rel) for rel in SCENARIOS})
 
 
-def test_the_dispute_pages_strings(book: Path) -> None:
-    page = (book / "resolve.html").read_text(encoding="utf-8")
+@pytest.mark.parametrize("name", ["resolve.html", "resolve-french.html", "resolve-modern.html"])
+def test_the_dispute_pages_strings(book: Path, name: str) -> None:
+    page = (book / name).read_text(encoding="utf-8")
     data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
                       .group(1).replace("<\\/", "</"))
     strings: list[str] = []
@@ -136,7 +137,7 @@ def test_the_dispute_pages_strings(book: Path) -> None:
     def walk(x: object) -> None:
         if isinstance(x, dict):
             for k, v in x.items():
-                if k not in ("id", "c", "options", "worker"):   # ids and the answers' keys, not text
+                if k not in ("id", "c", "options", "rule", "worker"):   # ids and the answers' keys, not text
                     walk(v)
         elif isinstance(x, list):
             for v in x:
@@ -145,4 +146,4 @@ def test_the_dispute_pages_strings(book: Path) -> None:
             strings.append(x)
 
     walk(data)
-    _assert_clean({"resolve.html (its text)": page_text(page), "resolve.html (its strings)": "\n".join(strings)})
+    _assert_clean({f"{name} (its text)": page_text(page), f"{name} (its strings)": "\n".join(strings)})

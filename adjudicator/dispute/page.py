@@ -17,8 +17,11 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from ..lawbook.laws import default_book
 from ..record.writing import write_text
 from ..words.interview import Question, Turn
+from ..words.vocabulary import default_words
+from . import graphcache
 from .resolve import Resolve
 from .telling import rules_line
 
@@ -77,6 +80,19 @@ def graph(res: Resolve) -> dict[str, Any]:
     return {"texts": texts.items, "questions": questions.items, "endings": endings.items, "nodes": nodes}
 
 
+def kept_graph(res: Resolve) -> dict[str, Any]:
+    """`graph(res)`, from the cache on disk where it was walked before under the same law book,
+    code, rules and players (`graphcache`); a law book or words of the caller's own are walked."""
+    if res.book is not default_book() or res.words is not default_words():
+        return graph(res)
+    k = graphcache.key(res.rules.rules, res.rules.options.to_json(), res.players)
+    found = graphcache.read(k)
+    if found is None:
+        found = graph(res)
+        graphcache.write(k, found)
+    return found
+
+
 def _question(q: Question, texts: _Table) -> dict[str, Any]:
     out: dict[str, Any] = {"id": q.id, "t": texts.add(q.text),
                            "c": [[texts.add(c.text), c.key, texts.add(c.group) if c.group else -1] for c in q.choices]}
@@ -106,7 +122,7 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
     env = Environment(loader=FileSystemLoader(HERE), autoescape=True, undefined=StrictUndefined)
     words = {k[len("page_"):]: v for k, v in res.words.interview.items() if k.startswith("page_")}
     words["rules"] = rules_line(res)
-    data = {"graph": graph(res), "words": words, "worker": WORKER,
+    data = {"graph": kept_graph(res), "words": words, "worker": WORKER,
             "laws": {str(n): href for n, href in (law_pages or {}).items()}}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     manifest = json.dumps({"name": words["title"], "short_name": "Écarté", "start_url": ".",

@@ -23,8 +23,9 @@ class BookError(OSError):
     """The book cannot be written where it was asked to be."""
 
 
-def build(out: Path, book: LawBook) -> list[Path]:
-    """Write the book into `out` (made if need be); the pages written. `BookError` (an OSError)
+def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> list[Path]:
+    """Write the book into `out` (made if need be); the pages written; `disputes`: the dispute
+    page each rule set's page links to (`rulesets.dispute_pages`). `BookError` (an OSError)
     when `out` is not a folder that can be written, `LogError` when a scenario cannot be read."""
     if out.exists() and not out.is_dir():
         raise BookError("it is a file, not a folder")
@@ -44,7 +45,7 @@ def build(out: Path, book: LawBook) -> list[Path]:
     for number in sorted(book.laws):
         views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
         written.append(_write(out / page_name(number), law_page(env, book, number, views)))
-    for name, text in ruleset_pages(env, book).items():
+    for name, text in ruleset_pages(env, book, disputes).items():
         written.append(_write(out / name, text))
     written.append(_write(out / "index.html", index_page(env, book, shown)))
     for asset in sorted(STATIC.iterdir()):

@@ -8,13 +8,21 @@ from typing import Any
 from jinja2 import Environment
 
 from ...lawbook.laws import LawBook
-from ...lawbook.rulesets import DEFAULT, RuleSet, rule_sets
+from ...lawbook.rulesets import DEFAULT, InForce, RuleSet, rule_sets
 from ...record import options as table
 from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_words
 
 
 def page_name(name: str) -> str:
     return f"rules-{name}.html"
+
+
+def dispute_pages(asked: InForce | None) -> dict[str, str]:
+    """The dispute page each rule set's page links to, by rule set: resolve.html, the book's
+    own (asked under `asked`), for the rule set it asks under when no option is agreed
+    otherwise; resolve-NAME.html for each other, asked under that rule set as it is."""
+    own = DEFAULT if asked is None else None if "options" in asked.header() else asked.rules
+    return {name: "resolve.html" if name == own else f"resolve-{name}.html" for name in rule_sets()}
 
 
 def _phrase(text: str) -> str:
@@ -73,10 +81,10 @@ def _point(point: dict[str, Any], london: RuleSet, rs: RuleSet) -> dict[str, Any
     return {**head, "london": _side(point, london), "here": _side(point, rs)}
 
 
-def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]]) -> dict[str, Any]:
+def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]], dispute: str | None = None) -> dict[str, Any]:
     """A rule set's page as data: what it is, its options with their defaults, and (but for the
     London laws) its differences from them point by point, each side with its source's words;
-    `sets`: the rule sets as `entries` lists them, for the others."""
+    `sets`: the rule sets as `entries` lists them, for the others; `dispute`: its dispute page."""
     london = rule_sets()[DEFAULT]
     points = [] if rs.name == DEFAULT else [_point(p, london, rs) for p in diff(DEFAULT, rs.name, book)["points"]]
     options = []
@@ -90,7 +98,7 @@ def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]]) -> dict[str, An
     others = [{k: o[k] for k in ("name", "short", "title", "href", "count")} for o in sets if o["name"] != rs.name]
     return {"name": rs.name, "title": rs.title, "short": rs.short, "cite": rs.cite, "seed": rs.source,
             "summary": rs.summary, "silence": rs.silence, "base": rs.name == DEFAULT, "points": points,
-            "options": options, "others": others, "file": f"laws/rulesets/{rs.name}.yaml"}
+            "options": options, "others": others, "file": f"laws/rulesets/{rs.name}.yaml", "dispute": dispute}
 
 
 def entries(book: LawBook) -> list[dict[str, Any]]:
@@ -101,10 +109,11 @@ def entries(book: LawBook) -> list[dict[str, Any]]:
             for rs in rule_sets().values()]
 
 
-def pages(env: Environment, book: LawBook) -> dict[str, str]:
-    """Each rule set's page, by file name."""
+def pages(env: Environment, book: LawBook, disputes: dict[str, str] | None = None) -> dict[str, str]:
+    """Each rule set's page, by file name; `disputes`: the dispute page of each (`dispute_pages`)."""
     from .render import page_name as law_page
     template = env.get_template("rules.html.j2")
     sets = entries(book)
-    return {page_name(rs.name): template.render(rs=view(rs, book, sets), law_page=law_page, sets=sets)
+    disputes = disputes or {}
+    return {page_name(rs.name): template.render(rs=view(rs, book, sets, disputes.get(rs.name)), law_page=law_page, sets=sets)
             for rs in rule_sets().values()}
