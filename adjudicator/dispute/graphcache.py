@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..lawbook.cache import cache_dir
+from ..lawbook import cache
 from ..lawbook.places import LAWS_DIR
 
 FORMAT = 1   # of the cache file; a new format is a new key
@@ -33,22 +33,10 @@ def key(rules: str, options: dict[str, Any], players: list[str] | None) -> str:
     return digest.hexdigest()
 
 
-def _file(k: str) -> Path | None:
-    folder = cache_dir()
-    return None if folder is None else folder / f"dispute-{k[:32]}.json"
-
-
 def read(k: str) -> dict[str, Any] | None:
     """The graph kept under this key, or None."""
-    path = _file(k)
-    if path is None:
-        return None
-    try:
-        with open(path, encoding="utf-8") as f:
-            kept = json.load(f)
-    except (OSError, ValueError, RecursionError):
-        return None
-    graph = kept.get("graph") if type(kept) is dict and kept.get("key") == k else None
+    kept = cache.kept("dispute", k)
+    graph = kept.get("graph") if kept is not None else None
     if type(graph) is not dict or any(type(graph.get(p)) is not list for p in PARTS):
         return None
     return graph
@@ -56,12 +44,4 @@ def read(k: str) -> dict[str, Any] | None:
 
 def write(k: str, graph: dict[str, Any]) -> None:
     """Keep the graph for the next build; silently nothing if it cannot be written."""
-    path = _file(k)
-    if path is None:
-        return
-    from ..record.writing import write_text
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, json.dumps({"key": k, "graph": graph}, ensure_ascii=False, separators=(",", ":")))
-    except (OSError, TypeError, ValueError):
-        pass
+    cache.keep("dispute", k, {"graph": graph})

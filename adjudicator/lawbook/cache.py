@@ -57,22 +57,39 @@ def rule_files(directory: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     return digest.hexdigest(), files
 
 
-def _file(key: str) -> Path | None:
+def kept(kind: str, key: str) -> dict[str, Any] | None:
+    """The JSON object a cache file of this kind keeps under this key (`kind-KEY.json` in
+    `cache_dir`), or None: missing, unreadable, or another key's."""
     folder = cache_dir()
-    return None if folder is None else folder / f"lawbook-{key[:32]}.json"
+    if folder is None:
+        return None
+    try:
+        with open(folder / f"{kind}-{key[:32]}.json", encoding="utf-8") as f:
+            cached = json.load(f)
+    except (OSError, ValueError, RecursionError):
+        return None
+    return cached if type(cached) is dict and cached.get("key") == key else None
+
+
+def keep(kind: str, key: str, data: dict[str, Any]) -> None:
+    """Keep `data` under this key for the next start; silently nothing if it cannot be written
+    (atomic: a reader sees the old file or the new, never half)."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    from ..record.writing import write_text
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_text(folder / f"{kind}-{key[:32]}.json",
+                   json.dumps({"key": key, **data}, ensure_ascii=False, separators=(",", ":")))
+    except (OSError, TypeError, ValueError):
+        pass
 
 
 def read(key: str) -> dict[str, Any] | None:
     """The cached data for this key: {"laws": {file name: data}, "scoring": {...}}, or None."""
-    path = _file(key)
-    if path is None:
-        return None
-    try:
-        with open(path, encoding="utf-8") as f:
-            cached = json.load(f)
-    except (OSError, ValueError, RecursionError):
-        return None
-    if type(cached) is not dict or cached.get("key") != key or type(cached.get("laws")) is not dict:
+    cached = kept("lawbook", key)
+    if cached is None or type(cached.get("laws")) is not dict:
         return None
     try:
         return {"laws": {name: _decode(v) for name, v in cached["laws"].items()},
@@ -83,17 +100,11 @@ def read(key: str) -> dict[str, Any] | None:
 
 def write(key: str, laws: dict[str, Any], scoring: dict[str, Any]) -> None:
     """Keep the parsed rule files for the next start; silently nothing if it cannot be written."""
-    path = _file(key)
-    if path is None:
-        return
-    from ..record.writing import write_text
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"key": key, "laws": {n: _encode(v) for n, v in laws.items()},
-                           "scoring": _encode(scoring)}, ensure_ascii=False)
-        write_text(path, text)   # atomic: a reader sees the old file or the new, never half
-    except (OSError, TypeError, ValueError):
-        pass
+        data = {"laws": {n: _encode(v) for n, v in laws.items()}, "scoring": _encode(scoring)}
+    except TypeError:
+        return
+    keep("lawbook", key, data)
 
 
 def _encode(data: Any) -> Any:
