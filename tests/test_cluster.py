@@ -127,9 +127,10 @@ def test_summaries_merged_in_any_tree_are_one_pass() -> None:
     assert tree.total().to_json() == whole.to_json()
 
 
-def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] = ()):
-    """Render, but first die as the out-of-memory killer kills: at the line `once[1]` the first
-    time it is seen (the flag file once[0] says it was), at the lines `always` every time."""
+def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] = (), **render):
+    """Render (as JSON, unless told how), but first die as the out-of-memory killer kills: at the
+    line `once[1]` the first time it is seen (the flag file once[0] says it was), at the lines
+    `always` every time. tests/test_cluster_ops.py kills its workers with it too."""
     for item in batch:
         if item.text is None:
             continue
@@ -138,7 +139,7 @@ def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] 
             os.kill(os.getpid(), signal.SIGKILL)
         if any(item.source.endswith(k) for k in always):
             os.kill(os.getpid(), signal.SIGKILL)
-    return render_batch(batch, as_json=True)
+    return render_batch(batch, **(render or {"as_json": True}))
 
 
 def test_a_worker_lost_mid_run_costs_nothing(archive: Path, tmp_path: Path, client,

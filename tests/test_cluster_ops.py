@@ -33,6 +33,7 @@ from adjudicator.archive.recoveries import Recoveries  # noqa: E402
 from adjudicator.cli import app  # noqa: E402
 from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps, games  # noqa: E402
+from test_cluster import _killer  # noqa: E402  (a worker that dies as the out-of-memory killer kills)
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = "import sys; from adjudicator.entry import run; sys.argv[0] = 'ecarte'; run()"   # the script's
@@ -224,20 +225,6 @@ def test_a_scheduler_lost_mid_run_ends_with_exit_3(archive: Path, tmp_path: Path
     summary = json.loads((tmp_path / "s.json").read_text())
     assert summary["stopped"].startswith("the connection to the Dask scheduler was lost")
     assert summary["games"] == out.count(b"\n") < 12000 and out.endswith(b"\n")   # the summary of the lines written
-
-
-def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] = (), **render):
-    """Render, but first die as the out-of-memory killer kills: at the line `once[1]` the first
-    time it is seen (the flag file once[0] says it was), at the lines `always` every time."""
-    for item in batch:
-        if item.text is None:   # what is said of a log that killed its process: rendered here
-            continue
-        if once and item.source.endswith(once[1]) and not os.path.exists(once[0]):
-            Path(once[0]).touch()
-            os.kill(os.getpid(), signal.SIGKILL)
-        if any(item.source.endswith(k) for k in always):
-            os.kill(os.getpid(), signal.SIGKILL)
-    return render_batch(batch, **(render or {"as_json": True}))
 
 
 def test_a_worker_lost_under_jobs_is_said_and_counted(archive: Path, tmp_path: Path,
