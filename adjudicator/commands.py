@@ -166,8 +166,8 @@ def validate(paths: list[str], as_json: bool = False, jobs: int = 1, only_proble
         _places_or_exit(paths, summary_json, out_dir, as_json or only_problems, overwrite)
     run = partial(_validate, paths, as_json, jobs, only_problems, summary_json, engine, scheduler, out_dir,
                   worker_timeout, resume)
-    if summary_json in (None, "-"):
-        run()
+    if summary_json in (None, "-"):   # no summary file to hold against another run
+        return run()
     from .record.lock import Busy, held
     from .record.writing import local
     try:
