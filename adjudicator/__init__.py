@@ -35,3 +35,8 @@ def __getattr__(name: str) -> Any:
     if name in _WHERE:
         return getattr(import_module(f".{_WHERE[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's own names and the library's, which `__getattr__` imports when first used."""
+    return sorted({*globals(), *__all__})

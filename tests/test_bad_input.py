@@ -518,7 +518,7 @@ def test_a_misspelt_scenario_name_is_answered_with_the_law_books_nearest(tmp_pat
 
 @pytest.mark.parametrize("command", ["adjudicate", "explain", "validate"])
 def test_a_compressed_single_log_is_refused_in_plain_words(command: str, tmp_path: Path) -> None:
-    """One YAML log gzipped is not an archive: refused saying so (README: only .jsonl archives are
+    """One YAML log gzipped is not an archive: refused saying so (docs/LOGS.md: only .jsonl archives are
     read compressed), not read as text ("not UTF-8 text (byte 2 is 0x8b)")."""
     import gzip
     log = tmp_path / "game.yaml.gz"

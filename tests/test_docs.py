@@ -1,8 +1,12 @@
 """A clone stands on its own: the format documents travel with it, equal to the shared
-originals where those exist, and every link of the README resolves inside the repository."""
+originals where those exist, and every link of the README and of docs/ resolves inside the
+repository; the README stays short, its Python example runs, and the reference it points to
+says what the commands print."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,21 +37,38 @@ def _inside(target: Path) -> bool:
     return target.resolve().is_relative_to(ROOT) and target.exists()
 
 
-@pytest.mark.parametrize("doc", ["README.md", "laws/README.md", "docs/spec/README.md"])
+def _named(path: str, page: Path) -> bool:
+    """A path in backticks names a file from the page, the repository's root or the package's
+    folder (docs/ARCHITECTURE.md says `engine/rules.py`); a placeholder in capitals (NAME, NN)
+    stands for any file it may be."""
+    pattern = re.sub(r"\b(?:NAME|NN)\b", "*", path)
+    return any(_inside(base / path) or (pattern != path and any(base.glob(pattern)))
+               for base in (page.parent, ROOT, ROOT / "adjudicator"))
+
+
+PAGES = ["README.md", "CHANGELOG.md", "laws/README.md", "docs/spec/README.md",
+         *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
+
+
+def test_the_reference_pages_are_all_checked() -> None:
+    assert {"docs/ARCHITECTURE.md", "docs/COMMANDS.md", "docs/LOGS.md", "docs/PERFORMANCE.md"} <= set(PAGES)
+
+
+@pytest.mark.parametrize("doc", PAGES)
 def test_every_link_resolves_inside_the_clone(doc: str) -> None:
-    """Links resolve from the page; a path in backticks from the page or the repository's root."""
+    """Links resolve from the page; a path in backticks names a file (`_named`)."""
     page = ROOT / doc
     text = page.read_text(encoding="utf-8")
     missing = [t for t in LINK.findall(text) if "://" not in t and not _inside(page.parent / t)]
-    missing += [t for t in PATH.findall(text) if not (_inside(page.parent / t) or _inside(ROOT / t))]
+    missing += [t for t in PATH.findall(text) if not _named(t, page)]
     assert not missing, f"{doc} points at paths a clone does not have: {missing}"
 
 
-def test_the_readmes_quiz_example_is_what_the_command_prints() -> None:
+def test_the_command_references_quiz_example_is_what_the_command_prints() -> None:
     from typer.testing import CliRunner
 
     from adjudicator.cli import app
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "COMMANDS.md").read_text(encoding="utf-8")
     shown = re.search(r"```text\n\$ ecarte quiz --seed 12 --count 1\n(.*?)```\n", text, re.S)
     assert shown and "printf '2\\n' | ecarte quiz --seed 12 --count 1" in text
     result = CliRunner().invoke(app, ["quiz", "--seed", "12", "--count", "1"], input="2\n")
@@ -107,3 +128,65 @@ def test_the_quick_start_makes_a_venv_and_keeps_the_test_extras_for_the_tests() 
     assert lines[1].startswith("python3 -m pip install -e . && ecarte ")
     assert lines[2] == "python3 -m pip install -e '.[test]' && python3 -m pytest"
     assert "Quick start" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_readme_is_short_and_points_to_the_reference() -> None:
+    """At most 400 lines: what it is, the quick start, the three uses, Python, links; the fast
+    tier named for contributors."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 400
+    for page in ("docs/COMMANDS.md", "docs/LOGS.md", "docs/ARCHITECTURE.md", "docs/PERFORMANCE.md",
+                 "CHANGELOG.md"):
+        assert f"]({page})" in text, f"the README does not link {page}"
+    assert 'python3 -m pytest -m "not slow"' in text
+
+
+def test_the_readmes_python_example_prints_what_it_says() -> None:
+    """The README's ```python block, run as a user runs it from the clone's folder, prints the
+    ```text block after "It prints"."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"```python\n(.*?)```\n\nIt prints[^\n]*\n\n```text\n(.*?)```", text, re.S)
+    assert found, "the README has no Python example followed by what it prints"
+    code, printed = found.groups()
+    assert "from adjudicator import" in code
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == printed
+
+
+def test_dir_names_the_lazy_api_and_each_name_resolves() -> None:
+    """`dir(adjudicator)` lists what `__getattr__` imports on first use, as `__all__` does."""
+    from importlib import import_module
+
+    import adjudicator
+    from adjudicator import _WHERE
+    assert set(adjudicator.__all__) == set(_WHERE)
+    listed = dir(adjudicator)
+    assert listed == sorted(listed)
+    for name in adjudicator.__all__:
+        assert name in listed
+        value = getattr(adjudicator, name)
+        assert value is getattr(import_module(f"adjudicator.{_WHERE[name]}"), name) and value.__name__ == name
+    assert {"adjudicate_file", "report_text", "report_json"} <= set(listed)
+
+
+def test_the_benchmark_replaces_only_the_notes_marked_section(tmp_path: Path) -> None:
+    """bench_validate.py writes its run's output between docs/PERFORMANCE.md's markers, and
+    keeps every line around them."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_validate
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    page = (ROOT / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
+    assert page.count(bench_validate.BEGIN) == 1 and page.count(bench_validate.END) == 1
+    note = tmp_path / "PERFORMANCE.md"
+    note.write_text(f"# before\n\n{bench_validate.BEGIN}\nold figures\n{bench_validate.END}\n\n## after\n",
+                    encoding="utf-8")
+    bench_validate.write_note(note, "target x: 2.45x in instructions, at most 3x: met\n", ["--instructions", "300"])
+    written = note.read_text(encoding="utf-8")
+    assert written.startswith(f"# before\n\n{bench_validate.BEGIN}\n")
+    assert written.endswith(f"{bench_validate.END}\n\n## after\n")
+    assert "old figures" not in written
+    assert "`python benchmarks/bench_validate.py --instructions 300`" in written
+    assert "```text\ntarget x: 2.45x in instructions, at most 3x: met\n```" in written
