@@ -154,6 +154,31 @@ def test_the_readmes_python_example_prints_what_it_says() -> None:
     assert done.stdout == printed
 
 
+def _shown(text: str, command: str) -> list[str]:
+    """The lines a ```text block of the README shows after `$ COMMAND`, up to the block's end or
+    the next command, elisions ("...") left out."""
+    block = re.search(rf"^\$ {re.escape(command)}\n(.*?)(?=^\$ |^```)", text, re.S | re.M)
+    assert block, f"the README shows no output of {command}"
+    return [line for line in block.group(1).splitlines() if line.strip() != "..."]
+
+
+def test_the_readmes_outputs_are_what_the_commands_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record keeper's and the learner's examples: each line shown is printed, in that order."""
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with open("archive.jsonl", "w") as out:
+        subprocess.run([sys.executable, "-m", "adjudicator.generate", "40", "--seed", "1", "--irregular", "0.2"],
+                       stdout=out, check=True, timeout=120)
+    for args in (["validate", "archive.jsonl"], ["laws", "17"]):
+        printed = CliRunner().invoke(app, args).output.splitlines()
+        shown = _shown(text, "ecarte " + " ".join(args))
+        assert shown and all(line in printed for line in shown), f"ecarte {' '.join(args)}"
+        assert [printed.index(line) for line in shown] == sorted(printed.index(line) for line in shown)
+
+
 def test_dir_names_the_lazy_api_and_each_name_resolves() -> None:
     """`dir(adjudicator)` lists what `__getattr__` imports on first use, as `__all__` does."""
     from importlib import import_module
@@ -173,11 +198,11 @@ def test_dir_names_the_lazy_api_and_each_name_resolves() -> None:
 def test_the_benchmark_replaces_only_the_notes_marked_section(tmp_path: Path) -> None:
     """bench_validate.py writes its run's output between docs/PERFORMANCE.md's markers, and
     keeps every line around them."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_validate
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    from importlib.util import module_from_spec, spec_from_file_location
+    spec = spec_from_file_location("bench_validate", ROOT / "benchmarks" / "bench_validate.py")
+    assert spec and spec.loader
+    bench_validate = module_from_spec(spec)
+    spec.loader.exec_module(bench_validate)
     page = (ROOT / "docs" / "PERFORMANCE.md").read_text(encoding="utf-8")
     assert page.count(bench_validate.BEGIN) == 1 and page.count(bench_validate.END) == 1
     note = tmp_path / "PERFORMANCE.md"
