@@ -174,3 +174,14 @@ class Deal:
     @property
     def next_leader(self) -> str:
         return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.elder
+
+
+def played_by(deal: Deal, player: str) -> list[Card]:
+    """The cards `player` has played in this hand, in order."""
+    out = []
+    for t in deal.tricks:
+        if t.leader == player and t.lead is not None:
+            out.append(t.lead)
+        if t.follower == player and t.follow is not None:
+            out.append(t.follow)
+    return out
