@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import in_play, marks
+from . import marks
 from .rules import cut_winner
 from .ruling import Said, said
 from ..record.table import HAND_SIZE, PACK_SIZE, Deal
@@ -36,7 +36,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
                         what=said("same_card_cut", a=a, b=b, card=ca))
         first = cut_winner(ca, cb, r.options)   # highest or lowest, in the ranking in force
         if first is not None:
-            r.in_play.deals_next((a, b)[first])
+            r.deals_next((a, b)[first])
         else:
             r.cut_tie = n   # no ruling if they cut again, as they must; see _start
 
@@ -113,7 +113,7 @@ def cut(r: Replay, ev: Any, n: int) -> None:
     deal.cut = True
     bottom = ev.bottom if ev.bottom is not None else PACK_SIZE - ev.top
     if ev.bottom is not None and ev.top + ev.bottom != PACK_SIZE:
-        r.in_play.incorrect_pack(deal, n, said("pack_miscounted", count=ev.top + ev.bottom, pack=PACK_SIZE))
+        deal.incorrect_pack(r, n, said("pack_miscounted", count=ev.top + ev.bottom, pack=PACK_SIZE))
     if ev.exposed:
         r.irregular("exposed_in_cut", n, public=True, actor=ev.by,
                     what=said("exposed_in_cut", by=ev.by, cards=ev.exposed))
@@ -143,7 +143,7 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.packets.append((ev.to, ev.count))
     if ev.cards:
-        r.in_play.see(deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
     if before <= HAND_SIZE < hand.size:
         r.irregular("wrong_count", n, public=False, concerns=ev.to, actor=deal.dealer,
                     extra={"size": "more"},
@@ -170,7 +170,7 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.completing[ev.to] = due - ev.count
     if ev.cards:
-        r.in_play.see(deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
 
 
 def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
@@ -206,8 +206,8 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
             wrong = True
     if wrong or deal.annulled is not None or _count_ruled(r, deal):
         return   # a wrong number is its own irregularity (laws 9, 15-21): the order is not judged
-    order = in_play.order(deal)
-    chosen = r.in_play.chosen_order(deal)
+    order = deal.order()
+    chosen = deal.chosen_order(r)
     if order is not None and (chosen is None or chosen[0] == order):
         return
     if order is not None:
@@ -236,7 +236,7 @@ def expose(r: Replay, ev: Any, n: int) -> None:
     if ev.card not in hand.cards:
         hand.unknown -= 1
         hand.cards.append(ev.card)
-        r.in_play.see(deal, [ev.card], n)
+        deal.see(r, [ev.card], n)
     deal.exposed = ev.card
     r.irregular("exposed_card", n, public=True, concerns=whose, actor=deal.dealer,
                 what=said("exposed_own" if whose == deal.dealer else "exposed_adversary", dealer=deal.dealer, card=ev.card, owner=whose))
@@ -264,7 +264,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         card = cards[0]
         if deal.stock == 0:
             r.fail(n, "the stock is empty: there is no card to turn up")
-        r.in_play.see(deal, [card], n)
+        deal.see(r, [card], n)
         deal.exposed = card   # it lies face up on the stock (law 37)
         r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
                     what=said("turned_in_error", dealer=deal.dealer, card=card))
@@ -282,7 +282,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     if max(len(cards), 1) > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     dealing_done(r, deal, n)
-    r.in_play.see(deal, cards, n)
+    deal.see(r, cards, n)
     deal.stock -= max(len(cards), 1)
     if deal.phase == "dealing":
         deal.phase = "exchange"
@@ -298,7 +298,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
             deal.turn_up = cards[0]   # until the non-dealer chooses (law 11), the top card
             deal.trump = cards[0].suit
         return
-    r.in_play.set_trump(deal, cards[0], n)
+    deal.set_trump(r, cards[0], n)
 
 
 def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
@@ -310,7 +310,7 @@ def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
     first = deal.turn_up
     for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
         marks.cancel(r, ent)
-    r.in_play.see(deal, [card], n)
+    deal.see(r, [card], n)
     deal.stock -= 1
     deal.turned = [first, card]
     r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,

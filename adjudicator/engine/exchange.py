@@ -160,7 +160,7 @@ def discard(r: Replay, ev: Any, n: int) -> None:
             known = card in hand.cards
             if not hand.give_up(card):
                 r.fail(n, f"{ev.by} does not hold {card}")
-            r.in_play.sighted(deal, ev.by, card, known, n)   # law 45: a card seen twice
+            deal.sighted(r, ev.by, card, known, n)   # law 45: a card seen twice
             laid.append(card)
     elif ev.count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
@@ -220,7 +220,7 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     deal.took_cards.add(to)
     deal.round_given[to] = deal.round_given.get(to, 0) + count
     if cards:
-        r.in_play.see(deal, cards, n)
+        deal.see(r, cards, n)
     _recheck(r, deal, to, n)
 
 
@@ -543,7 +543,7 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.completing[ev.to] -= ev.count
     if ev.cards:
-        r.in_play.see(deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
 
 
 HANDLERS = {"propose": propose, "accept": accept, "refuse": refuse, "ask": ask,

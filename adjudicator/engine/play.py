@@ -28,7 +28,7 @@ def look(r: Replay, ev: Any, n: int) -> None:
         r.choice_still_open(ruling, n)   # a choice given only before he looks lapses here
     if deal.round_given.get(ev.by) and deal.phase == "exchange":
         deal.mixed.add(ev.by)
-        r.in_play.count_facts_stood(deal, ev.by, mixed=True, concerned_looked=True)
+        deal.count_facts_stood(r, ev.by, mixed=True, concerned_looked=True)
 
 
 def announce_king(r: Replay, ev: Any, n: int) -> None:
@@ -76,8 +76,8 @@ def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
     if by in deal.first_play:
         return
     deal.first_play[by] = n
-    r.in_play.king_facts_stood(deal, "concerned_played", True, by)
-    r.in_play.count_facts_stood(deal, by, concerned_played=True, phase="play")
+    deal.king_facts_stood(r, "concerned_played", True, by)
+    deal.count_facts_stood(r, by, concerned_played=True, phase="play")
 
 
 # ------------------------------------------------------------------ leads and plays
@@ -94,7 +94,7 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, "the trump card must be turned up before another card is played (law 10)")
     if deal.phase in ("exchange", "dealing"):
         round_over(r, deal, n)
-        r.in_play.begin_play(deal)
+        deal.begin_play()
         if short_out(r, deal, n):   # a hand with no card at all: what is led is recorded
             if not _unanswered(r, deal, ev.by, ev.card, n):
                 r.fail(n, "the play of this hand is over: one hand has no card to play")
@@ -135,7 +135,7 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     deal.tricks.append(Trick(leader=by, lead=card, lead_event=n))
-    r.in_play.sighted(deal, by, card, known, n)   # law 45: a card seen twice
+    deal.sighted(r, by, card, known, n)   # law 45: a card seen twice
     if by != leader:
         r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by,
                     what=said("lead_out_of_turn", by=by, card=card, leader=leader))
@@ -156,7 +156,7 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
-    r.in_play.sighted(deal, by, card, known, n)   # law 45: a card seen twice
+    deal.sighted(r, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
     winner = by if wins else trick.leader
     if duty:
@@ -170,7 +170,7 @@ def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     deal.won[winner] += 1
     bound_lost = deal.bound is not None and winner == deal.bound[1]   # offer_point: the hand ends
     if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()) or bound_lost:
-        r.in_play.end_play(deal, n)
+        deal.end_play(r, n)
     else:
         short_out(r, deal, n)
 
@@ -186,7 +186,7 @@ def short_out(r: Replay, deal: Deal, n: int) -> bool:
     k = min(deal.hands[other].size, HAND_SIZE - sum(deal.won.values()))
     deal.won[other] += k
     deal.unanswered = (other, k, k)
-    r.in_play.end_play(deal, n)
+    deal.end_play(r, n)
     return True
 
 
@@ -198,7 +198,7 @@ def _unanswered(r: Replay, deal: Deal, by: str, card: Card, n: int) -> bool:
     hand = deal.hands[by]
     known = card in hand.cards
     _take(r, hand, by, card, n)
-    r.in_play.sighted(deal, by, card, known, n)
+    deal.sighted(r, by, card, known, n)
     deal.tricks.append(Trick(leader=by, lead=card, lead_event=n, winner=by))
     deal.unanswered = (by, deal.unanswered[1], deal.unanswered[2] - 1)
     return True
@@ -244,10 +244,10 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
         duty = _duty_pending(r, deal, by, t)
         if duty is not None:   # saving a revoke or a failure to win: a lawful correction
             r.pending.remove(duty)
-            r.in_play.undo_follow(deal, t)
+            deal.undo_follow(r, t)
             return
         if _duty_unknown(deal, by, t):   # the log cannot show the duty it saved: taken as lawful
-            r.in_play.undo_follow(deal, t)
+            deal.undo_follow(r, t)
             return
     r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
                 what=said("card_taken_back_after_lead" if later_lead else "card_taken_back_no_duty",
@@ -303,7 +303,7 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
     if deal.phase != "over" and deal.annulled is None:
         other = deal.other(by)
         deal.won[other] += HAND_SIZE - sum(deal.won.values())
-        r.in_play.end_play(deal, n)
+        deal.end_play(r, n)
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
@@ -315,7 +315,7 @@ def show(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, "cards are shown during the play of a hand")
     if deal.phase == "exchange":
         round_over(r, deal, n)
-        r.in_play.begin_play(deal)
+        deal.begin_play()
     deal.shown = (ev.by, n)
 
 
@@ -335,7 +335,7 @@ def settle_show(r: Replay, deal: Deal) -> None:
     his = rest if his is None else min(his, rest)
     deal.won[by] += his
     deal.won[deal.other(by)] += rest - his
-    r.in_play.end_play(deal, n)
+    deal.end_play(r, n)
 
 
 def _settle(deal: Deal, shower: str, power: Any) -> int | None:
@@ -402,7 +402,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
-    r.in_play.end_play(deal, n)
+    deal.end_play(r, n)
 
 
 def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int) -> None:
@@ -413,7 +413,7 @@ def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int
                   "before a card is led or after the trick is won")
     if deal.phase == "exchange":
         round_over(r, deal, n)
-        r.in_play.begin_play(deal)
+        deal.begin_play()
     deal.shown = None
     made = sum(counts.values())
     deal.summarised = {p: min(h.size, made - len(played_by(deal, p))) for p, h in deal.hands.items()}

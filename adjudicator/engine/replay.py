@@ -109,11 +109,10 @@ class Replay:
         self.ruled_at: dict[int, list[Ruling]] = {}              # event -> the rulings on it
         self._ruled: dict[tuple[int, str], list[Ruling]] = {}    # (deal, irregularity) -> rulings
         self.pending: list[Pending] = []
-        self.deals: list[Deal] = []
-        self.deal: Deal | None = None
+        self.deals: list[DealInPlay] = []
+        self.deal: DealInPlay | None = None
         self.annulled_prefix = 0   # how many deals at the start were annulled
-        self.next_dealer: str | None = log.dealer   # set by `in_play.deals_next` alone
-        self.in_play = DealInPlay(self)   # what the handlers do to a deal in common
+        self.next_dealer: str | None = log.dealer   # set by `deals_next` alone
         self.cut_cards: dict[str, Any] = {}
         self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
         self.packs_changed = False
@@ -226,21 +225,21 @@ class Replay:
 
     # -------------------------------------------------------------------- deals
 
-    def start_deal(self, n: int) -> Deal:
+    def start_deal(self, n: int) -> DealInPlay:
         """A new deal begins at event n, dealt by whoever should deal."""
         self.close_deal()
         if self.next_dealer is None:
             self.fail(n, "who deals first is not known: give `dealer:` in the header or record the cut for deal")
         dealer = self.next_dealer
         elder = self.other(dealer)
-        deal = Deal(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
-                    first_event=n, hands={dealer: Hand(), elder: Hand()},
-                    won={dealer: 0, elder: 0})
+        deal = DealInPlay(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
+                          first_event=n, hands={dealer: Hand(), elder: Hand()},
+                          won={dealer: 0, elder: 0})
         self.deals.append(deal)
         self.deal = deal
         return deal
 
-    def current(self, n: int) -> Deal:
+    def current(self, n: int) -> DealInPlay:
         if self.deal is None:
             self.fail(n, "no deal has begun")
         return self.deal  # type: ignore[return-value]
@@ -267,11 +266,15 @@ class Replay:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
         if same_dealer:
-            self.in_play.deals_next(deal.dealer)
+            self.deals_next(deal.dealer)
         elif rightful:
-            self.in_play.deals_next(deal.rightful)
+            self.deals_next(deal.rightful)
         else:
-            self.in_play.deals_next(deal.elder)
+            self.deals_next(deal.elder)
+
+    def deals_next(self, player: str) -> None:
+        """Who deals the next deal: the one place it is set."""
+        self.next_dealer = player
 
     def annul(self, deal: Deal, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""

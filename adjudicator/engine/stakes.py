@@ -171,7 +171,7 @@ def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
     deal.ended_early = how
     if deal.phase == "exchange":
         round_over(r, deal, n, cut_short=True)
-    r.in_play.end_play(deal, n)
+    deal.end_play(r, n)
 
 
 def _award(r: Replay, deal: Deal, player: str, basis: str, n: int) -> None:
