@@ -138,3 +138,25 @@ def test_a_type_only_import_is_no_circle() -> None:
 def test_the_walk_sees_lazy_imports() -> None:
     """The walk is not blind: the hot commands import the engine only inside their work."""
     assert "adjudicator.engine.adjudicate" in _graph()["adjudicator.commands"]
+
+
+def _writes(attribute: str) -> list[str]:
+    """Where the replay and its handlers assign `attribute` of an object: module and function
+    (the lean scan and the generator keep tables of their own)."""
+    found = []
+    for path in (PACKAGE / "engine").glob("*.py"):
+        if path.stem == "scan" or path.stem.startswith("generate"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
+            for node in ast.walk(function):
+                targets = node.targets if isinstance(node, ast.Assign) else \
+                    [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+                if any(isinstance(t, ast.Attribute) and t.attr == attribute for t in targets):
+                    found.append(f"{path.stem}.{function.name}")
+    return sorted(set(found))
+
+
+def test_who_deals_next_is_set_in_one_place() -> None:
+    """The handlers ask the replay to say who deals next; none writes it itself."""
+    assert _writes("next_dealer") == ["replay.__init__", "replay.deals_next"]

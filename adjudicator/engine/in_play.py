@@ -1,4 +1,4 @@
-"""The deal in play: its one owner in the engine.
+"""The deal in play, as the engine owns it.
 
 `record.table.Deal` keeps the cards on the table; `DealInPlay` adds the engine's own state of
 the deal (the round being answered, the stakes, a suit required, the hands as play began) and
@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from . import marks
 from ..record.cards import Card
-from ..record.table import Deal, played_by
+from ..record.table import Deal, Trick, played_by
 from .rules import distribution, hand_score, stake_points, trump_king as _king_of
 from .ruling import Said, said
 
 if TYPE_CHECKING:
     from .replay import Replay
     from .ruling import Ruling
-    from ..record.table import Trick
 
 COUNTS = frozenset({"took_more_than_discarded", "asked_fewer_than_discarded", "too_many_given",
                     "too_few_given"})
