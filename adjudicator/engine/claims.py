@@ -361,9 +361,6 @@ def _due(deal: Deal, player: str) -> int:
     return HAND_SIZE - played - waiting
 
 
-LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")
-
-
 def _lapsed_at_look(r: Replay, ev: Any) -> Ruling | None:
     """A choice of this deal that lapsed when its chooser looked (laws 9, 11, 13)."""
     return next((x for x in reversed(r.rulings) if x.lapsed and x.table is r.deal and x.table is not None

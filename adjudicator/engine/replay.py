@@ -63,6 +63,7 @@ class _GameWon(Exception):
 
 _DEFAULT_FACTS = Facts().model_dump()
 _DEAL_STARTS = frozenset({"shuffle", "cut", "deal", "new_game"})
+_LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")   # `choice_still_open`
 # the events of a hand's exchange and play: none can follow its deal's annulment
 OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
                          "announce_king", "take_back", "show", "abandon"})
@@ -531,7 +532,7 @@ class Replay:
         now["dealer_looked"] = deal.dealer in deal.looked
         now["non_dealer_looked"] = deal.elder in deal.looked
         now["concerned_looked"] = ruling.concerns in deal.looked
-        if all(now[k] == ruling.facts.get(k) for k in claims.LOOKS):
+        if all(now[k] == ruling.facts.get(k) for k in _LOOKS):
             return ruling
         found = self.book.find(ruling.irregularity, now)
         if found is None or found.ref == ruling.case:
