@@ -6,10 +6,13 @@ place both paths call: the full replay (`replay`, the `Replay` coordinator, with
 archives (`scan`); the generator of random legal games under any rule set (`generate`,
 `generate_variants`) asks them too. `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
 `Report`); `adjudicate` goes from a log's text to its report. The coordinator alone dispatches
-events (`replay.HANDLERS`); each handler takes the `Replay` as its first argument and keeps its
-state there. The handlers also call one another where a stage needs another's work (a claim
-the play's, the exchange the dealing's): those imports stay inside this layer, and several are
-made at call time to break their circles. May import the record and the law book. It knows no words
+events (`replay.HANDLERS`); each handler takes the `Replay` as its first argument and keeps the
+game's state there, the deal's on the deal (`in_play.DealInPlay`: the record's cards with the
+engine's own state of the deal). A handler calls another only downward (a claim the play's, the
+exchange the dealing's); what several stages do to a deal (a card seen, the play ended, the hand
+scored) the deal itself does, so no circle of imports closes inside this layer
+(`errors.ReplayError` lies below the replay, the games of a pool and `outcomes` alike).
+May import the record and the law book. It knows no words
 for people: a ruling carries what happened as keys and values (`ruling.said`, said in words by
 laws/words/happened.yaml) and its case's own summary from the law book, and the words layer
 renders both, in JSON and in text. Its only sentences are the messages of a log error

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import exchange, marks
-from .play import holds_trump_king, played_by
+from .in_play import COUNTS, holds_trump_king
 from .remedies import exposed_off_stock
 from .ruling import said
-from ..record.table import HAND_SIZE
+from ..record.table import HAND_SIZE, played_by
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -195,7 +195,7 @@ def _something_to_retract(r: Replay, deal: Deal, who: str | None, n: int) -> Non
                   "to retract")
 
 
-EXCHANGE_CLAIMS = exchange.COUNTS | {"discard_looked_at"}
+EXCHANGE_CLAIMS = COUNTS | {"discard_looked_at"}
 
 
 def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
@@ -204,7 +204,7 @@ def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
     words = ev.irregularity.replace("_", " ")
     if deal is None or deal.phase == "dealing":
         r.fail(n, f"no exchange has been made here to claim a {words} in")
-    if ev.irregularity in exchange.COUNTS:
+    if ev.irregularity in COUNTS:
         exchange.claim_count(r, deal, ev, n)
         return
     if not any(deal.discards.values()):
@@ -320,7 +320,7 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         r.fail(n, f"a claim of a wrong number: {player} should hold {due} cards here, and "
                   + ("the log shows no other number (give his count)" if ev.count is None
                      else f"{due} is the right number"))
-    made = next((p for p in reversed(r.pending) if p.irregularity in exchange.COUNTS and p.deal is deal
+    made = next((p for p in reversed(r.pending) if p.irregularity in COUNTS and p.deal is deal
                  and p.concerns == player and (p.extra or {}).get("size") == ("more" if count > due else "fewer")),
                 None)
     if made is not None and count == size:   # the exchange made the wrong number: its own error
@@ -361,9 +361,6 @@ def _due(deal: Deal, player: str) -> int:
     return HAND_SIZE - played - waiting
 
 
-LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")
-
-
 def _lapsed_at_look(r: Replay, ev: Any) -> Ruling | None:
     """A choice of this deal that lapsed when its chooser looked (laws 9, 11, 13)."""
     return next((x for x in reversed(r.rulings) if x.lapsed and x.table is r.deal and x.table is not None
@@ -379,7 +376,7 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
     if ev.by != ruling.chooser:
         r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
     offered = ruling
-    ruling = choice_still_open(r, ruling, n) if ruling.open else None
+    ruling = r.choice_still_open(ruling, n) if ruling.open else None
     if ruling is None and ev.option in ANNULMENTS:
         done = r.ruled(offered.table, offered.irregularity)[-1]
         if not ANNULMENTS & set(done.options):
@@ -412,27 +409,3 @@ def _claimed_by_election(r: Replay, ev: Any, n: int) -> Ruling:
                                  claimed=True, at=p.event)
         offered.append(f"{p.irregularity} (event {p.event}): law {found.law} offers {', '.join(found.case.options)} here")
     return r.fail(n, f"no ruling open here offers {ev.option}" + (f" ({'; '.join(offered)})" if offered else ""))
-
-
-def choice_still_open(r: Replay, ruling: Ruling, n: int) -> Ruling | None:
-    """A choice the law gives only before the chooser looks at his hand (laws 9, 11, 13) lapses
-    when he looks first: the case that fits the moment of the choice rules instead. The ruling
-    to elect on, or None when the new one is compulsory (and already done)."""
-    deal = ruling.table
-    if deal is None:
-        return ruling
-    now = dict(ruling.facts)
-    now["dealer_looked"] = deal.dealer in deal.looked
-    now["non_dealer_looked"] = deal.elder in deal.looked
-    now["concerned_looked"] = ruling.concerns in deal.looked
-    if all(now[k] == ruling.facts.get(k) for k in LOOKS):
-        return ruling
-    found = r.book.find(ruling.irregularity, now)
-    if found is None or found.ref == ruling.case:
-        return ruling
-    ruling.lapsed = True
-    r.decided[(ruling.event, ruling.irregularity)] = n
-    chooser = ruling.chooser
-    new = r.make_ruling(ruling.irregularity, n, deal, ruling.concerns, ruling.actor,
-                        ruling.what + said("looked_before_choosing", chooser=chooser), now, claimed=True)
-    return new if new.open else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import marks
-from .rules import cut_winner, distribution
+from .rules import cut_winner
 from .ruling import Said, said
 from ..record.table import HAND_SIZE, PACK_SIZE, Deal
 
@@ -36,7 +36,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
                         what=said("same_card_cut", a=a, b=b, card=ca))
         first = cut_winner(ca, cb, r.options)   # highest or lowest, in the ranking in force
         if first is not None:
-            r.next_dealer = (a, b)[first]
+            r.deals_next((a, b)[first])
         else:
             r.cut_tie = n   # no ruling if they cut again, as they must; see _start
 
@@ -113,7 +113,7 @@ def cut(r: Replay, ev: Any, n: int) -> None:
     deal.cut = True
     bottom = ev.bottom if ev.bottom is not None else PACK_SIZE - ev.top
     if ev.bottom is not None and ev.top + ev.bottom != PACK_SIZE:
-        _incorrect_pack(r, deal, n, said("pack_miscounted", count=ev.top + ev.bottom, pack=PACK_SIZE))
+        deal.incorrect_pack(r, n, said("pack_miscounted", count=ev.top + ev.bottom, pack=PACK_SIZE))
     if ev.exposed:
         r.irregular("exposed_in_cut", n, public=True, actor=ev.by,
                     what=said("exposed_in_cut", by=ev.by, cards=ev.exposed))
@@ -143,7 +143,7 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.packets.append((ev.to, ev.count))
     if ev.cards:
-        see(r, deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
     if before <= HAND_SIZE < hand.size:
         r.irregular("wrong_count", n, public=False, concerns=ev.to, actor=deal.dealer,
                     extra={"size": "more"},
@@ -170,7 +170,7 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.completing[ev.to] = due - ev.count
     if ev.cards:
-        see(r, deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
 
 
 def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
@@ -206,8 +206,8 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
             wrong = True
     if wrong or deal.annulled is not None or _count_ruled(r, deal):
         return   # a wrong number is its own irregularity (laws 9, 15-21): the order is not judged
-    order = _order(deal)
-    chosen = _chosen_order(r, deal)
+    order = deal.order()
+    chosen = deal.chosen_order(r)
     if order is not None and (chosen is None or chosen[0] == order):
         return
     if order is not None:
@@ -224,52 +224,6 @@ def _count_ruled(r: Replay, deal: Deal) -> bool:
         any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
 
 
-def _order(deal: Deal) -> tuple[int, int] | None:
-    """The deal's order of distribution, when it is one the law allows (`rules.distribution`)."""
-    return distribution(deal.packets, deal.elder, deal.dealer)
-
-
-def _chosen_order(r: Replay, deal: Deal) -> tuple[tuple[int, int], int] | None:
-    """The order this dealer selected (law 8): that of his first earlier deal in the game that
-    stands (an annulled deal selects nothing), with its number; None if he has not yet selected."""
-    for d in r.deals:
-        if d is deal:
-            break
-        if d.dealer == deal.dealer and d.annulled is None and d.dealing_checked:
-            order = _order(d)
-            if order is not None:
-                return order, d.number
-    return None
-
-
-def see(r: Replay, deal: Deal, cards: list, n: int) -> None:
-    """Cards come into view: one already seen in this deal shows a redundant pack (law 45)."""
-    seen = deal.seen
-    for card in cards:
-        if card in seen:
-            _incorrect_pack(r, deal, n, said("card_twice", card=card))
-        seen.add(card)
-
-
-def sighted(r: Replay, deal: Deal, player: str, card: Any, known: bool, n: int) -> None:
-    """A card played or discarded comes into view. One the log already showed in `player`'s hand
-    is the same card; one from his unknown cards that was seen elsewhere in this deal shows a
-    redundant pack (law 45). A card revealed from his hand before (a hand played again) is his."""
-    if known or deal.revealed.get(card) == player:
-        deal.seen.add(card)
-    else:
-        see(r, deal, [card], n)
-    deal.revealed[card] = player
-
-
-def _incorrect_pack(r: Replay, deal: Deal, n: int, what: Said) -> None:
-    """The log proves the pack incorrect (law 45): hidden until claimed; once per deal."""
-    if any(p.irregularity == "incorrect_pack" and p.deal is deal for p in r.pending) or \
-            r.ruled(deal, "incorrect_pack"):
-        return
-    r.irregular("incorrect_pack", n, public=False, actor=None, what=what, deal=deal)
-
-
 def expose(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     prev = r.events[n - 2] if n >= 2 else None
@@ -282,7 +236,7 @@ def expose(r: Replay, ev: Any, n: int) -> None:
     if ev.card not in hand.cards:
         hand.unknown -= 1
         hand.cards.append(ev.card)
-        see(r, deal, [ev.card], n)
+        deal.see(r, [ev.card], n)
     deal.exposed = ev.card
     r.irregular("exposed_card", n, public=True, concerns=whose, actor=deal.dealer,
                 what=said("exposed_own" if whose == deal.dealer else "exposed_adversary", dealer=deal.dealer, card=ev.card, owner=whose))
@@ -310,7 +264,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
         card = cards[0]
         if deal.stock == 0:
             r.fail(n, "the stock is empty: there is no card to turn up")
-        see(r, deal, [card], n)
+        deal.see(r, [card], n)
         deal.exposed = card   # it lies face up on the stock (law 37)
         r.irregular("turned_in_error", n, public=True, actor=deal.dealer,
                     what=said("turned_in_error", dealer=deal.dealer, card=card))
@@ -328,7 +282,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     if max(len(cards), 1) > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     dealing_done(r, deal, n)
-    see(r, deal, cards, n)
+    deal.see(r, cards, n)
     deal.stock -= max(len(cards), 1)
     if deal.phase == "dealing":
         deal.phase = "exchange"
@@ -344,7 +298,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
             deal.turn_up = cards[0]   # until the non-dealer chooses (law 11), the top card
             deal.trump = cards[0].suit
         return
-    set_trump(r, deal, cards[0], n)
+    deal.set_trump(r, cards[0], n)
 
 
 def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
@@ -356,7 +310,7 @@ def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
     first = deal.turn_up
     for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
         marks.cancel(r, ent)
-    see(r, deal, [card], n)
+    deal.see(r, [card], n)
     deal.stock -= 1
     deal.turned = [first, card]
     r.irregular("more_than_one_turned", n, public=True, actor=deal.dealer,
@@ -385,14 +339,6 @@ def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
                     what=said(f"before_turn_up_{ev.event}", by=ev.by, dealer=deal.dealer,
                               card=getattr(ev, "card", None)))
     return True
-
-
-def set_trump(r: Replay, deal: Deal, card: Any, n: int) -> None:
-    """The trump card is settled: a king turned up is the dealer's to mark (laws 22, 47)."""
-    deal.turn_up = card
-    deal.trump = card.suit
-    if card.rank == "K" and not deal.king_forfeited:
-        r.award(deal.dealer, r.book.scoring.turned_king, "turned_king", n, deal)
 
 
 def new_packs(r: Replay, ev: Any, n: int) -> None:

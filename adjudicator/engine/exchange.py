@@ -4,10 +4,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .dealing import before_turn_up, see, sighted
+from .dealing import before_turn_up
+from .in_play import COUNTS
 from .rules import asking_error, dealer_must_take, giving_error, wishes
 from .ruling import Said, said
-from ..record.table import HAND_SIZE
+from ..record.table import HAND_SIZE, played_by
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -159,7 +160,7 @@ def discard(r: Replay, ev: Any, n: int) -> None:
             known = card in hand.cards
             if not hand.give_up(card):
                 r.fail(n, f"{ev.by} does not hold {card}")
-            sighted(r, deal, ev.by, card, known, n)   # law 45: a card seen twice
+            deal.sighted(r, ev.by, card, known, n)   # law 45: a card seen twice
             laid.append(card)
     elif ev.count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
@@ -219,7 +220,7 @@ def receive(r: Replay, deal: Deal, to: str, cards: list | None, count: int, n: i
     deal.took_cards.add(to)
     deal.round_given[to] = deal.round_given.get(to, 0) + count
     if cards:
-        see(r, deal, cards, n)
+        deal.see(r, cards, n)
     _recheck(r, deal, to, n)
 
 
@@ -269,14 +270,7 @@ def claim_kept_hand(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
                 what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
 
 
-# ----------------------------------------------------- numbers: laws 29-34
-
-COUNTS = frozenset({"took_more_than_discarded", "asked_fewer_than_discarded", "too_many_given",
-                    "too_few_given"})
-"""The hidden errors of number in the exchange. They are compared afresh at each discard, ask and
-give of the round, so cards given in two goes, or a discard laid out after the give, are no
-error; the last comparison is the one that stands (and is reported if nobody claims it)."""
-
+# ----------------------------------------------------- numbers: laws 29-34 (`in_play.COUNTS`)
 
 def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
     for p in [p for p in r.pending if p.deal is deal and p.irregularity in COUNTS
@@ -370,7 +364,6 @@ def _s(k: int) -> str:
 def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     """A claimed error of number in the exchange: the one the log proves, or, where the log
     shows the hand only as a count, the claim's `count` is the truth discovered."""
-    from .play import played_by
     irr, player = ev.irregularity, ev.player
     for p in reversed(r.pending):
         if p.irregularity == irr and p.deal is deal and player in (None, p.concerns):
@@ -550,7 +543,7 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     deal.stock -= ev.count
     deal.completing[ev.to] -= ev.count
     if ev.cards:
-        see(r, deal, ev.cards, n)
+        deal.see(r, ev.cards, n)
 
 
 HANDLERS = {"propose": propose, "accept": accept, "refuse": refuse, "ask": ask,

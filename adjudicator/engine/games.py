@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .replay import Replay, ReplayError
+from .errors import ReplayError
 from .ruling import Report
 
 if TYPE_CHECKING:
+    from .replay import Replay
     from ..lawbook.laws import LawBook
     from ..lawbook.rulesets import InForce
     from ..record.log import Log
@@ -48,9 +49,10 @@ def _games(log: Log) -> list[_Game]:
     return games
 
 
-def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | None) -> Report:
+def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | None, *,
+                 one_game: type[Replay]) -> Report:
     """Replay every game of a pool or linked log and report them as one (`rules`: the rules in
-    force, the log's)."""
+    force, the log's; `one_game`: the replay of one game, which hands the pool to this module)."""
     events = log.events
     options = rules.options
     pool = bool(options.pool)
@@ -98,7 +100,7 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
             pair = tuple(opener.players)   # type: ignore[assignment,union-attr]
         _check_players(log, game, pair, k + 1, fail)
         sub = log.model_copy(update={"players": list(pair), "dealer": dealer})
-        report = Replay(sub, book, rules=rules, span=(game.first, game.last)).run(observe)
+        report = one_game(sub, book, rules=rules, span=(game.first, game.last)).run(observe)
         for ruling in report.rulings:
             ruling.deal += deals
         for d in report.played:

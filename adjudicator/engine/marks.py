@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..record.cards import Card
+from ..record.table import played_by
 from .ruling import Said, said
 
 if TYPE_CHECKING:
@@ -202,7 +203,6 @@ def _marking_deal(r: Replay) -> Deal | None:
 
 def _held_unannounced(r: Replay, player: str) -> bool:
     """He held the king of trumps in the deal whose marks are open, and never announced it."""
-    from .play import played_by
     deal = _marking_deal(r)
     if deal is None or deal.trump is None or player in deal.announced:
         return False
@@ -291,23 +291,6 @@ def take_down(r: Replay, ev: Any, n: int) -> None:
     """Law 51: an overscore taken down. It never counted, so the score the laws entitle stands."""
     over = r.overscored.get(ev.by, 0)
     r.overscored[ev.by] = max(0, over - ev.points)
-
-
-def rescore(r: Replay, deal: Deal) -> None:
-    """The hand's score again, after a law-25/43 limit applies to a hand already scored: what
-    the winner had marked of it pays the new entitlement as far as it goes."""
-    from .play import score_hand
-    old = [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]
-    paid = {e.player: e.paid for e in old if r.marked}
-    for ent in old:
-        cancel(r, ent, "offender_score_cut")
-    if deal.hand_award is not None:
-        score_hand(r, deal, deal.hand_award[3])
-    for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
-        carried = min(paid.get(ent.player, 0), ent.unpaid)
-        if carried:
-            ent.marked = True
-            count(r, ent, carried)
 
 
 HANDLERS = {"mark_king": mark_king, "mark": mark, "take_down": take_down}

@@ -23,6 +23,8 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
+from .errors import ReplayError
+
 if TYPE_CHECKING:
     from .replay import Replay
     from .ruling import Report
@@ -111,12 +113,11 @@ def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
              facts_at: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The report's figures had these options been taken at the end of the log (and these
     facts been known); without options, a full replay that settles its own open choices."""
-    from .replay import Replay, ReplayError
     facts_at = facts_at if facts_at is not None else replay.facts_at
     key = {i: (r.event, r.irregularity) for i, r in enumerate(replay.rulings)}
     elect = [(key[i], o, c) for i, (o, c) in sorted(run.items())] if run else None
-    again = Replay(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at,
-                   rules=replay.rules, span=replay.span, shown=replay.shown)
+    again = type(replay)(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at,
+                         rules=replay.rules, span=replay.span, shown=replay.shown)
     try:
         done = again.run()
     except ReplayError as e:   # the option cannot be carried out on this table

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import marks, stakes
 from ..record.cards import Card
-from .dealing import before_turn_up, sighted
-from .exchange import COUNTS, round_over
-from .rules import beats, hand_score, law24_grace, legal_replies, second_card, trump_king as _king_of
+from .dealing import before_turn_up
+from .exchange import round_over
+from .in_play import holds_trump_king, trump_king
+from .rules import beats, law24_grace, legal_replies, second_card
 from .ruling import said
-from ..record.table import HAND_SIZE, Deal, Hand, Trick
+from ..record.table import HAND_SIZE, Deal, Hand, Trick, played_by
 
 if TYPE_CHECKING:
     from .replay import Pending, Replay
@@ -21,55 +21,14 @@ DUTIES = ("revoke", "failure_to_win")
 
 # ------------------------------------------------------------------ the king of trumps
 
-def trump_king(deal: Deal) -> Card | None:
-    return _king_of(deal.trump)
-
-
-def played_by(deal: Deal, player: str) -> list[Card]:
-    """The cards `player` has played in this hand, in order."""
-    out = []
-    for t in deal.tricks:
-        if t.leader == player and t.lead is not None:
-            out.append(t.lead)
-        if t.follower == player and t.follow is not None:
-            out.append(t.follow)
-    return out
-
-
-def holds_trump_king(deal: Deal, player: str) -> bool | None:
-    """Whether `player` holds the king of trumps in this hand (in his hand, or played from it):
-    True/False when the log tells, None when unknown cards might hold it."""
-    king = trump_king(deal)
-    if king is None:
-        return None
-    hand = deal.hands[player]
-    if king in hand.cards or king in played_by(deal, player):
-        return True
-    other = deal.other(player)
-    if hand.known or king == deal.turn_up or king in deal.hands[other].cards \
-            or king in played_by(deal, other):
-        return False
-    return None
-
-
 def look(r: Replay, ev: Any, n: int) -> None:
     deal = r.current(n)
     deal.looked.add(ev.by)
-    from .claims import choice_still_open
     for ruling in [x for x in r.choosing if x.open and x.table is deal]:
-        choice_still_open(r, ruling, n)   # a choice given only before he looks lapses here
+        r.choice_still_open(ruling, n)   # a choice given only before he looks lapses here
     if deal.round_given.get(ev.by) and deal.phase == "exchange":
         deal.mixed.add(ev.by)
-        _count_facts(r, deal, ev.by, mixed=True, concerned_looked=True)
-
-
-def _count_facts(r: Replay, deal: Deal, player: str | None, **facts: Any) -> None:
-    """An error of number in the exchange not yet claimed is ruled, if nobody ever claims it,
-    with the facts of the moment it stood: once the cards were mixed with the hand, once its
-    holder played, once the hand was over."""
-    for p in r.pending:
-        if p.irregularity in COUNTS and p.deal is deal and player in (None, p.concerns):
-            p.facts.update(facts)
+        deal.count_facts_stood(r, ev.by, mixed=True, concerned_looked=True)
 
 
 def announce_king(r: Replay, ev: Any, n: int) -> None:
@@ -117,16 +76,8 @@ def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
     if by in deal.first_play:
         return
     deal.first_play[by] = n
-    _false_king_facts(r, deal, "concerned_played", True, by)
-    _count_facts(r, deal, by, concerned_played=True, phase="play")
-
-
-def _false_king_facts(r: Replay, deal: Deal, fact: str, value: Any, by: str | None = None) -> None:
-    """A false announcement not yet claimed is ruled, if nobody ever claims it, with the facts of
-    the moment it stood: once its maker played a card, or once the hand was over."""
-    for p in r.pending:
-        if p.irregularity == "false_king" and p.deal is deal and by in (None, p.actor):
-            p.facts[fact] = value
+    deal.king_facts_stood(r, "concerned_played", True, by)
+    deal.count_facts_stood(r, by, concerned_played=True, phase="play")
 
 
 # ------------------------------------------------------------------ leads and plays
@@ -143,7 +94,7 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, "the trump card must be turned up before another card is played (law 10)")
     if deal.phase in ("exchange", "dealing"):
         round_over(r, deal, n)
-        begin_play(r, deal)
+        deal.begin_play()
         if short_out(r, deal, n):   # a hand with no card at all: what is led is recorded
             if not _unanswered(r, deal, ev.by, ev.card, n):
                 r.fail(n, "the play of this hand is over: one hand has no card to play")
@@ -156,11 +107,6 @@ def play_card(r: Replay, ev: Any, n: int) -> None:
         _lead(r, deal, hand, by, card, ev.names, n)
     else:
         _follow(r, deal, hand, trick, by, card, n)
-
-
-def begin_play(r: Replay, deal: Deal) -> None:
-    deal.phase = "play"
-    deal.start_hands = {p: (list(h.cards), h.unknown) for p, h in deal.hands.items()}
 
 
 def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
@@ -189,7 +135,7 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
     deal.tricks.append(Trick(leader=by, lead=card, lead_event=n))
-    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
+    deal.sighted(r, by, card, known, n)   # law 45: a card seen twice
     if by != leader:
         r.irregular("lead_out_of_turn", n, public=True, actor=by, concerns=by,
                     what=said("lead_out_of_turn", by=by, card=card, leader=leader))
@@ -210,7 +156,7 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
-    sighted(r, deal, by, card, known, n)   # law 45: a card seen twice
+    deal.sighted(r, by, card, known, n)   # law 45: a card seen twice
     trick.follow, trick.follower = card, by
     winner = by if wins else trick.leader
     if duty:
@@ -224,7 +170,7 @@ def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
     deal.won[winner] += 1
     bound_lost = deal.bound is not None and winner == deal.bound[1]   # offer_point: the hand ends
     if len(deal.tricks) == HAND_SIZE or not any(h.size for h in deal.hands.values()) or bound_lost:
-        end_play(r, deal, n)
+        deal.end_play(r, n)
     else:
         short_out(r, deal, n)
 
@@ -240,7 +186,7 @@ def short_out(r: Replay, deal: Deal, n: int) -> bool:
     k = min(deal.hands[other].size, HAND_SIZE - sum(deal.won.values()))
     deal.won[other] += k
     deal.unanswered = (other, k, k)
-    end_play(r, deal, n)
+    deal.end_play(r, n)
     return True
 
 
@@ -252,7 +198,7 @@ def _unanswered(r: Replay, deal: Deal, by: str, card: Card, n: int) -> bool:
     hand = deal.hands[by]
     known = card in hand.cards
     _take(r, hand, by, card, n)
-    sighted(r, deal, by, card, known, n)
+    deal.sighted(r, by, card, known, n)
     deal.tricks.append(Trick(leader=by, lead=card, lead_event=n, winner=by))
     deal.unanswered = (by, deal.unanswered[1], deal.unanswered[2] - 1)
     return True
@@ -298,10 +244,10 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
         duty = _duty_pending(r, deal, by, t)
         if duty is not None:   # saving a revoke or a failure to win: a lawful correction
             r.pending.remove(duty)
-            undo_follow(r, deal, t)
+            deal.undo_follow(r, t)
             return
         if _duty_unknown(deal, by, t):   # the log cannot show the duty it saved: taken as lawful
-            undo_follow(r, deal, t)
+            deal.undo_follow(r, t)
             return
     r.irregular("card_taken_back", n, public=True, actor=by, concerns=by, extra=facts,
                 what=said("card_taken_back_after_lead" if later_lead else "card_taken_back_no_duty",
@@ -340,29 +286,6 @@ def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:
                  and p.actor == by and p.event > t.lead_event), None)
 
 
-def undo_follow(r: Replay, deal: Deal, t: Trick) -> None:
-    """The card played to a lead goes back to the hand; the trick is open again (and the hand,
-    if that card ended it, is in play again)."""
-    deal.hands[t.follower].cards.append(t.follow)  # type: ignore[index,arg-type]
-    deal.won[t.winner] -= 1  # type: ignore[index]
-    t.follow, t.follower, t.winner = None, None, None
-    if deal.phase == "over":
-        reopen(r, deal)
-
-
-def reopen(r: Replay, deal: Deal) -> None:
-    """A hand already scored is in play again: its point or vole is struck out until it ends."""
-    for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
-        marks.cancel(r, ent, "replay_hand")
-    if deal.unanswered is not None:   # the tricks counted to the cards nobody could play to
-        deal.won[deal.unanswered[0]] -= deal.unanswered[1]
-        deal.unanswered = None
-    deal.hand_award = None
-    deal.phase = "play"
-    if r.deal is deal:
-        r.next_dealer = deal.dealer
-
-
 # ------------------------------------------------------------------ the end of the hand
 
 def abandon(r: Replay, ev: Any, n: int) -> None:
@@ -380,7 +303,7 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
     if deal.phase != "over" and deal.annulled is None:
         other = deal.other(by)
         deal.won[other] += HAND_SIZE - sum(deal.won.values())
-        end_play(r, deal, n)
+        deal.end_play(r, n)
 
 
 def show(r: Replay, ev: Any, n: int) -> None:
@@ -392,7 +315,7 @@ def show(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, "cards are shown during the play of a hand")
     if deal.phase == "exchange":
         round_over(r, deal, n)
-        begin_play(r, deal)
+        deal.begin_play()
     deal.shown = (ev.by, n)
 
 
@@ -412,7 +335,7 @@ def settle_show(r: Replay, deal: Deal) -> None:
     his = rest if his is None else min(his, rest)
     deal.won[by] += his
     deal.won[deal.other(by)] += rest - his
-    end_play(r, deal, n)
+    deal.end_play(r, n)
 
 
 def _settle(deal: Deal, shower: str, power: Any) -> int | None:
@@ -479,7 +402,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
         _first_card(r, deal, p, n)
-    end_play(r, deal, n)
+    deal.end_play(r, n)
 
 
 def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int) -> None:
@@ -490,7 +413,7 @@ def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int
                   "before a card is led or after the trick is won")
     if deal.phase == "exchange":
         round_over(r, deal, n)
-        begin_play(r, deal)
+        deal.begin_play()
     deal.shown = None
     made = sum(counts.values())
     deal.summarised = {p: min(h.size, made - len(played_by(deal, p))) for p, h in deal.hands.items()}
@@ -498,35 +421,6 @@ def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int
         for p in deal.hands:
             _first_card(r, deal, p, n)
     deal.won = counts
-
-
-def end_play(r: Replay, deal: Deal, n: int) -> None:
-    """Five tricks played (or the hand settled): the hand scores and the deal passes."""
-    deal.phase = "over"
-    _false_king_facts(r, deal, "phase", "over")
-    _count_facts(r, deal, None, phase="over")
-    r.end_deal(deal)
-    score_hand(r, deal, n)
-
-
-def score_hand(r: Replay, deal: Deal, n: int) -> None:
-    """The hand's point or vole (laws 48, 49; cut by laws 25, 43), counted twice when a double
-    was accepted; a hand ended early by a variant scored as it ended (`stakes`)."""
-    if deal.ended_early is not None or stakes.offer_lost(r, deal, n):
-        return
-    cut = any(p in deal.cut_players for p in deal.won if deal.won[p] >= 3)
-    result = hand_score(deal.won, deal.dealer, deal.elder, no_proposal=deal.proposals == 0,
-                        first_refused=deal.first_answer == "refuse", scoring=r.book.scoring, cut=cut,
-                        refusal_on_vole=r.options.refusal_point_on_vole)
-    if result is None:
-        return
-    winner, points, kind, basis = result
-    if deal.times != 1:
-        points, basis = points * deal.times, basis + "_doubled"
-    deal.hand_award = (winner, points, kind, n)
-    if points:
-        r.award(winner, points, kind, n, deal, basis=basis, limited=cut)
-    marks.settle_held(r, deal)
 
 
 def holds(r: Replay, ev: Any, n: int) -> None:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import exchange, marks
-from .dealing import see, set_trump
-from .play import begin_play, end_play, played_by, undo_follow
-from ..record.table import HAND_SIZE
+from ..record.table import HAND_SIZE, played_by
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -97,8 +95,7 @@ def _deal_again_in_order(r: Replay, deal: Deal) -> None:
     8): his first deal's order, or, if this is his first, the one his first packet began (three
     then two, or two then three). Where the log names every card dealt the hands are rebuilt from
     their order in the pack; otherwise each hand is five unknown cards."""
-    from .dealing import _chosen_order
-    chosen = _chosen_order(r, deal)
+    chosen = deal.chosen_order(r)
     if chosen is not None:
         first = chosen[0][0]
     else:
@@ -135,7 +132,7 @@ def _choose_trump(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> N
     deal.aside.extend(c for c in deal.turned if c != card)
     deal.turned = [card]
     ruling.elected_card = str(card)
-    set_trump(r, deal, card, n)
+    deal.set_trump(r, card, n)
 
 
 def _discard_superfluous(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
@@ -211,7 +208,7 @@ def _take_back(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None
         if deal.first_play.get(trick.leader) == trick.lead_event:
             del deal.first_play[trick.leader]
     else:
-        undo_follow(r, deal, trick)
+        deal.undo_follow(r, trick)
 
 
 def _require_named_suit(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
@@ -226,7 +223,7 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
     if deal.start_hands is None:
         if deal.phase == "dealing":
             return
-        begin_play(r, deal)
+        deal.begin_play()
     for ent in [e for e in r.owed if e.deal is deal and e.kind in ("point", "vole")]:
         marks.cancel(r, ent, "replay_hand")
     for p, (cards, unknown) in deal.start_hands.items():
@@ -237,9 +234,8 @@ def _replay_hand(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
     deal.first_play.clear()
     deal.hand_award = None
     deal.phase = "exchange"
-    begin_play(r, deal)
-    if r.deal is deal:
-        r.next_dealer = deal.dealer
+    deal.begin_play()
+    deal.deals_again(r)
 
 
 def exposed_off_stock(deal: Deal) -> bool:
@@ -289,7 +285,7 @@ def _throw_aside(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> No
     if deal.stock <= 0:
         r.fail(n, "the stock is empty: no faced card can be found in it")
     deal.aside.append(deal.faced)
-    see(r, deal, [deal.faced], n)
+    deal.see(r, [deal.faced], n)
     deal.stock -= 1
 
 
@@ -320,7 +316,7 @@ def _award(kind: str) -> Remedy:
         deal.won = {winner: 5 if kind == "vole" else max(3, deal.won[winner]), quitter: deal.won[quitter]}
         if kind == "vole":
             deal.won[quitter] = 0
-        end_play(r, deal, n)
+        deal.end_play(r, n)
     return award
 
 
@@ -352,7 +348,7 @@ def _score_cut(r: Replay, ruling: Ruling, deal: Deal) -> None:
     """Laws 25, 43: point nothing, vole one, point against law 49 one."""
     deal.cut_players.add(ruling.offender)
     if deal.hand_award is not None:
-        marks.rescore(r, deal)
+        deal.rescore(r)
 
 
 def _king_cancelled(r: Replay, ruling: Ruling, deal: Deal) -> None:

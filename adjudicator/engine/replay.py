@@ -11,28 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NoReturn
 
-from . import claims, dealing, exchange, marks, outcomes, play, remedies, stakes
+from . import claims, dealing, exchange, games, marks, outcomes, play, remedies, stakes
+from .in_play import DealInPlay, holds_trump_king
+from .errors import ReplayError
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
 from ..record.log import Log
-from .ruling import Report, Ruling, Said, Summary
+from .ruling import Report, Ruling, Said, Summary, said
 from . import rules as rules_of_play
 from .scoring import game_value
 from ..record.table import Deal, Hand
-
-
-class ReplayError(ValueError):
-    """An event that cannot happen where it stands (a log error, exit status 2)."""
-
-    def __init__(self, event: int, name: str, message: str):
-        self.event, self.name, self.message = event, name, message
-        super().__init__(f"event {event} ({name}): {message}")
-
-    def at(self, line: int | None) -> str:
-        """The message, naming the line the event begins on where it is known (YAML)."""
-        where = f", line {line}" if line is not None else ""
-        return f"event {self.event} ({self.name}){where}: {self.message}"
 
 
 @dataclass
@@ -74,6 +63,7 @@ class _GameWon(Exception):
 
 _DEFAULT_FACTS = Facts().model_dump()
 _DEAL_STARTS = frozenset({"shuffle", "cut", "deal", "new_game"})
+_LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")   # `choice_still_open`
 # the events of a hand's exchange and play: none can follow its deal's annulment
 OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
                          "announce_king", "take_back", "show", "abandon"})
@@ -120,10 +110,10 @@ class Replay:
         self.ruled_at: dict[int, list[Ruling]] = {}              # event -> the rulings on it
         self._ruled: dict[tuple[int, str], list[Ruling]] = {}    # (deal, irregularity) -> rulings
         self.pending: list[Pending] = []
-        self.deals: list[Deal] = []
-        self.deal: Deal | None = None
+        self.deals: list[DealInPlay] = []
+        self.deal: DealInPlay | None = None
         self.annulled_prefix = 0   # how many deals at the start were annulled
-        self.next_dealer: str | None = log.dealer
+        self.next_dealer: str | None = log.dealer   # set by `deals_next` alone
         self.cut_cards: dict[str, Any] = {}
         self.cut_tie: int | None = None   # the event of a tied cut for deal not yet cut again (law 5)
         self.packs_changed = False
@@ -153,9 +143,8 @@ class Replay:
         if self.span is None:
             if not self.final and self.elect_at_end is None:
                 stakes.variants_on(self)
-            from .games import replay_games, several
-            if several(self.options):
-                return replay_games(self.log, self.book, self.rules, observe)
+            if games.several(self.options):
+                return games.replay_games(self.log, self.book, self.rules, observe, one_game=Replay)
         try:
             self._apply(observe)
         except _GameWon as won:
@@ -237,21 +226,21 @@ class Replay:
 
     # -------------------------------------------------------------------- deals
 
-    def start_deal(self, n: int) -> Deal:
+    def start_deal(self, n: int) -> DealInPlay:
         """A new deal begins at event n, dealt by whoever should deal."""
         self.close_deal()
         if self.next_dealer is None:
             self.fail(n, "who deals first is not known: give `dealer:` in the header or record the cut for deal")
         dealer = self.next_dealer
         elder = self.other(dealer)
-        deal = Deal(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
-                    first_event=n, hands={dealer: Hand(), elder: Hand()},
-                    won={dealer: 0, elder: 0})
+        deal = DealInPlay(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
+                          first_event=n, hands={dealer: Hand(), elder: Hand()},
+                          won={dealer: 0, elder: 0})
         self.deals.append(deal)
         self.deal = deal
         return deal
 
-    def current(self, n: int) -> Deal:
+    def current(self, n: int) -> DealInPlay:
         if self.deal is None:
             self.fail(n, "no deal has begun")
         return self.deal  # type: ignore[return-value]
@@ -278,11 +267,15 @@ class Replay:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
         if same_dealer:
-            self.next_dealer = deal.dealer
+            self.deals_next(deal.dealer)
         elif rightful:
-            self.next_dealer = deal.rightful
+            self.deals_next(deal.rightful)
         else:
-            self.next_dealer = deal.elder
+            self.deals_next(deal.elder)
+
+    def deals_next(self, player: str) -> None:
+        """Who deals the next deal: the one place it is set."""
+        self.next_dealer = player
 
     def annul(self, deal: Deal, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
@@ -408,7 +401,7 @@ class Replay:
             if offender is not None:
                 f["offender_is"] = deal.role(offender)
                 f["offender_tricks"] = deal.won.get(offender, 0)
-                f["adversary_holds_king"] = play.holds_trump_king(deal, deal.other(offender))
+                f["adversary_holds_king"] = holds_trump_king(deal, deal.other(offender))
         if extra:
             f.update(extra)
         return f
@@ -524,9 +517,33 @@ class Replay:
                 ruling.lapsed = True
                 self.decided[(ruling.event, ruling.irregularity)] = n
                 continue
-            still = claims.choice_still_open(self, ruling, n)
+            still = self.choice_still_open(ruling, n)
             if still is not None and option in still.options:
                 self.elect(still, option, None, n)
+
+    def choice_still_open(self, ruling: Ruling, n: int) -> Ruling | None:
+        """A choice the law gives only before the chooser looks at his hand (laws 9, 11, 13)
+        lapses when he looks first: the case that fits the moment of the choice rules instead.
+        The ruling to elect on, or None when the new one is compulsory (and already done)."""
+        deal = ruling.table
+        if deal is None:
+            return ruling
+        now = dict(ruling.facts)
+        now["dealer_looked"] = deal.dealer in deal.looked
+        now["non_dealer_looked"] = deal.elder in deal.looked
+        now["concerned_looked"] = ruling.concerns in deal.looked
+        if all(now[k] == ruling.facts.get(k) for k in _LOOKS):
+            return ruling
+        found = self.book.find(ruling.irregularity, now)
+        if found is None or found.ref == ruling.case:
+            return ruling
+        ruling.lapsed = True
+        self.decided[(ruling.event, ruling.irregularity)] = n
+        chooser = ruling.chooser
+        new = self.make_ruling(ruling.irregularity, n, deal, ruling.concerns, ruling.actor,
+                               ruling.what + said("looked_before_choosing", chooser=chooser), now,
+                               claimed=True)
+        return new if new.open else None
 
     def open_for(self, option: str) -> Ruling | None:
         for ruling in reversed(self.choosing):

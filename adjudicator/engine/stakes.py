@@ -128,7 +128,7 @@ def _answered(r: Replay, ev: Any, n: int, kind: str) -> tuple[Deal, Asking] | No
 
 
 def accept_double(r: Replay, ev: Any, n: int) -> None:
-    """The hand's points count twice for whoever wins it (`play.score_hand`)."""
+    """The hand's points count twice for whoever wins it (`DealInPlay.score_hand`)."""
     answered = _answered(r, ev, n, "double")
     if answered is not None:
         answered[0].times = DOUBLED
@@ -171,22 +171,11 @@ def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
     deal.ended_early = how
     if deal.phase == "exchange":
         round_over(r, deal, n, cut_short=True)
-    from .play import end_play   # play calls back here at the hand's end (`offer_lost`)
-    end_play(r, deal, n)
+    deal.end_play(r, n)
 
 
 def _award(r: Replay, deal: Deal, player: str, basis: str, n: int) -> None:
     r.award(player, stake_points(basis, r.book.scoring), "point", n, deal, basis=basis)
-
-
-def offer_lost(r: Replay, deal: Deal, n: int) -> bool:
-    """At the hand's end (`play.score_hand`): the offerer took a trick after his offer was
-    declined, so he marks two and the hand scores nothing else. False if he did not."""
-    if deal.bound is None or not deal.won.get(deal.bound[1]):
-        return False
-    deal.ended_early = "offer_lost"
-    r.award(deal.bound[1], stake_points("offer_lost", r.book.scoring), "point", n, deal, basis="offer_lost")
-    return True
 
 
 def ignores(deal: Deal | None, name: str) -> bool:

@@ -6,7 +6,6 @@ cards. Nothing here invents a card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from .cards import Card
 
@@ -83,7 +82,9 @@ class Trick:
 
 @dataclass(slots=True)
 class Deal:
-    """Everything that happens in one deal, from the first shuffle to the last trick."""
+    """The cards of one deal on the table, from the first shuffle to the last trick, and what
+    the players did with them (the engine's own state of the deal it plays is
+    `engine.in_play.DealInPlay`'s)."""
 
     number: int
     dealer: str
@@ -96,7 +97,6 @@ class Deal:
     pack: str | None = None
     stock: int = PACK_SIZE
     seen: set = field(default_factory=set)
-    revealed: dict = field(default_factory=dict)   # card -> player whose unknown cards it came from
     turn_up: Card | None = None
     turn_up_unknown: bool = False   # a card was turned up whose identity the log does not know
     trump: str | None = None
@@ -109,10 +109,7 @@ class Deal:
     proposals: int = 0
     first_answer: str | None = None
     answer: str | None = None        # the answer to the current proposal
-    conditional: bool = False
     asked: int | None = None
-    round_discard: dict[str, int] = field(default_factory=dict)
-    round_given: dict[str, int] = field(default_factory=dict)
     tricks: list[Trick] = field(default_factory=list)
     won: dict[str, int] = field(default_factory=dict)
     summarised: dict[str, int] = field(default_factory=dict)   # player -> cards he played in tricks the log gives only as a result (`tricks`)
@@ -121,37 +118,16 @@ class Deal:
     announced: dict[str, int] = field(default_factory=dict)
     shuffles: list[str] | None = None
     cut: bool = False
-    dealing_checked: bool = False
     exposed: Card | None = None
     faced: Card | None = None
-    king_forfeited: bool = False
     no_turn_up: int | None = None   # the event that acted before the turn-up (law 10)
-    round_event: int = 0                             # the event of the proposal being answered
-    round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
-    stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
-    kept: list = field(default_factory=list)         # rounds (their event) the dealer who had to took no card
-    kept_claimed: dict = field(default_factory=dict) # round event -> the claim that ruled on it
-    overruled: dict | None = None                    # the words that stand if the last is overruled
-    superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
-    completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock
     aside_count: int = 0
-    cut_players: set = field(default_factory=set)   # offenders whose marks laws 25, 43 cut
-    start_hands: dict | None = None                  # the hands when play began (to play again)
     hand_award: tuple | None = None
-    shown: tuple | None = None        # (player, event): cards shown (law 42), no play recorded since
-    unanswered: tuple | None = None   # (player, tricks, not yet led): his cards nobody could play to
     annulled: str | None = None
     annulled_at: int | None = None   # the event that annulled it
-    suit_required: Any = None         # the engine's Ruling by which the suit named must be led (law 41)
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
     score_after: dict | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
-    # the variants' stakes (engine/stakes.py)
-    times: int = 1                    # the hand's points count this many times (2: a double accepted)
-    doubled: bool = False             # a double was made in time in this hand (once a hand)
-    offered: bool = False             # the point was offered in time in this hand
-    bound: tuple | None = None        # (decliner, offerer): an offer declined binds him to the vole
-    ended_early: str | None = None    # double_declined, offer_accepted, offer_lost
 
     def other(self, player: str) -> str:
         return self.elder if player == self.dealer else self.dealer
@@ -174,3 +150,14 @@ class Deal:
     @property
     def next_leader(self) -> str:
         return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.elder
+
+
+def played_by(deal: Deal, player: str) -> list[Card]:
+    """The cards `player` has played in this hand, in order."""
+    out = []
+    for t in deal.tricks:
+        if t.leader == player and t.lead is not None:
+            out.append(t.lead)
+        if t.follower == player and t.follow is not None:
+            out.append(t.follow)
+    return out

@@ -16,6 +16,7 @@ from ...words.learner import case_summary, for_people, italics_html, parted, sce
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
 from .frames import Scenario
+from .names import page_name
 from .rulesets import entries as ruleset_entries, notices
 
 HERE = Path(__file__).resolve().parent
@@ -39,10 +40,6 @@ def sentence(text: str) -> str:
     event's number as the scenario's step."""
     text = for_people(cards_in(text), steps=True)
     return text[:1].upper() + text[1:]
-
-
-def page_name(number: int) -> str:
-    return f"law-{number:02d}.html"
 
 
 def linked(text: str | None) -> Markup:

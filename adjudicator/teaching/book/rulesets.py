@@ -10,6 +10,7 @@ from jinja2 import Environment
 from ...lawbook.laws import LawBook
 from ...lawbook.rulesets import DEFAULT, InForce, RuleSet, rule_sets
 from ...record import options as table
+from .names import page_name as law_page
 from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_words
 
 
@@ -111,7 +112,6 @@ def entries(book: LawBook) -> list[dict[str, Any]]:
 
 def pages(env: Environment, book: LawBook, disputes: dict[str, str] | None = None) -> dict[str, str]:
     """Each rule set's page, by file name; `disputes`: the dispute page of each (`dispute_pages`)."""
-    from .render import page_name as law_page
     template = env.get_template("rules.html.j2")
     sets = entries(book)
     disputes = disputes or {}
