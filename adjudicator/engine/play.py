@@ -8,7 +8,7 @@ from . import marks, stakes
 from ..record.cards import Card
 from .dealing import before_turn_up, sighted
 from .exchange import COUNTS, round_over
-from .rules import beats, hand_score, law24_grace, legal_replies, second_card, trump_king as _king_of
+from .rules import beats, first_trick_open, hand_score, law24_grace, legal_replies, second_card, trump_king as _king_of
 from .ruling import said
 from ..record.table import HAND_SIZE, Deal, Hand, Trick
 
@@ -108,7 +108,7 @@ def _law24(deal: Deal, player: str) -> bool:
     cards = played_by(deal, player)
     t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
     return t is not None and law24_grace(cards, trump_king(deal), led_it=t.leader == player,
-                                         first_trick_open=t is deal.tricks[0] and t.follow is None,
+                                         first_trick_open=first_trick_open(deal.tricks.index(t), t.follow is not None),
                                          dealer=player == deal.dealer)
 
 

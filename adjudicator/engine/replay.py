@@ -277,12 +277,8 @@ class Replay:
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
-        if same_dealer:
-            self.next_dealer = deal.dealer
-        elif rightful:
-            self.next_dealer = deal.rightful
-        else:
-            self.next_dealer = deal.elder
+        self.next_dealer = rules_of_play.dealer_after(deal.dealer, deal.elder, deal.rightful,
+                                                      fresh=same_dealer, void=rightful)
 
     def annul(self, deal: Deal, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
