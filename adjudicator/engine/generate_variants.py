@@ -4,10 +4,9 @@ pools and linked matches of several games in one log, under any base rule set.
 It plays with `generate`'s table (`_Deal`), players' habits and tally (`_Game`), and asks the
 rules in force (`generate.Play`, that is `rules`) what a hand, a double declined or an offer
 comes to, and `rules` when a double or an offer is in time, who deals next, and who plays, deals
-and wins in a pool or a match. `clean`
-leaves out what the variants rule on (a double or offer out of time or unanswered): the game is
-then irregularity-free. The property tests reckon every game themselves
-(tests/test_variants.py, tests/test_generate_rules.py).
+and wins in a pool or a match. `clean` leaves out what the variants rule on (a double or offer
+out of time or unanswered): the game is then irregularity-free. The property tests reckon
+every game themselves (tests/test_variants.py, tests/test_generate_rules.py).
 """
 
 from __future__ import annotations
