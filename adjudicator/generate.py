@@ -1,17 +1,18 @@
 """`python -m adjudicator.generate N [--seed S] [--expect] [--irregular P] [--rules NAME]
 [--option KEY=VALUE]...`: random legal games as logs, one JSON line each, under any rule set
 and options (RULESETS.md): doubles, offers of the point, pools and linked matches as the
-options turn them on. The generator itself is `engine.generate` (and `engine.generate_variants`);
-the rule set and options are read as every command's `--rules` and `--option` read them
-(`lawbook.rulesets.chosen`): an unknown one, or a value of the wrong type, is exit status 2 with
-a "did you mean"."""
+options turn them on. The generator itself is `engine.generate_games` (over `engine.generate`
+and `engine.generate_variants`); the rule set and options are read as every command's `--rules`
+and `--option` read them (`lawbook.rulesets.chosen`): an unknown one, or a value of the wrong
+type, is exit status 2 with a "did you mean"."""
 from __future__ import annotations
 
 import argparse
 import sys
 import textwrap
 
-from .engine.generate import dumps, games, with_expect
+from .engine.generate import dumps, with_expect
+from .engine.generate_games import games
 from .lawbook.rulesets import chosen, parse_option
 
 PROG = "python -m adjudicator.generate"

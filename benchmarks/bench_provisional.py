@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adjudicator.engine.replay import Replay  # noqa: E402
-from adjudicator.engine.generate import games  # noqa: E402
+from adjudicator.engine.generate_games import games  # noqa: E402
 from adjudicator.record.log import read_text  # noqa: E402
 
 

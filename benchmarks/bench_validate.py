@@ -74,7 +74,8 @@ END = "<!-- bench_validate.py writes up to here -->"
 
 WRITE = {
     "generate.py": """import sys
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 with open(sys.argv[1], "w") as out:
     for log, _ in games(int(sys.argv[2]), int(sys.argv[3])):
         out.write(dumps(log) + "\\n")

@@ -463,7 +463,8 @@ def test_a_pipe_closed_early_ends_the_tool_quietly_as_grep(tmp_path: Path, args:
     of grep when its reader goes (141: 128 + SIGPIPE), not click's exit 1 or an error's 2. (The
     output of validate is far more than a pipe holds; laws' is not, so its reader is gone first.)"""
     import gzip
-    from adjudicator.engine.generate import dumps, games
+    from adjudicator.engine.generate import dumps
+    from adjudicator.engine.generate_games import games
     archive = tmp_path / "a.jsonl"
     archive.write_text("".join(dumps(log) + "\n" for log, _ in games(400, seed=3)))
     (tmp_path / "a.jsonl.gz").write_bytes(gzip.compress(archive.read_bytes()))

@@ -57,7 +57,7 @@ def test_validate_folder_in_sorted_order_with_summary() -> None:
 
 
 def test_validate_json_jobs_keeps_input_order(tmp_path: Path) -> None:
-    from adjudicator.engine.generate import archive
+    from adjudicator.engine.generate_games import archive
     path = tmp_path / "games.jsonl"
     path.write_text("".join(line + "\n" for line in archive(40, seed=5)))
     one = runner.invoke(app, ["validate", "--json", str(path)])

@@ -23,7 +23,8 @@ from adjudicator.archive.files import items  # noqa: E402
 from adjudicator.archive.summary import Summary, Tree  # noqa: E402
 from adjudicator.cli import app  # noqa: E402
 from adjudicator.commands import render_batch  # noqa: E402
-from adjudicator.engine.generate import dumps, games  # noqa: E402
+from adjudicator.engine.generate import dumps  # noqa: E402
+from adjudicator.engine.generate_games import games  # noqa: E402
 from adjudicator.record.source import parse_yaml  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,7 +32,8 @@ from adjudicator.archive.files import items  # noqa: E402
 from adjudicator.archive.recoveries import Recoveries  # noqa: E402
 from adjudicator.cli import app  # noqa: E402
 from adjudicator.commands import render_batch  # noqa: E402
-from adjudicator.engine.generate import dumps, games  # noqa: E402
+from adjudicator.engine.generate import dumps  # noqa: E402
+from adjudicator.engine.generate_games import games  # noqa: E402
 from test_cluster import _killer  # noqa: E402  (a worker that dies as the out-of-memory killer kills)
 
 ROOT = Path(__file__).resolve().parent.parent

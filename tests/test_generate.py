@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine.generate import VALUES, archive, games, random_game, with_expect
+from adjudicator.engine.generate import VALUES, random_game, with_expect
+from adjudicator.engine.generate_games import archive, games
 from adjudicator.generate import main
 
 ORDER = ["K", "Q", "J", "A", "10", "9", "8", "7"]

@@ -18,7 +18,8 @@ from hypothesis import given, settings, strategies as st
 
 from adjudicator import adjudicate_text
 from adjudicator.engine import invariants
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 from adjudicator.engine.replay import Replay
 from adjudicator.engine.scan import scan
 from adjudicator.generate import main

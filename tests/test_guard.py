@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = "import sys; from adjudicator.entry import run; sys.argv[0] = 'ecarte'; run()"   # the script's

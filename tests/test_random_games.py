@@ -9,7 +9,8 @@ from collections import Counter
 from hypothesis import example, given, strategies as st
 
 from adjudicator.engine import invariants
-from adjudicator.engine.generate import games, random_game
+from adjudicator.engine.generate import random_game
+from adjudicator.engine.generate_games import games
 from adjudicator.record.log import read_text
 from adjudicator.engine.replay import Replay
 from adjudicator.words.report import ruling_json

@@ -15,7 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,8 @@ import yaml
 from hypothesis import example, given, strategies as st
 
 from adjudicator import adjudicate_text
-from adjudicator.engine.generate import PACK, dumps, games, random_game
+from adjudicator.engine.generate import PACK, dumps, random_game
+from adjudicator.engine.generate_games import games
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan, scan_data
 from adjudicator.record.source import LogError, is_json, is_json_line, parse_yaml

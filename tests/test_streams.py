@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from adjudicator.archive.files import items
 from adjudicator.cli import app
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"

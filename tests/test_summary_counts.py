@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from adjudicator.archive.summary import HELD, Duplicates, Summary
 from adjudicator.cli import app
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,8 @@ from adjudicator.archive import parallel
 from adjudicator.archive.files import items
 from adjudicator.cli import app
 from adjudicator.commands import render_batch
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

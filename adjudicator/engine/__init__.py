@@ -1,10 +1,10 @@
 """Layer 3, the engine: a log replayed under the law book, and what the laws rule.
 
-The rules of play (`rules`: legal replies, who wins a trick, what a hand scores) are the one
-place both paths call: the full replay (`replay`, the `Replay` coordinator, with its handlers
+The rules of play (`rules`: legal replies, who wins a trick, what a hand scores, and the flow:
+who may shuffle, double, offer, announce or deal when) are the one place both paths call: the full replay (`replay`, the `Replay` coordinator, with its handlers
 `dealing`, `exchange`, `play`, `claims`, `marks`, `remedies`) and the lean scan for clean
-archives (`scan`); the generator of random legal games under any rule set (`generate`,
-`generate_variants`) asks them too. `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
+archives (`scan`); the generator of random legal games under any rule set (`generate_games`, over
+`generate` and `generate_variants`) asks them too. `outcomes` weighs choices still open; `ruling` holds the records (`Ruling`,
 `Report`); `adjudicate` goes from a log's text to its report. The coordinator alone dispatches
 events (`replay.HANDLERS`); each handler takes the `Replay` as its first argument and keeps the
 game's state there, the deal's on the deal (`in_play.DealInPlay`: the record's cards with the

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import marks
-from .rules import cut_winner
+from .rules import cut_winner, shuffled_last
 from .ruling import Said, said
 from ..record.table import HAND_SIZE, PACK_SIZE, Deal
 
@@ -99,7 +99,7 @@ def shuffle(r: Replay, ev: Any, n: int) -> None:
 def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
     """Law 1: the dealer has the right to shuffle last."""
     s = deal.shuffles or []
-    if s and s[-1] != deal.dealer and deal.dealer in s:
+    if not shuffled_last(s, deal.dealer):
         r.irregular("shuffle_out_of_turn", n, public=True, actor=s[-1], concerns=deal.dealer,
                     what=said("shuffled_after_dealer", by=s[-1]))
     deal.shuffles = None

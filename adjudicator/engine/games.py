@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import ReplayError
+from .rules import champion as _champion, next_game
 from .ruling import Report
 
 if TYPE_CHECKING:
@@ -85,18 +86,16 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
                 fail(game.opener, f"game {k} is not won yet ({score}): a new game begins once it is")  # type: ignore[arg-type]
             winner = last["winner"]
             loser = next(p for p in last["players"] if p != winner)
+            right, deals_first = next_game(log.players, last["players"], winner, pool=pool)
             if pool:
-                coming = next(p for p in log.players if p not in last["players"])
-                right = {winner, coming}
                 if set(opener.players) != right:   # type: ignore[union-attr]
                     fail(game.opener, f"in a pool the loser of a game sits out: {loser} lost game {k}, "  # type: ignore[arg-type]
-                                      f"so game {k + 1} is between {winner} and {coming}, not "
+                                      f"so game {k + 1} is between {winner} and {deals_first}, not "
                                       f"{' and '.join(opener.players)}")   # type: ignore[union-attr]
-                dealer = opener.dealer or coming   # type: ignore[union-attr]
             else:
-                if set(opener.players) != set(log.players):   # type: ignore[union-attr]
+                if set(opener.players) != right:   # type: ignore[union-attr]
                     fail(game.opener, f"a linked match is played by {' and '.join(log.players)}")  # type: ignore[arg-type]
-                dealer = opener.dealer or loser   # type: ignore[union-attr]
+            dealer = opener.dealer or deals_first   # type: ignore[union-attr]
             pair = tuple(opener.players)   # type: ignore[assignment,union-attr]
         _check_players(log, game, pair, k + 1, fail)
         sub = log.model_copy(update={"players": list(pair), "dealer": dealer})
@@ -111,7 +110,7 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
                        "value": report.game_value})
         ignored += report.ignored_events
         if report.winner is not None:
-            champion = _champion(played, pool)
+            champion = _champion([g["winner"] for g in played], pool=pool)
             if champion is None:
                 _no_deal_after_the_win(report, events, k + 1, fail)
     last_report = reports[-1]
@@ -123,14 +122,6 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
         options=last_report.options,
         ignored_in_hand=[n for rep in reports for n in rep.ignored_in_hand],
         games=played, pool=pool, pool_winner=champion, game_deals=[rep.deals for rep in reports], log=log)
-
-
-def _champion(played: list[dict[str, Any]], pool: bool) -> str | None:
-    """Who has won the pool (the last two games) or the match (two games), if anyone has."""
-    winner = played[-1]["winner"]
-    if pool:
-        return winner if len(played) >= 2 and played[-2]["winner"] == winner else None
-    return winner if sum(g["winner"] == winner for g in played) >= 2 else None
 
 
 def _check_opener(ev: Any, n: int, fail: Callable[[int, str], None]) -> None:

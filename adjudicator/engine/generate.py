@@ -21,9 +21,10 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from . import rules
+from .rules import dealer_after
 from .scoring import game_value as _game_value
 from ..lawbook.rulesets import DEFAULT, in_force
 from ..lawbook.scoring import scoring as _scoring
@@ -466,7 +467,9 @@ def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> s
         elif d.by_count and d.held is None and len(d.hands[player]) == 5 and d.turn_up[0] != "K":
             _false_king(d, player)
     card = _choose(d, player, led)
-    after = law24 and g.play.grace and announce and card == king and not d.by_count and g.rng.random() < 0.5
+    first_open = rules.first_trick_open(len(d.played) // 2, answered=led is not None)   # once this card is down
+    after = law24 and g.play.grace and announce and not d.by_count and rules.law24_grace(
+        [card], king, led_it=led is None, first_trick_open=first_open, dealer=player == d.dealer) and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
         g.add(player, 1, d)
@@ -639,7 +642,7 @@ def random_game(
     try:
         while True:
             _play_deal(g, dealer)
-            dealer = g.other(dealer)
+            dealer = dealer_after(dealer, g.other(dealer), dealer)
     except _GameOver:
         pass
     log["events"] = g.events
@@ -651,33 +654,6 @@ def random_game(
 def several(options: Options) -> bool:
     """Whether a game under these options needs `generate_variants` (stakes, or several games)."""
     return options.doubling or options.offer_point or options.pool or options.match == "linked"
-
-
-def games(n: int, seed: int, irregular: float = 0.0, rules: str = DEFAULT, options: dict | None = None,
-          ) -> Iterator[tuple[dict, Expected]]:
-    """n varied games under `rules` and `options` (ValueError, in words, for a wrong name, option,
-    value or combination): mostly five up, some other targets, some treble/double/single, where
-    the options given leave the target and the game's value open; doubles, offers, pools and
-    linked matches as the options turn them on (`generate_variants`), all clean unless
-    `irregular`."""
-    given = dict(options or {})
-    play = Play.of(rules, given, 3 if given.get("pool") is True else 2)
-    stakes = several(play.options)
-    if stakes:
-        from .generate_variants import variant_game   # it plays with this module's table
-    vary_value = "game_value" not in given and not play.options.pool and play.options.match == "single"
-    rng = random.Random(seed)
-    for _ in range(n):
-        game_to = given.get("game_to") or (5 if rng.random() < 0.85 else rng.choice((3, 7, 10)))
-        value = given.get("game_value") or (rng.choice(VALUES) if game_to == 5 and vary_value else "single")
-        if not stakes:
-            yield random_game(rng, game_to=game_to, value=value, irregular=irregular, rules=rules, options=given)
-            continue
-        header = {**given, **({"game_to": game_to} if game_to != 5 else {}),
-                  **({"game_value": value} if value != "single" else {})}
-        log, expected, _ = variant_game(rng, header, game_to=game_to, irregular=irregular, rules=rules,
-                                        clean=not irregular)
-        yield log, expected
 
 
 def with_expect(log: dict, expected: Expected) -> dict:
@@ -698,9 +674,3 @@ def with_expect(log: dict, expected: Expected) -> dict:
 def dumps(log: dict) -> str:
     """One log as a compact JSON line (no newline)."""
     return json.dumps(log, separators=(",", ":"))
-
-
-def archive(n: int, seed: int) -> Iterator[str]:
-    """n games as compact JSON lines (no trailing newline)."""
-    for log, _ in games(n, seed):
-        yield dumps(log)

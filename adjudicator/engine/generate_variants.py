@@ -3,10 +3,10 @@ pools and linked matches of several games in one log, under any base rule set.
 
 It plays with `generate`'s table (`_Deal`), players' habits and tally (`_Game`), and asks the
 rules in force (`generate.Play`, that is `rules`) what a hand, a double declined or an offer
-comes to; who sits out, who deals and who wins a pool or a match is its own account. `clean`
-leaves out what the variants rule on (a double or offer out of time or unanswered): the game is
-then irregularity-free. The property tests reckon every game themselves
-(tests/test_variants.py, tests/test_generate_rules.py).
+comes to, and `rules` when a double or an offer is in time, who deals next, and who plays, deals
+and wins in a pool or a match. `clean` leaves out what the variants rule on (a double or offer
+out of time or unanswered): the game is then irregularity-free. The property tests reckon
+every game themselves (tests/test_variants.py, tests/test_generate_rules.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import generate as gen
-from .rules import DOUBLED, vulnerable
+from .rules import DOUBLED, champion, dealer_after, double_in_time, next_game, offer_in_time, vulnerable
 
 PLAYER_TRIPLES = (("A", "Y", "Z"), ("ann", "bob", "cy"), ("N", "S", "E"))
 LINKED_GAMES = 3     # best of three
@@ -96,7 +96,7 @@ class _Stakes:
         time goes unanswered: it does not count (ruled)."""
         if not self.v.doubling or self.rng.random() > 0.12:
             return
-        asked = self._asked("double", "double", self.doubled or trick >= 3)
+        asked = self._asked("double", "double", self.doubled or not double_in_time(trick))
         if asked is None:
             return
         by, other = asked
@@ -112,9 +112,10 @@ class _Stakes:
         self.g.add(by, self.g.play.stake(basis))
         raise _HandOver
 
-    def maybe_offer(self, late: bool) -> None:
-        """Before the first card (or, `late`, after it: out of time): now and then an offer of the
-        point, answered at once."""
+    def maybe_offer(self, tricks_led: int) -> None:
+        """Before the first card (or after it: out of time): now and then an offer of the point,
+        answered at once."""
+        late = not offer_in_time(tricks_led)
         if not self.v.offer_point or self.rng.random() > (0.1 if late else 0.25):
             return
         asked = self._asked("offer_point", "offer", late or self.offered)
@@ -141,7 +142,7 @@ def _play_hand(d: gen._Deal, s: _Stakes) -> dict[str, int]:
         s.maybe_double(trick, played=trick > 0)
         led = gen._play_card(d, leader, None)
         if trick == 0:
-            s.maybe_offer(late=True)
+            s.maybe_offer(tricks_led=1)
         second = d.g.other(leader)
         if d.g.play.beats(gen._play_card(d, second, led), led, d.trump):
             leader = second
@@ -177,7 +178,7 @@ def play_deal(g: gen._Game, dealer: str, v: Variants, clean: bool = False) -> No
         s.maybe_double(0, played=False)         # after the turn-up, before the exchange
         s.proposed, s.refused_first = gen._exchange(d)
         assert all(len(h) == 5 for h in d.hands.values())
-        s.maybe_offer(late=False)
+        s.maybe_offer(tricks_led=0)
         won = _play_hand(d, s)
     except _HandOver:
         return
@@ -196,7 +197,7 @@ def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: 
     try:
         while True:
             play_deal(g, dealer, v, clean) if v.in_hand else gen._play_deal(g, dealer)
-            dealer = g.other(dealer)
+            dealer = dealer_after(dealer, g.other(dealer), dealer)
     except gen._GameOver:
         pass
     return g
@@ -263,32 +264,18 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
     rulings: list[dict] = []
     seen: Counter = Counter()
     deals = 0
-    wins: Counter = Counter()
-    champion = None
     while True:
         g = _one_game(rng, pair, dealer, v, game_to, irregular, events, play, clean)
         deals += g.deals
         rulings += g.rulings
         seen += g.seen
         winner = max(g.score, key=g.score.__getitem__)
-        loser = g.other(winner)
         played.append(Played(pair, dict(g.score), winner))
-        if v.pool:
-            if len(played) >= 2 and played[-2].winner == winner:
-                champion = winner
-                break
-            if len(played) == POOL_GAMES:
-                break
-            coming = next(p for p in ids if p not in pair)
-            pair = tuple(rng.sample((winner, coming), 2))   # type: ignore[assignment]
-            dealer = coming
-        else:
-            wins[winner] += 1
-            if wins[winner] == 2:
-                champion = winner
-                break
-            pair = tuple(rng.sample(pair, 2))   # type: ignore[assignment]
-            dealer = loser
+        won_by = champion([p.winner for p in played], pool=v.pool)
+        if won_by is not None or v.pool and len(played) == POOL_GAMES:
+            break
+        _, dealer = next_game(ids, pair, winner, pool=v.pool)   # in a pool, the player who sat out comes in
+        pair = tuple(rng.sample((winner, dealer) if v.pool else pair, 2))   # type: ignore[assignment]
         new_game: dict = {"players": list(pair)}
         if rng.random() < 0.3:
             dealer = new_game["dealer"] = rng.choice(pair)
@@ -298,7 +285,7 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
         seen["new_game"] += 1
     log["events"] = events
     last = played[-1]
-    expected = gen.Expected(dict(last.score), champion, 1 if champion else None, deals, tuple(rulings), seen,
+    expected = gen.Expected(dict(last.score), won_by, 1 if won_by else None, deals, tuple(rulings), seen,
                             tuple(p.as_json() for p in played))
     return log, expected, tuple(played)
 

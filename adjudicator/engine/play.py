@@ -8,7 +8,7 @@ from ..record.cards import Card
 from .dealing import before_turn_up
 from .exchange import round_over
 from .in_play import holds_trump_king, trump_king
-from .rules import beats, law24_grace, legal_replies, second_card
+from .rules import beats, first_trick_open, law24_grace, legal_replies, second_card
 from .ruling import said
 from ..record.table import HAND_SIZE, Deal, Hand, Trick, played_by
 
@@ -67,7 +67,7 @@ def _law24(deal: Deal, player: str) -> bool:
     cards = played_by(deal, player)
     t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
     return t is not None and law24_grace(cards, trump_king(deal), led_it=t.leader == player,
-                                         first_trick_open=t is deal.tricks[0] and t.follow is None,
+                                         first_trick_open=first_trick_open(deal.tricks.index(t), t.follow is not None),
                                          dealer=player == deal.dealer)
 
 

@@ -266,12 +266,8 @@ class Replay:
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
-        if same_dealer:
-            self.deals_next(deal.dealer)
-        elif rightful:
-            self.deals_next(deal.rightful)
-        else:
-            self.deals_next(deal.elder)
+        self.deals_next(rules_of_play.dealer_after(deal.dealer, deal.elder, deal.rightful,
+                                                   fresh=same_dealer, void=rightful))
 
     def deals_next(self, player: str) -> None:
         """Who deals the next deal: the one place it is set."""

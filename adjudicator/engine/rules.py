@@ -5,6 +5,10 @@ Pure functions of cards and counts: who wins a trick, what a second card may be 
 win when able, trump when void), which duty a card breaks (with who wins, in one pass), the
 order of distribution (law 8), what the stock owes in the exchange and the errors of number,
 the king of trumps, and what a hand scores (laws 48, 49, and the law-25/43 limits).
+
+And the game's flow, who may act when: the dealer's last shuffle (law 1), the first trick open
+for law 24's grace, a double's and an offer's windows, who deals after a deal, and who plays,
+deals and wins in a pool or a linked match (RULESETS.md).
 """
 from __future__ import annotations
 
@@ -191,3 +195,57 @@ def stake_points(basis: str, scoring: Scoring) -> int:
     if basis == "offer_lost":
         return OFFER_LOST
     return scoring.point_against_vulnerable if basis.endswith("_vulnerable") else scoring.point
+
+
+# ------------------------------------------------------------------ the flow: who may act when
+
+def shuffled_last(shuffles: Sequence[str], dealer: str) -> bool:
+    """Law 1: the dealer has the right to shuffle last. False only when he shuffled and his
+    adversary shuffled after him (`shuffles`: who shuffled, in order, before the cut or deal)."""
+    return not shuffles or shuffles[-1] == dealer or dealer not in shuffles
+
+
+def first_trick_open(trick: int, answered: bool) -> bool:
+    """Law 24: the trick a card was led to (`trick`, counting from 0) is the hand's first, and
+    its lead is not yet `answered` by a card played to it."""
+    return trick == 0 and not answered
+
+
+def double_in_time(tricks_led: int) -> bool:
+    """Option doubling: a double is in time before the first card of the third trick
+    (`tricks_led`: the tricks of the hand a card was led to so far)."""
+    return tricks_led < 3
+
+
+def offer_in_time(tricks_led: int) -> bool:
+    """Option offer_point: an offer of the point is in time before the hand's first card."""
+    return tricks_led == 0
+
+
+def dealer_after(dealer: str, non_dealer: str, rightful: str, *, fresh: bool = False,
+                 void: bool = False) -> str:
+    """Who deals after a deal is over: the deal passes to the non-dealer after a hand, played or
+    ended early (a deal out of turn that stood too, law 14); a fresh deal is dealt by the same
+    dealer; after a deal void, the player whose deal it was (`rightful`) deals."""
+    return dealer if fresh else rightful if void else non_dealer
+
+
+def champion(winners: Sequence[str | None], *, pool: bool) -> str | None:
+    """Who has won a pool (the last two games, running) or a linked match (two games), if anyone
+    has (RULESETS.md); `winners`: each game's so far, in order."""
+    w = winners[-1] if winners else None
+    if w is None:
+        return None
+    if pool:
+        return w if len(winners) >= 2 and winners[-2] == w else None
+    return w if winners.count(w) >= 2 else None
+
+
+def next_game(players: Sequence[str], last: Sequence[str], winner: str, *, pool: bool) -> tuple[set[str], str]:
+    """(who plays the next game, who deals it unless its `new_game` names the dealer) after a
+    game of a pool or a linked match (RULESETS.md): in a pool the loser sits out and the player
+    who sat out comes in and deals; in a linked match the same two play, the loser dealing."""
+    if pool:
+        coming = next(p for p in players if p not in last)
+        return {winner, coming}, coming
+    return set(players), next(p for p in last if p != winner)

@@ -13,7 +13,8 @@ decliner bound to the vole, the plays after the offerer's trick reported ignored
 linked match, each of its games scanned so, as `games` cuts the log), each field of the right
 type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
 claim, a mark, anything it does not know) it answers None and the full replay (pydantic
-validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own.
+validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own,
+and so is the flow (who may shuffle, double, offer, announce or deal when).
 What it answers for a game it accepts is what the replay answers, key for key (the differential
 tests in tests/test_scan.py prove it on every kind of log the suite knows).
 """
@@ -29,8 +30,10 @@ from typing import Any
 from orjson import loads as read_json
 
 from ..record.cards import PACK, SUIT_SYMBOLS, Card
-from .rules import (DOUBLED, asking_error, cut_winner, dealer_must_take, distribution, giving_error,
-                    hand_score, law24_grace, ranking, second_card, stake_points, trump_king, vulnerable, wishes)
+from .rules import (DOUBLED, asking_error, champion, cut_winner, dealer_after, dealer_must_take,
+                    distribution, double_in_time, first_trick_open, giving_error, hand_score, law24_grace,
+                    next_game, offer_in_time, ranking, second_card, shuffled_last, stake_points, trump_king,
+                    vulnerable, wishes)
 from .scoring import game_value
 from ..lawbook.rulesets import in_force
 from ..record.options import Options
@@ -162,10 +165,10 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     played: list[dict[str, Any]] = []
     ignored: list[int] = []
     deals = 0
-    champion = None
+    won_by = None
     last: dict[str, Any] = {}
     for k, (opener, first, end) in enumerate(spans):
-        if champion is not None:
+        if won_by is not None:
             return None   # a game after the pool or match is won: the replay ignores it
         f = events[opener - 1]["new_game"] if opener is not None else None
         if f is not None:
@@ -181,16 +184,10 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
             winner = played[-1]["winner"]
             if winner is None:
                 return None   # a new game before the last is won: a log error
-            loser = next(p for p in played[-1]["players"] if p != winner)
-            if pool:
-                coming = next(p for p in players if p not in played[-1]["players"])
-                if set(f["players"]) != {winner, coming}:   # type: ignore[index]
-                    return None
-                dealer = f.get("dealer") or coming   # type: ignore[union-attr]
-            else:
-                if set(f["players"]) != set(players):   # type: ignore[index]
-                    return None
-                dealer = f.get("dealer") or loser   # type: ignore[union-attr]
+            right, first_dealer = next_game(players, played[-1]["players"], winner, pool=pool)
+            if set(f["players"]) != right:   # type: ignore[index]
+                return None
+            dealer = f.get("dealer") or first_dealer   # type: ignore[union-attr]
             pair = (f["players"][0], f["players"][1])   # type: ignore[index]
         if dealer is not None and dealer not in pair:
             return None
@@ -206,21 +203,18 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
         played.append({"players": list(pair), "score": last["score"], "winner": last["winner"],
                        "value": last["game_value"]})
         if last["winner"] is not None:
-            wins = [g["winner"] for g in played]
-            w = wins[-1]
-            champion = (w if wins[-2:] == [w, w] and len(wins) >= 2 else None) if pool else \
-                (w if wins.count(w) >= 2 else None)
-            if champion is None and any(next(iter(events[first + n - 1])) in STARTS
-                                        for n in last.get("ignored_events", ())):
+            won_by = champion([g["winner"] for g in played], pool=pool)
+            if won_by is None and any(next(iter(events[first + n - 1])) in STARTS
+                                      for n in last.get("ignored_events", ())):
                 return None   # a deal after a game won: the next begins with new_game (a log error)
     out = {"source": source, "ok": True, "rules": rules, "options": dict(options_json), "rulings": [],
-           "score": last["score"], "winner": champion, "game_value": last["game_value"] if champion else None,
+           "score": last["score"], "winner": won_by, "game_value": last["game_value"] if won_by else None,
            "deals": deals}
     if ignored:
         out["ignored_events"] = ignored
     out["games"] = played
     if pool:
-        out["pool_winner"] = champion
+        out["pool_winner"] = won_by
     return out
 
 
@@ -430,6 +424,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     if by == leader or duty is not None:
                         return None
                     next_leader, lead = (by if wins else leader), None
+                    tricks += 1
                 hand.remove(c)
                 played[by].append(c)
                 phase = "play"
@@ -438,8 +433,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 king = trump_king(trump)
                 if by in announced or not (
                         grace and law24_grace(played[by], king, led_it=by == elder,
-                                              first_trick_open=lead is not None and len(played[elder]) + len(
-                                                  played[dealer]) == 1, dealer=by == dealer)
+                                              first_trick_open=first_trick_open(tricks, lead is None),
+                                              dealer=by == dealer)
                         if played[by] else king in hands[by]):
                     return None
                 announced.add(by)
@@ -493,13 +488,13 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             next_leader = w
             lead = None
             if w == bound:   # the offerer took a trick after his offer was declined: he marks two
-                phase, next_dealer, lost = "over", elder, True
+                phase, next_dealer, lost = "over", dealer_after(dealer, elder, dealer), True
                 score[w] += stake_points("offer_lost", scoring)
                 if score[w] >= game_to:
                     winner = w
             elif tricks == HAND_SIZE:
                 phase = "over"
-                next_dealer = elder
+                next_dealer = dealer_after(dealer, elder, dealer)
                 result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
                                     first_refused=first_answer == "refuse", scoring=scoring,
                                     refusal_on_vole=refusal_on_vole)
@@ -519,8 +514,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if phase != "dealing" or len(packets) == 4:
                 return None
             if shuffles is not None:
-                if shuffles and shuffles[-1] != dealer and dealer in shuffles:
-                    return None   # law 1: the dealer shuffles last
+                if not shuffled_last(shuffles, dealer):
+                    return None
                 shuffles = None
             n = len(cards)
             if type(cards) is not list or n > stock:
@@ -628,8 +623,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             if phase != "dealing" or packets or was_cut:
                 return None
-            if shuffles and shuffles[-1] != dealer and dealer in shuffles:
-                return None   # law 1: the dealer shuffles last
+            if shuffles and not shuffled_last(shuffles, dealer):
+                return None
             shuffles = None
             was_cut = True
         elif name == "announce_king":
@@ -638,7 +633,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             by = f["by"]
             king = trump_king(trump)
             if by in announced or not (grace and law24_grace(played[by], king, led_it=by == elder,
-                                                   first_trick_open=tricks == 0 and lead is not None,
+                                                   first_trick_open=first_trick_open(tricks, lead is None),
                                                    dealer=by == dealer)
                                        if played[by] else king in hands[by]):
                 return None   # late, again, or without the king: the replay rules on it
@@ -665,12 +660,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 1 or by not in other or phase not in ("exchange", "play") \
                     or phase == "exchange" and answer is None and proposals:
                 return None
-            if kind == "double":   # in time: before the first card of the third trick, once a hand
-                if not opts.doubling or doubled or tricks + (lead is not None) >= 3:
+            if kind == "double":   # in time, once a hand
+                if not opts.doubling or doubled or not double_in_time(tricks + (lead is not None)):
                     return None
                 doubled = True
-            else:                  # in time: before the first card, once a hand
-                if not opts.offer_point or offered or phase != "exchange":
+            else:                  # in time, once a hand
+                if not opts.offer_point or offered or not offer_in_time(tricks + (lead is not None)):
                     return None
                 offered = True
             asking, asking_by = kind, by
@@ -696,7 +691,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     False, proposals=proposals, has_played=bool(played[asking_by]),
                     first_refused=first_answer == "refuse")
                 basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
-            phase, next_dealer = "over", elder   # the hand ended early counts as played
+            phase, next_dealer = "over", dealer_after(dealer, elder, dealer)   # ended early: counts as played
             score[p] += stake_points(basis, scoring)
             if score[p] >= game_to:
                 winner = p

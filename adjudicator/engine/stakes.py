@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .exchange import round_over
-from .rules import DOUBLED, stake_points, vulnerable as _vulnerable
+from .rules import DOUBLED, double_in_time, offer_in_time, stake_points, vulnerable as _vulnerable
 from ..record.table import Deal
 from .ruling import said
 
@@ -96,7 +96,7 @@ def double(r: Replay, ev: Any, n: int) -> None:
     deal = _in_hand(r, ev, n)
     if deal.doubled:
         return _out_of_time(r, deal, ev, n, "double_out_of_time", "doubled_again")
-    if len(deal.tricks) >= 3:
+    if not double_in_time(len(deal.tricks)):
         return _out_of_time(r, deal, ev, n, "double_out_of_time", "doubled_late")
     deal.doubled = True
     r.asking = Asking("double", ev.by, n)
@@ -107,7 +107,7 @@ def offer_point(r: Replay, ev: Any, n: int) -> None:
     deal = _in_hand(r, ev, n)
     if deal.offered:
         return _out_of_time(r, deal, ev, n, "offer_out_of_time", "offered_again")
-    if deal.tricks:
+    if not offer_in_time(len(deal.tricks)):
         return _out_of_time(r, deal, ev, n, "offer_out_of_time", "offered_late")
     deal.offered = True
     r.asking = Asking("offer", ev.by, n)
