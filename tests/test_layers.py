@@ -113,11 +113,6 @@ def test_no_circle_spans_two_layers() -> None:
     assert not circles, "\n".join(circles)
 
 
-# Known until branch i35-flow is merged: it breaks this circle (the generator's table, which
-# generate_variants plays with). The integrator removes this line after the merge.
-KNOWN_CIRCLES = {"adjudicator.engine.generate <-> adjudicator.engine.generate_variants"}
-
-
 def test_no_circle_closes_inside_a_layer() -> None:
     """Within one folder the modules import one another in one direction only: a circle, even
     one held by an import inside a function, means two modules that cannot be read apart."""
@@ -126,7 +121,7 @@ def test_no_circle_closes_inside_a_layer() -> None:
         graph[module] = {t for t in targets if _layer(t) == _layer(module)}
     reached = {m: _reach(graph, m) for m in graph}
     circles = sorted(f"{a} <-> {b}" for a in graph for b in reached[a] if a < b and a in reached[b])
-    assert not set(circles) - KNOWN_CIRCLES, "\n".join(circles)
+    assert not circles, "\n".join(circles)
 
 
 def test_a_type_only_import_is_no_circle() -> None:
