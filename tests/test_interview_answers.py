@@ -37,8 +37,8 @@ def _questions(res: Resolve) -> list:
 
 
 @pytest.fixture(scope="module", params=[None, ["Ann", "Bob"]], ids=["roles", "names"])
-def asked(request):
-    res = Resolve(players=request.param)
+def asked(request, interview):
+    res = interview(request.param)
     return res, _questions(res)
 
 

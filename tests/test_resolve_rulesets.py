@@ -13,7 +13,7 @@ from adjudicator.lawbook.rulesets import in_force
 from adjudicator.words.interview import run_json
 from adjudicator.words.report import report_json
 
-from test_resolve import MAX_QUESTIONS, Caller
+from interviews import MAX_QUESTIONS, Caller
 
 RULES = {
     "cavendish": ("cavendish", {}),

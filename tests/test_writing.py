@@ -75,6 +75,7 @@ def test_a_write_that_fails_halfway_leaves_the_old_file_and_no_temporary(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.json"]
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_a_process_killed_mid_write_leaves_the_old_file_whole(tmp_path: Path) -> None:
     """SIGKILL while the new file is being written: no Python code runs, and still the file
     read is the old one, whole (only the temporary beside it is left)."""
