@@ -188,6 +188,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -234,6 +235,7 @@ def test_the_workers_end_with_the_main_process_killed_by_sigkill(long_archive: P
                 pass
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_a_worker_ended_by_sigterm_is_a_death_the_run_recovers_from(tmp_path: Path) -> None:
@@ -252,6 +254,7 @@ def test_a_worker_ended_by_sigterm_is_a_death_the_run_recovers_from(tmp_path: Pa
     assert not _alive(workers[0])
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_sigterm_on_dask_leaves_a_manifest_that_says_so_and_no_success(long_archive: Path, tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask is not installed: pip install 'ecarte[dask]'")

@@ -68,6 +68,7 @@ def _under(case) -> Resolve:
 LONDON = Resolve()
 
 
+@pytest.mark.slow   # every case's path searched and ruled
 def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
     counts, missing = [], []
     for irr, case in _every_case():
@@ -128,6 +129,7 @@ def test_named_players_are_said_with_their_roles():
         ("dealer", "the dealer's (Y)"), ("non_dealer", "the non-dealer's (A)")]
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log(interview):
     """Not only each case's own path: every answer to every question (I don't know included)."""
     res = interview()
@@ -166,6 +168,7 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log(inter
                       "late_new_packs", "overscore", "omitted_score"}
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_who_did_it_is_asked_and_the_ruling_names_him(interview):
     """Where either player may commit the irregularity, both are offered, and every ruling the
     interview can end on names the one answered as offender (his adversary choosing)."""

@@ -13,6 +13,8 @@ from adjudicator.words.report import report_json
 
 from dispute_logs import FREE, TELLERS, log_for
 
+pytestmark = pytest.mark.slow   # every path of the interview, each told as a log and ruled
+
 
 def _paths(res, irregularity):
     """Every path: (the facts answered, the actor's role, the ending)."""

@@ -15,6 +15,8 @@ from adjudicator.words.report import report_json
 
 from interviews import MAX_QUESTIONS, Caller
 
+pytestmark = pytest.mark.slow   # the interview tree walked under every rule set
+
 RULES = {
     "cavendish": ("cavendish", {}),
     "french": ("french", {}),

@@ -31,6 +31,7 @@ def page() -> dict:
     return graph(Resolve(players=["A", "Y"]))
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_a_score_said_whatever_is_chosen_is_every_options_score(page):
     """Law 25, the hand kept: Y's point is cut to one, played again it is nothing; the ending
     said "The score now, whatever is chosen: A 0, Y 0"."""
@@ -149,6 +150,7 @@ def _walk(res: Resolve, answers: list) -> list:
     return out
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_a_choices_words_are_told_as_the_answers_settled_them(interview):
     """Law 34: "As told: Ann (the dealer) gave too few cards (to Bob (the non-dealer) or to Ann
     (the dealer))": the menu's alternatives, a name spliced into each, though the answers had

@@ -75,6 +75,7 @@ def test_a_write_that_fails_halfway_leaves_the_old_file_and_no_temporary(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.json"]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_a_process_killed_mid_write_leaves_the_old_file_whole(tmp_path: Path) -> None:
     """SIGKILL while the new file is being written: no Python code runs, and still the file
@@ -231,6 +232,7 @@ def test_resolve_save_keeps_an_old_file_when_refused_and_leaves_nothing(tmp_path
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.slow   # the book built
 def test_the_book_leaves_no_temporary_files(book_dir: Path) -> None:
     assert not [p for p in book_dir.iterdir() if p.name.endswith(".tmp")]
     assert (book_dir / "index.html").read_text().lstrip().lower().startswith("<!doctype html")
