@@ -1,6 +1,6 @@
 """Hypothesis profiles: `ci` (the default, bounded) and `long` (HYPOTHESIS_PROFILE=long); the
-book built once for the tests that read it; the `resolve` interview walked once; one Chromium a
-module for the browser tests."""
+book built once for the tests that read it; the `resolve` interview and the dispute page's graph
+walked once; one Chromium a module for the browser tests."""
 import os
 import shutil
 import tempfile
@@ -43,6 +43,14 @@ def interview():
             kept[key] = KeptInterview(players=players)
         return kept[key]
     return under
+
+
+@pytest.fixture(scope="session")
+def dispute_graph(interview):
+    """The dispute page's graph (dispute/page.py) of the London interview, the players A and Y:
+    every path walked once for the session."""
+    from adjudicator.dispute.page import graph
+    return graph(interview(["A", "Y"]))
 
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from adjudicator.dispute.page import graph
 from adjudicator.dispute.resolve import Resolve
 from adjudicator.lawbook.rulesets import in_force
 
@@ -26,20 +25,15 @@ def _end(answers: list) -> str:
     return _flat(turn.final_words)
 
 
-@pytest.fixture(scope="module")
-def page() -> dict:
-    return graph(Resolve(players=["A", "Y"]))
-
-
 @pytest.mark.slow   # the whole interview tree walked
-def test_a_score_said_whatever_is_chosen_is_every_options_score(page):
+def test_a_score_said_whatever_is_chosen_is_every_options_score(dispute_graph):
     """Law 25, the hand kept: Y's point is cut to one, played again it is nothing; the ending
     said "The score now, whatever is chosen: A 0, Y 0"."""
     wrong = []
-    for ending in page["endings"]:
+    for ending in dispute_graph["endings"]:
         after: list[str] = []
         for _, i in ending["l"]:
-            text = page["texts"][i]
+            text = dispute_graph["texts"][i]
             if text.endswith("may choose:"):
                 after = []
             elif WOULD.search(text):
