@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # a copy of the package or a wheel built, the commands run from it
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 LAW_BOOK = ("laws", "scenarios", "docs/spec")
@@ -90,7 +92,6 @@ def wheel(tmp_path_factory) -> Path:
     return next((tmp / "dist").glob("ecarte-*.whl"))
 
 
-@pytest.mark.slow   # a wheel built with pip
 def test_the_wheel_carries_the_law_book_byte_for_byte(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as whl:
         inside = {name: whl.read(name) for name in whl.namelist()
@@ -102,7 +103,6 @@ def test_the_wheel_carries_the_law_book_byte_for_byte(wheel: Path) -> None:
     assert inside == expected
 
 
-@pytest.mark.slow   # a wheel built with pip
 def test_the_wheel_reads_its_own_law_book_away_from_the_clone(wheel: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as whl:

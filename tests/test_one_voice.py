@@ -78,6 +78,7 @@ def test_the_books_pages(book_dir: Path) -> None:
     _assert_clean(pages)
 
 
+@pytest.mark.slow
 def test_the_quiz_over_many_seeds() -> None:
     """Questions, the table, every answer's why (wrong and right), the end: 30 seeds of 5 questions,
     and a few under the other rule sets and a variant."""
@@ -89,6 +90,7 @@ def test_the_quiz_over_many_seeds() -> None:
     _assert_clean(said)
 
 
+@pytest.mark.slow
 def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
     said = {f"laws {n}": _said("laws", str(n)) for n in range(1, 52)}
     said |= {"laws": _said("laws"), "laws 17 21": _said("laws", "17", "21"), "laws 9 15": _said("laws", "9", "15")}
@@ -117,6 +119,7 @@ def test_json_keeps_every_id() -> None:
 SCENARIOS = sorted(str(p.relative_to(SCENARIOS_DIR.parent)) for p in SCENARIOS_DIR.rglob("*.yaml"))
 
 
+@pytest.mark.slow
 def test_explain_without_all_on_every_scenario() -> None:
     _assert_clean({f"explain {rel}": _said("explain", rel) for rel in SCENARIOS})
 

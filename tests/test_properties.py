@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from adjudicator.archive.files import Item, check
@@ -119,6 +120,7 @@ def test_an_ignored_event_changes_neither_the_score_nor_the_winner(seed: int, ga
     assert (again.score, again.winner) == (report.score, report.winner), report.ignored_events
 
 
+@pytest.mark.slow
 def test_no_scenario_ignores_an_event_that_would_change_its_score_or_winner() -> None:
     """The same, over every scenario whose report lists ignored events (a claim after the target
     was reached provisionally, plays after an offerer's trick, events after a won game)."""

@@ -123,6 +123,7 @@ def _realistic(n: int) -> list[str]:
     return [dumps(log) for log, _ in games(n, 41)] + list(OTHER.games(n, 43))
 
 
+@pytest.mark.slow
 def test_a_king_marked_at_any_moment_law_22_allows() -> None:
     """The dealer's mark of the king turned up, at every place from the turn-up to the next
     deal's turn-up (in the exchange, between the tricks, after the hand, while the next deal is
@@ -135,6 +136,7 @@ def test_a_king_marked_at_any_moment_law_22_allows() -> None:
     assert tried > 300
 
 
+@pytest.mark.slow
 def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> None:
     """The king held announced at every place of its deal: each log the replay finds clean is
     scanned (none is handed to the replay), and agrees; those that are not clean (too late,
@@ -197,6 +199,7 @@ def test_a_hand_abandoned_by_counts_goes_to_the_replay() -> None:
         assert adjudicate_text(text, path.name).rulings[0].law == 42
 
 
+@pytest.mark.slow
 def test_every_scenario_as_yaml_data() -> None:
     """`adjudicate --json` scans a clean YAML log from its parsed data (scan_data)."""
     accepted = 0
@@ -301,6 +304,7 @@ def _text(mutant: dict | str) -> str:
     return mutant if isinstance(mutant, str) else json.dumps(mutant, ensure_ascii=False)
 
 
+@pytest.mark.slow
 def test_mutated_logs_agree() -> None:
     rng = random.Random(5)
     bases = [log for log, _ in games(40, 23)] + [json.loads(text) for text in OTHER.games(40, 29)]
@@ -370,6 +374,7 @@ JSON_VALUES = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.slow
 @given(JSON_VALUES)
 def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> None:
     """The premise of the scan's reader (engine/scan.py, at its import of orjson)."""

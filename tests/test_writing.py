@@ -196,6 +196,7 @@ def test_a_summary_that_fails_at_the_end_leaves_the_old_one(archive: Path, tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games", "summary.json"]
 
 
+@pytest.mark.slow
 def test_summary_json_dash_is_standard_output_alone(archive: Path, tmp_path: Path) -> None:
     to_file = _ecarte("validate", "--summary-json", str(tmp_path / "s.json"), str(archive), cwd=tmp_path)
     to_out = _ecarte("validate", "--summary-json", "-", str(archive), cwd=tmp_path)
