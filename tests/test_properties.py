@@ -70,6 +70,7 @@ def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
         assert obj["errors"] and all(e.startswith("mutant.json: ") for e in obj["errors"])
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(HARMLESS_OR_NOT))
 def test_the_same_log_gets_the_same_answer(seed: int, how: str) -> None:
     text = _mutate(_game(seed), how, random.Random(seed))
@@ -94,6 +95,7 @@ def _adjudicated(log: dict):
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]),
        variant=st.sampled_from([None, "offer_point", "doubling"]), how=st.sampled_from([None] + HARMLESS_OR_NOT))

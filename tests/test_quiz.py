@@ -67,6 +67,7 @@ def _questions(args: list[str]) -> list[dict]:
     return [m["question"] for m in said if "question" in m]
 
 
+@pytest.mark.slow
 def test_the_same_seed_asks_the_same_questions() -> None:
     a = _questions(["--seed", "21", "--count", "3"])
     assert a == _questions(["--seed", "21", "--count", "3"])

@@ -186,6 +186,7 @@ def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp
     assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 4
 
 
+@pytest.mark.slow
 def test_leaving_a_real_terminal_early_is_exit_2(terminal):
     s = terminal(["--players", "A,Y"])
     _wait(s, "at what moment of the deal")

@@ -46,6 +46,7 @@ def agree(text: str, source: str = "t") -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_generators_games_are_all_scanned_and_agree() -> None:
     logs = [dumps(log) for log, _ in games(300, 11)]
     assert all(agree(text, f"g:{i}") for i, text in enumerate(logs))
@@ -62,12 +63,14 @@ def _other_games():
 OTHER = _other_games()
 
 
+@pytest.mark.slow
 def test_another_writers_games_are_all_scanned_and_agree() -> None:
     """A clean archive the project did not write: the share handed to the replay is 0%."""
     logs = list(OTHER.games(300, 7))
     assert all(agree(text, f"o:{i}") for i, text in enumerate(logs))
 
 
+@pytest.mark.slow
 def test_the_new_cases_are_among_the_games_scanned() -> None:
     """The archives above hold what the scan once left to the replay: a king at game point
     marked after the game's end (ignored), law 24's announcement after the king is played, a
@@ -155,6 +158,7 @@ def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> Non
     assert found["clean"] > 200 and found["not clean"] > 200 and found["won mid-deal, the exchange after it ignored"] >= 5, found
 
 
+@pytest.mark.slow
 def test_the_share_handed_to_the_replay_on_clean_realistic_archives_is_zero(monkeypatch) -> None:
     """`validate`'s own path (archive.files.check) on both generators' archives, realistic in
     their mix (kings turned up and marked at any time, kings announced, games won by a king,
@@ -317,6 +321,7 @@ def test_mutated_logs_agree() -> None:
     assert 20 < accepted < 450   # some changes leave a clean game (a look moved), most do not
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from(["single", "treble_double_single"]),
        game_to=st.integers(1, 12), mutations=st.lists(st.integers(0, 2**32 - 1), max_size=3))
 def test_hypothesis_games_and_their_mutants_agree(seed: int, value: str, game_to: int,
@@ -520,6 +525,7 @@ def _change_games(log: dict, rng: random.Random) -> dict:
     return log
 
 
+@pytest.mark.slow
 def test_mutated_pools_and_matches_agree() -> None:
     rng = random.Random(89)
     bases = _several_games(30, 97)

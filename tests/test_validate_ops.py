@@ -57,6 +57,7 @@ def _killer(batch):
     return render_batch(batch, as_json=True)
 
 
+@pytest.mark.slow   # worker processes killed
 @pytest.mark.parametrize("killing", [
     {":1"},              # the first task: a worker dies while the first tasks are handed out
     {":7"},              # a task in the middle

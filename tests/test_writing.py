@@ -165,6 +165,7 @@ def test_the_message_a_user_sees(archive: Path) -> None:
     assert done.stderr == "--summary-json games.jsonl is one of the logs being checked: nothing was read or written\n"
 
 
+@pytest.mark.slow
 def test_an_unwritable_summary_is_refused_before_the_first_log(archive: Path, tmp_path: Path, monkeypatch) -> None:
     places = {tmp_path / "no" / "such" / "s.json": "the folder", tmp_path: "it is a folder",
               archive / "s.json": "is not a folder"}
@@ -225,6 +226,7 @@ def test_an_out_dir_inside_an_input_is_refused(archive: Path, monkeypatch) -> No
 
 # ---------------------------------------------------------------- resolve --save, --page; book
 
+@pytest.mark.slow
 def test_resolve_save_keeps_an_old_file_when_refused_and_leaves_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "d"
     folder.mkdir()
