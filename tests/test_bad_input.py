@@ -416,6 +416,7 @@ def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, m
     assert result.exit_code == 2
 
 
+@pytest.mark.slow   # a process a case
 @pytest.mark.parametrize("redirect, log, status, message", [
     (">/dev/full", "good", 2, "the output cannot be written: No space left on device"),
     ("2>/dev/full", "bad", 2, None),
@@ -477,6 +478,7 @@ def test_a_pipe_closed_early_ends_the_tool_quietly_as_grep(tmp_path: Path, args:
     assert done.returncode == 141
 
 
+@pytest.mark.slow
 def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
     """The words beside the law book (laws/words/) are read late, by the commands that speak:
     a broken one is the law book's error, not a traceback."""

@@ -84,6 +84,7 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch:
     assert load(laws).scoring.vole == 2
 
 
+@pytest.mark.slow
 def test_validate_runs_with_an_unwritable_cache(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")

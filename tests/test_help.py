@@ -93,6 +93,7 @@ def test_an_example_is_never_wrapped(columns):
     assert max(len(line) for line in wrapped.split("Example")[0].splitlines()) <= 40   # the prose fits
 
 
+@pytest.mark.slow
 def test_version_short_and_long():
     for flag in ("-V", "--version"):
         done = _run(flag)
@@ -137,6 +138,7 @@ def test_the_completion_script_is_shown_for_each_shell():
     assert "complete --command ecarte" in _run("--show-completion", "fish", **named).stdout
 
 
+@pytest.mark.slow
 def test_install_completion_writes_the_script_where_the_shell_reads_it(tmp_path):
     done = _run("--install-completion", "bash", HOME=str(tmp_path), _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
     assert done.returncode == 0, done.stderr

@@ -58,6 +58,7 @@ def _mutate(log: dict, how: str, rng: random.Random) -> str:
     return text
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(BREAKING + HARMLESS_OR_NOT))
 def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
     rng = random.Random(seed)
