@@ -1,6 +1,8 @@
 """Hypothesis profiles: `ci` (the default, bounded) and `long` (HYPOTHESIS_PROFILE=long); the
-book built once for the tests that read it."""
+book built once for the tests that read it; the `resolve` interview and the dispute page's graph
+walked once; one Chromium a module for the browser tests."""
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -12,7 +14,7 @@ settings.register_profile("long", max_examples=5000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# the law book's cache (adjudicator/bookcache.py) goes to a folder of this run, not the home
+# the law book's cache (adjudicator/lawbook/cache.py) goes to a folder of this run, not the home
 os.environ["ECARTE_CACHE_DIR"] = tempfile.mkdtemp(prefix="ecarte-test-cache-")
 
 
@@ -26,3 +28,60 @@ def book_dir(tmp_path_factory):
     result = CliRunner().invoke(app, ["book", "--out", str(out)])
     assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.fixture(scope="session")
+def interview():
+    """The London interview for these players (None: the players said by their roles), its
+    turns kept for the session: `interview()` or `interview(["Ann", "Bob"])`."""
+    from interviews import KeptInterview
+    kept: dict = {}
+
+    def under(players=None):
+        key = tuple(players) if players else None
+        if key not in kept:
+            kept[key] = KeptInterview(players=players)
+        return kept[key]
+    return under
+
+
+@pytest.fixture(scope="session")
+def dispute_graph(interview):
+    """The dispute page's graph (dispute/page.py) of the London interview, the players A and Y:
+    every path walked once for the session."""
+    from adjudicator.dispute.page import graph
+    return graph(interview(["A", "Y"]))
+
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    """Debian's Chromium driven by playwright, one for the module (skipped, saying so, where
+    either is missing)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium): the book's browser "
+                    "tests need it")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("profile")), executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A new page of the browser that keeps its problems: console errors, page errors, failed
+    requests and any request off the disk."""
+    page = browser.new_page()
+    page.problems = []
+    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: page.problems.append(f"error: {e}"))
+    page.on("requestfailed", lambda r: page.problems.append(f"failed: {r.url}"))
+    page.on("request", lambda r: r.url.startswith("file:") or page.problems.append(f"network: {r.url}"))
+    yield page
+    page.close()

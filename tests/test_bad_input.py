@@ -215,6 +215,7 @@ def _linear(make, check) -> None:
     assert spent[8000] < 2.0 and spent[8000] < 8 * spent[2000] + 0.05, spent
 
 
+@pytest.mark.slow
 def test_rulings_by_the_thousand_take_linear_time(tmp_path: Path) -> None:
     """Short cuts by the thousand, each a closed ruling; checking for open choices once scanned them all."""
     def make(n: int) -> Path:
@@ -227,6 +228,7 @@ def test_rulings_by_the_thousand_take_linear_time(tmp_path: Path) -> None:
     _linear(make, check)
 
 
+@pytest.mark.slow
 def test_a_lead_out_of_turn_taken_back_thousands_of_times_takes_linear_time(tmp_path: Path) -> None:
     """Each lead out of turn makes a ruling that its take-back closes; none may scan them all."""
     scenario = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law40-lead-out-of-turn-taken-back.yaml"
@@ -414,6 +416,7 @@ def test_an_absurdly_long_archive_line_is_reported_and_skipped(tmp_path: Path, m
     assert result.exit_code == 2
 
 
+@pytest.mark.slow   # a process a case
 @pytest.mark.parametrize("redirect, log, status, message", [
     (">/dev/full", "good", 2, "the output cannot be written: No space left on device"),
     ("2>/dev/full", "bad", 2, None),
@@ -453,6 +456,7 @@ def _entry_point(args: str, tmp_path: Path, into: str) -> tuple[int, str]:
     return result.returncode, stderr.read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, reader", [
     ("validate --jobs 1 ARCHIVE", "head -1"), ("validate --jobs 2 --json ARCHIVE", "head -1"),
     ("validate --json ARCHIVE.gz", "head -1"), ("validate --json - < ARCHIVE", "head -1"),
@@ -475,6 +479,7 @@ def test_a_pipe_closed_early_ends_the_tool_quietly_as_grep(tmp_path: Path, args:
     assert done.returncode == 141
 
 
+@pytest.mark.slow
 def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
     """The words beside the law book (laws/words/) are read late, by the commands that speak:
     a broken one is the law book's error, not a traceback."""

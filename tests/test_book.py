@@ -63,6 +63,7 @@ def test_law_mentions_become_links() -> None:
     assert mentioned(["laws 22, 47", "Law 3"]) == {22, 47, 3}
 
 
+@pytest.mark.slow   # the book built
 def test_book_writes_a_page_per_law(book_dir: Path) -> None:
     pages = sorted(p.name for p in book_dir.glob("*.html"))
     assert pages == (["index.html"] + [f"law-{n:02d}.html" for n in range(1, 52)]
@@ -93,6 +94,7 @@ def test_a_ruling_reads_as_a_sentence_with_suits() -> None:
     assert sentence("the cut was a tie") == "The cut was a tie"
 
 
+@pytest.mark.slow   # the book built
 def test_events_after_the_game_was_won_are_not_drawn(book_dir: Path) -> None:
     scenario = replay_scenario(ROOT / "scenarios/laws/law46-game-ended-by-a-mark.yaml", ROOT)
     assert scenario.ignored and len(scenario.frames) == scenario.ignored[0] - 1
@@ -100,6 +102,7 @@ def test_events_after_the_game_was_won_are_not_drawn(book_dir: Path) -> None:
     assert f"Steps {scenario.ignored[0]} to {scenario.ignored[-1]} of the record come after the game was won" in page
 
 
+@pytest.mark.slow   # the book built
 def test_a_law_page_flags_a_reading_where_the_ruling_rests_on_one_only(book_dir: Path) -> None:
     """Law 5's tie is the book's reading: its case and its scenario's ruling say "A reading." with
     the open point. Law 11's choice before a look is the law's words: no reading there, and no

@@ -4,7 +4,6 @@ shows its parts and its stepper steps, and the index's search finds a law."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -12,36 +11,7 @@ import pytest
 
 from adjudicator.lawbook.laws import default_book
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium): the book's browser "
-                "tests need it", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("profile")), executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield context
-        context.close()
-
-
-@pytest.fixture
-def page(browser):
-    page = browser.new_page()
-    page.problems = []
-    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: page.problems.append(f"error: {e}"))
-    page.on("requestfailed", lambda r: page.problems.append(f"failed: {r.url}"))
-    page.on("request", lambda r: r.url.startswith("file:") or page.problems.append(f"network: {r.url}"))
-    yield page
-    page.close()
-
+pytestmark = pytest.mark.slow   # a browser, and the book built
 
 def test_every_page_loads_clean_and_every_link_resolves(book_dir: Path, page) -> None:
     pages = sorted(book_dir.glob("*.html"))

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 from learner_text import developer_material
-from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
+
+pytestmark = pytest.mark.slow   # a browser, and the book built
 
 PAGES = ["index.html", "law-11.html", "law-19.html", "law-43.html", "law-49.html", "law-24.html",
          "rules-french.html", "rules-modern.html", "rules-cavendish.html"]   # the rule sets' pages too
@@ -52,7 +53,7 @@ def shots(tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("name", PAGES)
-def test_a_page_reads_well_at_this_width(book_dir: Path, page, shots: Path, name: str, width: int) -> None:  # noqa: F811
+def test_a_page_reads_well_at_this_width(book_dir: Path, page, shots: Path, name: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     page.goto((book_dir / name).as_uri())
     page.screenshot(path=str(shots / f"{Path(name).stem}-{width}.png"), full_page=False)
@@ -64,7 +65,7 @@ def test_a_page_reads_well_at_this_width(book_dir: Path, page, shots: Path, name
 
 
 @pytest.mark.parametrize("number", [11, 19, 43])   # law 49 rules on no scenario: it scores
-def test_the_ruling_button_goes_to_this_pages_law(book_dir: Path, page, number: int) -> None:  # noqa: F811
+def test_the_ruling_button_goes_to_this_pages_law(book_dir: Path, page, number: int) -> None:
     page.goto((book_dir / f"law-{number:02d}.html").as_uri())
     boxes = page.locator("article.scenario")
     checked = 0
@@ -82,7 +83,7 @@ def test_the_ruling_button_goes_to_this_pages_law(book_dir: Path, page, number: 
 
 
 @pytest.mark.parametrize("word", ["renege", "misdeal", "exposed", "écarté"])
-def test_the_books_search_finds_what_laws_search_finds(book_dir: Path, page, word: str) -> None:  # noqa: F811
+def test_the_books_search_finds_what_laws_search_finds(book_dir: Path, page, word: str) -> None:
     said = CliRunner().invoke(app, ["laws", "--search", word]).output
     expected = {int(m) for m in re.findall(r"^ ?(\d+)\. ", said, re.M)}
     assert expected
@@ -94,7 +95,7 @@ def test_the_books_search_finds_what_laws_search_finds(book_dir: Path, page, wor
     assert page.problems == []
 
 
-def test_each_table_is_described_in_words_and_the_stepper_speaks(book_dir: Path, page) -> None:  # noqa: F811
+def test_each_table_is_described_in_words_and_the_stepper_speaks(book_dir: Path, page) -> None:
     page.goto((book_dir / "law-11.html").as_uri())
     box = page.locator("#scenario-law11-two-cards-turned-choose")
     assert box.locator(".view").get_attribute("aria-live") == "polite"

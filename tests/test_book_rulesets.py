@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 from adjudicator.teaching.book.rulesets import dispute_pages
 from adjudicator.words.vocabulary import default_words
@@ -21,6 +23,7 @@ def _text(path: Path) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
 
 
+@pytest.mark.slow   # the book built
 def test_a_page_per_rule_set_linked_from_the_index(book_dir: Path) -> None:
     index = (book_dir / "index.html").read_text(encoding="utf-8")
     for name, rs in rule_sets().items():
@@ -31,6 +34,7 @@ def test_a_page_per_rule_set_linked_from_the_index(book_dir: Path) -> None:
             "London laws, point by point.") in _text(book_dir / "index.html")   # at the top, above the laws
 
 
+@pytest.mark.slow   # the book built
 def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words(book_dir: Path) -> None:
     for name in ("french", "modern"):
         page = _text(book_dir / f"rules-{name}.html")
@@ -51,6 +55,7 @@ def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words
         assert anchors == {f"option-{p['option']}" if "option" in p else f"law-{p['law']}" for p in points}
 
 
+@pytest.mark.slow   # the book built
 def test_a_rule_set_page_gives_every_option_and_its_default(book_dir: Path) -> None:
     page = _text(book_dir / "rules-french.html")
     french, london = rule_sets()["french"].defaults, rule_sets()["cavendish"].defaults
@@ -66,6 +71,7 @@ def test_a_rule_set_page_gives_every_option_and_its_default(book_dir: Path) -> N
     assert "The base of the others" in london and "The French rules: 4 points of difference" in london
 
 
+@pytest.mark.slow   # the book built
 def test_a_changed_law_says_so_and_links_the_point(book_dir: Path) -> None:
     law24 = (book_dir / "law-24.html").read_text(encoding="utf-8")
     french = rule_sets()["french"].changes[24]
@@ -89,6 +95,7 @@ def _graph(path: Path) -> dict:
     return json.loads(data.group(1).replace("<\\/", "</"))["graph"]
 
 
+@pytest.mark.slow   # the book built
 def test_a_dispute_page_per_rule_set_asking_under_it_and_linked_from_its_page(book_dir: Path) -> None:
     """The book asked only under its own rules (resolve.html); now each rule set has its page."""
     under = default_words().interview["under"]

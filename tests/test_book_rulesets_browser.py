@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
+pytestmark = pytest.mark.slow   # a browser, and the book built
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, page, width: int) -> None:  # noqa: F811
+def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     page.goto((book_dir / "law-38.html").as_uri())
     notice = page.locator(".ruleset-notice")
@@ -31,7 +31,7 @@ def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, pa
     assert page.problems == []
 
 
-def test_the_french_pages_dispute_link_asks_under_the_french_rules_at_390(book_dir: Path, page, tmp_path: Path) -> None:  # noqa: F811
+def test_the_french_pages_dispute_link_asks_under_the_french_rules_at_390(book_dir: Path, page, tmp_path: Path) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto((book_dir / "rules-french.html").as_uri())
     link = page.get_by_role("link", name="Settle a dispute under these rules")

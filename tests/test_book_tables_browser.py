@@ -12,7 +12,8 @@ import re
 import pytest
 
 from adjudicator.words.vocabulary import default_words
-from test_book_browser import browser, page  # noqa: F401  (the fixtures: one Chromium for the module)
+
+pytestmark = pytest.mark.slow   # a browser, and the book built
 
 LAWS = [11, 19, 43, 49]
 
@@ -84,7 +85,7 @@ TABLES = """([id, patterns]) => {
 
 
 @pytest.mark.parametrize("number", LAWS)
-def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: int) -> None:  # noqa: F811
+def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: int) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto((book_dir / f"law-{number:02d}.html").as_uri())
     ids = page.eval_on_selector_all("article.scenario", "els => els.map(e => e.id)")
@@ -119,7 +120,7 @@ def test_every_table_adds_up_to_the_pack_and_its_tricks(book_dir, page, number: 
     assert page.problems == []
 
 
-def test_a_revoke_stays_in_view_at_its_ruling(book_dir, page) -> None:  # noqa: F811
+def test_a_revoke_stays_in_view_at_its_ruling(book_dir, page) -> None:
     """Law 43's scenario where Y claims A's revoke (9♣ on K♠) after the next trick: at the ruling
     the revoking trick lies face up in front of Y, who won it, 9♣ ringed and said."""
     page.goto((book_dir / "law-43.html").as_uri())
@@ -138,7 +139,7 @@ def test_a_revoke_stays_in_view_at_its_ruling(book_dir, page) -> None:  # noqa: 
     assert box.locator(".view use.card.ruled").count() == 0
 
 
-def test_a_hand_given_only_as_a_result_is_not_drawn_with_five_cards(book_dir, page) -> None:  # noqa: F811
+def test_a_hand_given_only_as_a_result_is_not_drawn_with_five_cards(book_dir, page) -> None:
     page.goto((book_dir / "law-43.html").as_uri())
     box = page.locator("#scenario-law43-revoke-claimed-after-a-tricks-summary")
     box.get_by_role("button", name="⚑ The ruling").click()
@@ -199,7 +200,7 @@ CONTRAST = """() => {
 
 
 @pytest.mark.parametrize("name", ["index.html"] + [f"law-{n:02d}.html" for n in LAWS])
-def test_every_text_colour_passes_contrast_aa(book_dir, page, name: str) -> None:  # noqa: F811
+def test_every_text_colour_passes_contrast_aa(book_dir, page, name: str) -> None:
     page.goto((book_dir / name).as_uri())
     found = page.evaluate(CONTRAST)
     assert found["failing"] == []
@@ -209,7 +210,7 @@ def test_every_text_colour_passes_contrast_aa(book_dir, page, name: str) -> None
         assert "tag" in found["classes"]     # the ruled card's words
 
 
-def test_on_a_phone_the_ruled_card_is_scrolled_into_view(book_dir, page) -> None:  # noqa: F811
+def test_on_a_phone_the_ruled_card_is_scrolled_into_view(book_dir, page) -> None:
     """At 390 px the table keeps its labels readable and scrolls sideways in its box: at the
     ruling the box is scrolled so that the ringed card is in it, the caption staying put."""
     page.set_viewport_size({"width": 390, "height": 900})

@@ -27,6 +27,7 @@ def _cached(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache").glob("lawbook-*.json"))
 
 
+@pytest.mark.slow   # the book built
 def test_written_once_and_read_back_the_same(book_dir: Path, tmp_path: Path) -> None:
     first = load(book_dir)
     files = _cached(tmp_path)
@@ -38,6 +39,7 @@ def test_written_once_and_read_back_the_same(book_dir: Path, tmp_path: Path) -> 
     assert _cached(tmp_path) == files
 
 
+@pytest.mark.slow   # the book built
 def test_a_changed_rule_file_misses_the_cache(book_dir: Path, tmp_path: Path) -> None:
     load(book_dir)
     law48 = next(book_dir.glob("48-*.yaml"))
@@ -53,6 +55,7 @@ def test_a_changed_rule_file_misses_the_cache(book_dir: Path, tmp_path: Path) ->
     assert len(_cached(tmp_path)) == 2
 
 
+@pytest.mark.slow   # the book built
 def test_a_bad_rule_file_is_reported_though_cached_before(book_dir: Path) -> None:
     load(book_dir)
     law1 = next(book_dir.glob("01-*.yaml"))
@@ -61,6 +64,7 @@ def test_a_bad_rule_file_is_reported_though_cached_before(book_dir: Path) -> Non
         load(book_dir)
 
 
+@pytest.mark.slow   # the book built
 def test_a_damaged_cache_is_ignored(book_dir: Path, tmp_path: Path) -> None:
     expected = load(book_dir).scoring
     for damage in ("{not json", '{"key": "x", "laws": {}}', "[]", '{"key": 1}'):
@@ -80,6 +84,7 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch:
     assert load(laws).scoring.vole == 2
 
 
+@pytest.mark.slow
 def test_validate_runs_with_an_unwritable_cache(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -101,6 +102,7 @@ def test_schema_is_the_written_form() -> None:
     assert {"deal", "play", "claim", "elect", "turn_up", "tricks"} <= names
 
 
+@pytest.mark.slow   # every scenario checked against the schema
 def test_schema_accepts_every_scenario_and_refuses_a_typo() -> None:
     import jsonschema
     import yaml

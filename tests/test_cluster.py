@@ -5,8 +5,6 @@ with --jobs. Skipped, saying so, where Dask is not installed (`pip install 'ecar
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
 from functools import partial
@@ -26,6 +24,9 @@ from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps  # noqa: E402
 from adjudicator.engine.generate_games import games  # noqa: E402
 from adjudicator.record.source import parse_yaml  # noqa: E402
+from workers import killer  # noqa: E402  (a worker that dies as the out-of-memory killer kills)
+
+pytestmark = pytest.mark.slow   # a Dask cluster of worker processes
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -128,26 +129,11 @@ def test_summaries_merged_in_any_tree_are_one_pass() -> None:
     assert tree.total().to_json() == whole.to_json()
 
 
-def _killer(batch, once: tuple[str, str] | None = None, always: tuple[str, ...] = (), **render):
-    """Render (as JSON, unless told how), but first die as the out-of-memory killer kills: at the
-    line `once[1]` the first time it is seen (the flag file once[0] says it was), at the lines
-    `always` every time. tests/test_cluster_ops.py kills its workers with it too."""
-    for item in batch:
-        if item.text is None:
-            continue
-        if once and item.source.endswith(once[1]) and not os.path.exists(once[0]):
-            Path(once[0]).touch()
-            os.kill(os.getpid(), signal.SIGKILL)
-        if any(item.source.endswith(k) for k in always):
-            os.kill(os.getpid(), signal.SIGKILL)
-    return render_batch(batch, **(render or {"as_json": True}))
-
-
 def test_a_worker_lost_mid_run_costs_nothing(archive: Path, tmp_path: Path, client,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "PARTITION_BYTES", 4096)
     flag = tmp_path / "killed"
-    text, summary, _ = _on_dask([str(archive)], client, render=partial(_killer, once=(str(flag), ":12")))
+    text, summary, _ = _on_dask([str(archive)], client, render=partial(killer, once=(str(flag), ":12")))
     assert flag.exists()   # a worker did die, checking line 12
     assert (text, summary) == _one_job([str(archive)])
 
@@ -155,7 +141,7 @@ def test_a_worker_lost_mid_run_costs_nothing(archive: Path, tmp_path: Path, clie
 def test_a_log_that_kills_every_worker_is_unreadable(archive: Path, client,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "PARTITION_BYTES", 4096)
-    text, summary, _ = _on_dask([str(archive)], client, render=partial(_killer, always=(":5",)))
+    text, summary, _ = _on_dask([str(archive)], client, render=partial(killer, always=(":5",)))
     want = _one_job([str(archive)])[0].splitlines()
     got = text.splitlines()
     assert len(got) == len(want)

@@ -34,7 +34,9 @@ from adjudicator.cli import app  # noqa: E402
 from adjudicator.commands import render_batch  # noqa: E402
 from adjudicator.engine.generate import dumps  # noqa: E402
 from adjudicator.engine.generate_games import games  # noqa: E402
-from test_cluster import _killer  # noqa: E402  (a worker that dies as the out-of-memory killer kills)
+from workers import killer  # noqa: E402  (a worker that dies as the out-of-memory killer kills)
+
+pytestmark = pytest.mark.slow   # Dask schedulers and workers as processes, ^C
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = "import sys; from adjudicator.entry import run; sys.argv[0] = 'ecarte'; run()"   # the script's
@@ -232,7 +234,7 @@ def test_a_worker_lost_under_jobs_is_said_and_counted(archive: Path, tmp_path: P
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "TASK_BYTES", 8192)
     one = runner.invoke(app, ["validate", "--json", str(archive), "--summary-json", str(tmp_path / "1.json")])
-    monkeypatch.setattr(commands, "render_batch", partial(_killer, once=(str(tmp_path / "killed"), ":12")))
+    monkeypatch.setattr(commands, "render_batch", partial(killer, once=(str(tmp_path / "killed"), ":12")))
     two = runner.invoke(app, ["validate", "--json", "--jobs", "2", str(archive), "--summary-json", str(tmp_path / "2.json")])
     assert (tmp_path / "killed").exists()
     assert two.stdout == one.stdout and two.exit_code == one.exit_code == 0
@@ -257,7 +259,7 @@ def test_a_dask_worker_lost_is_said_and_counted(archive: Path, tmp_path: Path, c
     monkeypatch.setattr(cluster, "PARTITION_BYTES", 8192)
     said: list[str] = []
     recoveries = Recoveries(said.append)
-    render = partial(_killer, once=(str(tmp_path / "killed"), ":12"))
+    render = partial(killer, once=(str(tmp_path / "killed"), ":12"))
     text = "".join(p[0] for p in cluster.results([str(archive)], render, client, recoveries=recoveries))
     assert text == render_batch(items([str(archive)]), as_json=True)[0]
     assert recoveries.workers_lost == 1 and recoveries.partitions_rerun >= 1, said
@@ -269,13 +271,14 @@ def test_a_partition_that_kills_its_workers_is_said_and_counted(archive: Path, c
     monkeypatch.setattr(cluster, "PARTITION_BYTES", 65536)   # line 5 in the first partition
     said: list[str] = []
     recoveries = Recoveries(said.append)
-    list(cluster.results([str(archive)], partial(_killer, always=(":5",)), client, recoveries=recoveries))
+    list(cluster.results([str(archive)], partial(killer, always=(":5",)), client, recoveries=recoveries))
     rerun = [line for line in said if "killed the Dask workers that ran it: run again here, alone" in line]
     # the first partition, and any that shared a worker with it twice (Dask counts them alike)
     assert rerun[0] == f"partition 1 ({archive} from line 1) killed the Dask workers that ran it: run again here, alone"
     assert recoveries.workers_lost == 2 and recoveries.partitions_rerun >= 3, said
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_ctrl_c_on_dask_says_nothing_of_dask(tmp_path: Path) -> None:
     """^C in the middle of a run on a LocalCluster: the summary of what was written, exit 130,
     and no traceback or log line of Dask's."""

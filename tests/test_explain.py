@@ -255,6 +255,7 @@ def _short(path: Path, *args: str) -> list[str]:
     return result.output.splitlines()
 
 
+@pytest.mark.slow
 def test_the_first_three_lines_name_the_deciding_law() -> None:
     checked = 0
     for path in sorted(LAWS.glob("law*.yaml"))[::3]:

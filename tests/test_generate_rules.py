@@ -557,6 +557,7 @@ def test_bad_arguments_are_exit_2_with_a_did_you_mean(args: list[str], words: st
     assert out.out == "" and words in out.err and "Traceback" not in out.err
 
 
+@pytest.mark.slow
 def test_the_command_writes_games_under_the_rules_given() -> None:
     done = subprocess.run([sys.executable, "-m", "adjudicator.generate", "3", "--seed", "5", "--rules", "french",
                            "--option", "match=linked"], capture_output=True, text=True, cwd=ROOT)

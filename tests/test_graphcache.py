@@ -20,6 +20,7 @@ def cache(tmp_path: Path, monkeypatch) -> Path:
     return tmp_path / "cache"
 
 
+@pytest.mark.slow   # a dispute page walked
 def test_a_second_page_is_read_from_the_cache_and_is_the_same(cache: Path, monkeypatch) -> None:
     first = page.render(Resolve(players=["A", "Y"], rules=chosen("french")))
     assert len(list(cache.glob("dispute-*.json"))) == 1

@@ -46,6 +46,7 @@ def _refused(done: subprocess.CompletedProcess, option: str, given: str, why: st
 
 # ---------------------------------------------------------------- 1. the write guard sees every spelling
 
+@pytest.mark.slow
 def test_a_summary_over_an_input_given_as_a_file_url_is_refused(archive: Path) -> None:
     before = archive.read_bytes()
     url = archive.as_uri()
@@ -87,6 +88,7 @@ def test_a_summary_beside_a_pipe_on_standard_input_is_written(archive: Path, tmp
     assert json.loads((tmp_path / "s.json").read_text())["games"] == 40
 
 
+@pytest.mark.slow
 def test_an_out_dir_over_the_inputs_by_any_spelling_is_refused(archive: Path) -> None:
     """The issue's case: `--out-dir file://…/spark spark` wrote over `spark/part-000000.jsonl`."""
     spark = archive.parent
@@ -105,6 +107,7 @@ def test_an_out_dir_over_the_inputs_by_any_spelling_is_refused(archive: Path) ->
 
 # ---------------------------------------------------------------- 2. a safe --out-dir
 
+@pytest.mark.slow
 def test_an_out_dir_is_refused_if_it_holds_files_and_ends_with_a_manifest_and_success(archive: Path,
                                                                                      tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask is not installed: pip install 'ecarte[dask]'")
@@ -189,6 +192,8 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(long_archive: Path, tmp_path: Path, signum: int,
@@ -216,6 +221,7 @@ def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(long_archive: Path, tmp_pat
         raise AssertionError("a worker outlived the run")
 
 
+@pytest.mark.slow   # a process killed
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_the_workers_end_with_the_main_process_killed_by_sigkill(long_archive: Path) -> None:
     p = _started("validate", "--jobs", "2", str(long_archive))
@@ -234,6 +240,8 @@ def test_the_workers_end_with_the_main_process_killed_by_sigkill(long_archive: P
                 pass
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_a_worker_ended_by_sigterm_is_a_death_the_run_recovers_from(tmp_path: Path) -> None:
     """A worker does not keep the main process's handlers: SIGTERM ends it, as it ends a process
@@ -251,6 +259,8 @@ def test_a_worker_ended_by_sigterm_is_a_death_the_run_recovers_from(tmp_path: Pa
     assert not _alive(workers[0])
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_sigterm_on_dask_leaves_a_manifest_that_says_so_and_no_success(long_archive: Path, tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask is not installed: pip install 'ecarte[dask]'")
     out = tmp_path / "out"
@@ -271,6 +281,7 @@ def test_sigterm_on_dask_leaves_a_manifest_that_says_so_and_no_success(long_arch
 
 # ---------------------------------------------------------------- 9. scripted installs
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shell", ["sh", "bash"])
 def test_show_completion_prints_the_script_of_the_shell_named_whatever_shell_runs_it(shell: str) -> None:
     """As in a Dockerfile's `RUN` (`sh -c`): the shell named wins over the one that runs ecarte."""

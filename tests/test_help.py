@@ -35,6 +35,7 @@ def helps() -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow   # the help of every command
 def test_no_type_names_and_no_braces_anywhere(helps):
     for name, text in helps.items():
         assert text.startswith("Usage: ecarte"), name
@@ -44,6 +45,7 @@ def test_no_type_names_and_no_braces_anywhere(helps):
         assert "╭" not in text and "│" not in text, name   # no boxes: plain text
 
 
+@pytest.mark.slow   # the help of every command
 def test_flags_stand_alone_and_arguments_are_their_metavars(helps):
     assert re.search(r"^  --json {2,}one JSON object", helps["adjudicate"], re.M)
     assert re.search(r"^  --only-problems {2,}show only", helps["validate"], re.M)
@@ -58,6 +60,7 @@ def test_flags_stand_alone_and_arguments_are_their_metavars(helps):
     assert re.search(r"^  PATH\.\.\. {2,}files, folders", helps["validate"], re.M)
 
 
+@pytest.mark.slow   # the help of every command
 def test_the_commands_are_listed_with_what_they_do(helps):
     listed = helps[""].split("Commands:\n")[1]
     for name in COMMANDS:
@@ -66,6 +69,7 @@ def test_the_commands_are_listed_with_what_they_do(helps):
     assert "--install-completion" in helps[""] and "--show-completion" in helps[""]
 
 
+@pytest.mark.slow   # the help of every command
 def test_resolve_help_names_its_keys_and_a_document_an_install_has(helps):
     text = helps["resolve"]
     assert "? says why" in text and "b goes back" in text and "^D leaves" in text
@@ -74,6 +78,7 @@ def test_resolve_help_names_its_keys_and_a_document_an_install_has(helps):
         assert not re.search(r"\b[A-Z_]+\.md\b|docs/spec", said), name   # no file an installed copy lacks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [40, 100])
 def test_an_example_is_never_wrapped(columns):
     for name in COMMANDS:
@@ -88,6 +93,7 @@ def test_an_example_is_never_wrapped(columns):
     assert max(len(line) for line in wrapped.split("Example")[0].splitlines()) <= 40   # the prose fits
 
 
+@pytest.mark.slow
 def test_version_short_and_long():
     for flag in ("-V", "--version"):
         done = _run(flag)
@@ -102,6 +108,7 @@ def _complete(line: str) -> list[str]:
     return done.stdout.split()
 
 
+@pytest.mark.slow
 def test_completion_of_commands_laws_and_options():
     assert _complete("ecarte ") == COMMANDS
     assert _complete("ecarte va") == ["validate"]
@@ -121,6 +128,7 @@ def test_completers_say_what_they_offer():
     assert rule_set_names("fr") == [("french", rule_sets()["french"].title)]
 
 
+@pytest.mark.slow
 def test_the_completion_script_is_shown_for_each_shell():
     # typer finds the shell the command runs under; its test switch names the shell instead
     named = {"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
@@ -130,6 +138,7 @@ def test_the_completion_script_is_shown_for_each_shell():
     assert "complete --command ecarte" in _run("--show-completion", "fish", **named).stdout
 
 
+@pytest.mark.slow
 def test_install_completion_writes_the_script_where_the_shell_reads_it(tmp_path):
     done = _run("--install-completion", "bash", HOME=str(tmp_path), _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1")
     assert done.returncode == 0, done.stderr
@@ -138,6 +147,7 @@ def test_install_completion_writes_the_script_where_the_shell_reads_it(tmp_path)
     assert str(script) in (tmp_path / ".bashrc").read_text()
 
 
+@pytest.mark.slow
 def test_completion_of_the_documents_names():
     assert _complete("ecarte docs ") == ["INTERVIEW", "LOG_FORMAT", "RULESETS", "RULINGS"]
     assert _complete("ecarte docs IN") == ["INTERVIEW"]

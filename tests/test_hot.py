@@ -67,6 +67,7 @@ def test_validate_on_clean_games_never_imports_pydantic(tmp_path: Path) -> None:
     assert len(done.stdout.splitlines()) == 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["adjudicate", GAME], ["adjudicate", "--json", RULED], ["validate", PLAY]])
 def test_a_hot_command_never_imports_typer(argv: list[str]) -> None:
     """The hot commands' start-up is theirs alone: typer (some 30 ms) stays unimported on a

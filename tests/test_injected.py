@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import assume, given, strategies as st
 
 from adjudicator import adjudicate_text
@@ -122,6 +123,7 @@ def log_dealer(log: dict, deal: list[int]) -> str:
     return next(p for p in log["players"] if p != first["to"])
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1),
        kind=st.sampled_from(["two_turned", "redundant", "extra_dealt", "too_many_given", "revoke",
                              "false_king"]))

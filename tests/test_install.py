@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # a copy of the package or a wheel built, the commands run from it
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 LAW_BOOK = ("laws", "scenarios", "docs/spec")

@@ -37,8 +37,8 @@ def _questions(res: Resolve) -> list:
 
 
 @pytest.fixture(scope="module", params=[None, ["Ann", "Bob"]], ids=["roles", "names"])
-def asked(request):
-    res = Resolve(players=request.param)
+def asked(request, interview):
+    res = interview(request.param)
     return res, _questions(res)
 
 
@@ -48,6 +48,7 @@ def _picks(question, message) -> object:
     return value
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_a_choice_id_is_unique_within_its_question(asked):
     res, questions = asked
     assert len(questions) > 50
@@ -59,6 +60,7 @@ def test_a_choice_id_is_unique_within_its_question(asked):
             assert _picks(q, {"choice": c.key}) == c.value
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_the_first_question_keeps_one_choice_per_irregularity_id_at_each_moment(asked):
     res, questions = asked
     first = res.step([]).question.to_json()["choices"]
@@ -68,6 +70,7 @@ def test_the_first_question_keeps_one_choice_per_irregularity_id_at_each_moment(
     assert len({c["id"] for c in first}) == len(first)
 
 
+@pytest.mark.slow   # the whole interview tree walked
 def test_a_player_is_answered_by_his_id_or_his_role_at_every_question(asked):
     res, questions = asked
     kinds = set()

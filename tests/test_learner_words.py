@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
@@ -14,12 +15,14 @@ from adjudicator.words.learner import parted, scenario_title
 from learner_text import developer_material, visible_text
 
 
+@pytest.mark.slow   # the book built
 def test_no_page_of_the_book_shows_developer_material_outside_its_folds(book_dir: Path) -> None:
     found = {p.name: developer_material(visible_text(p.read_text(encoding="utf-8")))
              for p in sorted(book_dir.glob("*.html"))}
     assert {name: f for name, f in found.items() if f} == {}
 
 
+@pytest.mark.slow   # the book built
 def test_the_folds_keep_what_a_developer_needs(book_dir: Path) -> None:
     page = (book_dir / "law-11.html").read_text(encoding="utf-8")
     assert "laws/11-more-than-one-card-turned.yaml" in page and "11:before-look" in page
@@ -27,6 +30,7 @@ def test_the_folds_keep_what_a_developer_needs(book_dir: Path) -> None:
     assert "<code>elect: {option: choose_trump, card: ...}</code>" in page   # the note's log syntax
 
 
+@pytest.mark.slow   # the book built
 def test_law_8_italics_and_law_19_names_the_dealer(book_dir: Path) -> None:
     assert "<em>vice versa</em>" in (book_dir / "law-08.html").read_text(encoding="utf-8")
     law19 = visible_text((book_dir / "law-19.html").read_text(encoding="utf-8"))
@@ -34,6 +38,7 @@ def test_law_8_italics_and_law_19_names_the_dealer(book_dir: Path) -> None:
     assert "player who acted cannot" not in law19 and "acted's" not in law19
 
 
+@pytest.mark.slow   # the book built
 def test_the_scoring_tables_say_it_as_the_laws_do(book_dir: Path) -> None:
     law46 = visible_text((book_dir / "law-46.html").read_text(encoding="utf-8"))
     assert "3 points if the loser has scored nothing; 2 points if the loser has scored 1 or 2" in law46

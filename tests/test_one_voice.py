@@ -70,20 +70,15 @@ def test_the_search_finds_what_the_issue_found() -> None:
     assert not developer_words("the modern rulebook (--option dealer_must_exchange=true); ecarte explain law11-x")
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("book")
-    assert runner.invoke(app, ["book", "--out", str(out)]).exit_code == 0
-    return out
-
-
-def test_the_books_pages(book: Path) -> None:
-    pages = {p.name: page_text(p.read_text(encoding="utf-8")) for p in sorted(book.glob("*.html"))
+@pytest.mark.slow   # the book built
+def test_the_books_pages(book_dir: Path) -> None:
+    pages = {p.name: page_text(p.read_text(encoding="utf-8")) for p in sorted(book_dir.glob("*.html"))
              if not p.name.startswith("resolve")}   # the dispute pages: their own test below
     assert len(pages) >= 55
     _assert_clean(pages)
 
 
+@pytest.mark.slow
 def test_the_quiz_over_many_seeds() -> None:
     """Questions, the table, every answer's why (wrong and right), the end: 30 seeds of 5 questions,
     and a few under the other rule sets and a variant."""
@@ -95,6 +90,7 @@ def test_the_quiz_over_many_seeds() -> None:
     _assert_clean(said)
 
 
+@pytest.mark.slow
 def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
     said = {f"laws {n}": _said("laws", str(n)) for n in range(1, 52)}
     said |= {"laws": _said("laws"), "laws 17 21": _said("laws", "17", "21"), "laws 9 15": _said("laws", "9", "15")}
@@ -123,13 +119,15 @@ def test_json_keeps_every_id() -> None:
 SCENARIOS = sorted(str(p.relative_to(SCENARIOS_DIR.parent)) for p in SCENARIOS_DIR.rglob("*.yaml"))
 
 
+@pytest.mark.slow
 def test_explain_without_all_on_every_scenario() -> None:
     _assert_clean({f"explain {rel}": _said("explain", rel) for rel in SCENARIOS})
 
 
+@pytest.mark.slow   # the book built
 @pytest.mark.parametrize("name", ["resolve.html", "resolve-french.html", "resolve-modern.html"])
-def test_the_dispute_pages_strings(book: Path, name: str) -> None:
-    page = (book / name).read_text(encoding="utf-8")
+def test_the_dispute_pages_strings(book_dir: Path, name: str) -> None:
+    page = (book_dir / name).read_text(encoding="utf-8")
     data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S)
                       .group(1).replace("<\\/", "</"))
     strings: list[str] = []

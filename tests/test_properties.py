@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from adjudicator.archive.files import Item, check
@@ -57,6 +58,7 @@ def _mutate(log: dict, how: str, rng: random.Random) -> str:
     return text
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(BREAKING + HARMLESS_OR_NOT))
 def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
     rng = random.Random(seed)
@@ -69,6 +71,7 @@ def test_mutated_logs_get_an_answer(seed: int, how: str) -> None:
         assert obj["errors"] and all(e.startswith("mutant.json: ") for e in obj["errors"])
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), how=st.sampled_from(HARMLESS_OR_NOT))
 def test_the_same_log_gets_the_same_answer(seed: int, how: str) -> None:
     text = _mutate(_game(seed), how, random.Random(seed))
@@ -93,6 +96,7 @@ def _adjudicated(log: dict):
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]),
        variant=st.sampled_from([None, "offer_point", "doubling"]), how=st.sampled_from([None] + HARMLESS_OR_NOT))
@@ -119,6 +123,7 @@ def test_an_ignored_event_changes_neither_the_score_nor_the_winner(seed: int, ga
     assert (again.score, again.winner) == (report.score, report.winner), report.ignored_events
 
 
+@pytest.mark.slow
 def test_no_scenario_ignores_an_event_that_would_change_its_score_or_winner() -> None:
     """The same, over every scenario whose report lists ignored events (a claim after the target
     was reached provisionally, plays after an offerer's trick, events after a won game)."""

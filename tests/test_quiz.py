@@ -67,12 +67,14 @@ def _questions(args: list[str]) -> list[dict]:
     return [m["question"] for m in said if "question" in m]
 
 
+@pytest.mark.slow
 def test_the_same_seed_asks_the_same_questions() -> None:
     a = _questions(["--seed", "21", "--count", "3"])
     assert a == _questions(["--seed", "21", "--count", "3"])
     assert a != _questions(["--seed", "22", "--count", "3"])
 
 
+@pytest.mark.slow
 def test_exactly_one_choice_is_right_for_every_kind_over_every_scenario() -> None:
     """The right choice is what `adjudicate` rules on the scenario (and what it expects)."""
     builder = Builder()
@@ -180,6 +182,7 @@ def test_every_event_has_words() -> None:
             assert "?" not in words and "_" not in words, words
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_terminal_quiz_in_tmux() -> None:
     """A person's quiz: the menu on a real terminal, 80 columns wide, answered with a key
@@ -213,6 +216,7 @@ def test_terminal_quiz_in_tmux() -> None:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
+@pytest.mark.slow
 def test_no_which_law_question_says_its_answer_in_the_laws_title_words() -> None:
     from adjudicator.teaching.quiz import Quiz, title_words
     asked_law = 0
@@ -248,6 +252,7 @@ def test_the_end_recaps_each_question_with_where_to_read_its_law() -> None:
     assert f"ecarte laws {recap[1]['law']}" in turn.final_words
 
 
+@pytest.mark.slow
 def test_two_questions_of_one_run_never_share_a_scenario_or_a_hand() -> None:
     """Scenarios that tell variants of one deal share its hand: a run asks about each hand once,
     and asks fewer questions than `--count` where the pool has fewer hands (law 43: four)."""
@@ -281,6 +286,7 @@ def test_a_score_question_shows_the_hand_at_its_end_and_says_whose_score_is_abov
     assert builder.q["story"]["played"] in story
 
 
+@pytest.mark.slow
 def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
     """Right or wrong, the answer comes with its reasoning: who chooses and why (the role the
     case gives the choice to, roles.yaml); for the score, the arithmetic of the hand

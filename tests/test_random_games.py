@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import example, given, strategies as st
 
 from adjudicator.engine import invariants
@@ -16,6 +17,7 @@ from adjudicator.engine.replay import Replay
 from adjudicator.words.report import ruling_json
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from(["single", "treble_double_single"]),
        game_to=st.sampled_from([1, 3, 5, 7]))
 def test_random_game_is_clean(seed: int, value: str, game_to: int) -> None:
@@ -31,6 +33,7 @@ def _replayed(log: dict):
     return Replay(read_text(json.dumps(log), "generated")).run(observe=invariants.check)
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), game_to=st.sampled_from([1, 2, 3, 5]))
 @example(seed=42210, game_to=1)   # the dealer's king "reaches" the target, then the adversary's point:
 @example(seed=56, game_to=1)      # the claim that strikes the king is heard, the king never stood

@@ -14,7 +14,7 @@ from adjudicator.dispute.resolve import Resolve
 from adjudicator.dispute.situation import TELLINGS
 from adjudicator.words.report import report_json
 
-MAX_QUESTIONS = 8
+from interviews import MAX_QUESTIONS, Caller
 
 
 def _wanted(case, fact, value):
@@ -51,20 +51,6 @@ def _path(res, irregularity, case):
     return walk([])
 
 
-class Caller(io.StringIO):
-    """Standard input that answers each question run_json writes with the next answer."""
-
-    def __init__(self, out, answers):
-        super().__init__()
-        self.out, self.answers = out, list(answers)
-
-    def readline(self):
-        if not self.answers:
-            return ""
-        last = json.loads(self.out.getvalue().splitlines()[-1])
-        return json.dumps({"id": last["question"]["id"], "value": self.answers.pop(0)}) + "\n"
-
-
 def _every_case():
     book = default_book()
     # the laws' cases, and a rule set's own rules that a dispute can be told of (under their option)
@@ -82,6 +68,7 @@ def _under(case) -> Resolve:
 LONDON = Resolve()
 
 
+@pytest.mark.slow   # every case's path searched and ruled
 def test_every_case_of_the_book_is_reached_and_ruled_the_same_way():
     counts, missing = [], []
     for irr, case in _every_case():
@@ -142,9 +129,10 @@ def test_named_players_are_said_with_their_roles():
         ("dealer", "the dealer's (Y)"), ("non_dealer", "the non-dealer's (A)")]
 
 
-def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
+@pytest.mark.slow   # the whole interview tree walked
+def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log(interview):
     """Not only each case's own path: every answer to every question (I don't know included)."""
-    res = Resolve()
+    res = interview()
     ends = []
     no_law = set()
 
@@ -180,10 +168,11 @@ def test_every_path_through_the_interview_ends_in_a_ruling_told_from_a_log():
                       "late_new_packs", "overscore", "omitted_score"}
 
 
-def test_who_did_it_is_asked_and_the_ruling_names_him():
+@pytest.mark.slow   # the whole interview tree walked
+def test_who_did_it_is_asked_and_the_ruling_names_him(interview):
     """Where either player may commit the irregularity, both are offered, and every ruling the
     interview can end on names the one answered as offender (his adversary choosing)."""
-    res = Resolve(players=["Ann", "Bob"])
+    res = interview(["Ann", "Bob"])
     acting = [irr for irr, w in res.words.irregularities.items() if w.who and res.cases(irr)]
     assert {"false_king", "revoke", "lead_out_of_turn", "overscore"} <= set(acting)
     for irr in acting:

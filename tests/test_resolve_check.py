@@ -10,9 +10,10 @@ import pytest
 
 from adjudicator import adjudicate_text
 from adjudicator.words.report import report_json
-from adjudicator.dispute.resolve import Resolve
 
 from dispute_logs import FREE, TELLERS, log_for
+
+pytestmark = pytest.mark.slow   # every path of the interview, each told as a log and ruled
 
 
 def _paths(res, irregularity):
@@ -54,8 +55,8 @@ def _scores(ruling):
 
 
 @pytest.mark.parametrize("irregularity", sorted(TELLERS))
-def test_every_ending_is_what_adjudicate_rules_on_a_log_of_the_answers(irregularity):
-    res = Resolve()
+def test_every_ending_is_what_adjudicate_rules_on_a_log_of_the_answers(irregularity, interview):
+    res = interview()
     checked = 0
     for answers, facts, actor, final in _paths(res, irregularity):
         for each in final.get("outcomes_if") or [dict(final, **{"if": {}})]:

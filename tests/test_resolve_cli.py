@@ -133,6 +133,7 @@ def _keys(session, *keys):
         time.sleep(0.15)
 
 
+@pytest.mark.slow
 def test_in_a_real_terminal(terminal, tmp_path):
     saved = tmp_path / "d.yaml"
     s = terminal(["--save", str(saved)])
@@ -161,6 +162,7 @@ def test_in_a_real_terminal(terminal, tmp_path):
     assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 15
 
 
+@pytest.mark.slow
 def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp_path):
     """At 40 columns the ruling is told at 39, no word broken, and the path and the command to
     copy are each on one line of their own (a line longer than the terminal is only wrapped by
@@ -184,6 +186,7 @@ def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp
     assert adjudicate_text(saved.read_text(), str(saved)).rulings[0].law == 4
 
 
+@pytest.mark.slow
 def test_leaving_a_real_terminal_early_is_exit_2(terminal):
     s = terminal(["--players", "A,Y"])
     _wait(s, "at what moment of the deal")

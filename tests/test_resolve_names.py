@@ -22,12 +22,14 @@ def said(rules: str, options: tuple) -> set[str]:
     return {texts[q["t"]] for q in g["questions"]} | {texts[c[0]] for q in g["questions"] for c in q["c"]}
 
 
+@pytest.mark.slow   # the whole interview tree walked (the page's graph)
 @pytest.mark.parametrize("rules, options", [("cavendish", ()), ("modern", (("doubling", True),)),
                                             ("modern", (("offer_point", True),))], ids=["london", "doubling", "offer"])
 def test_no_question_or_answer_calls_a_named_player_he(rules, options):
     assert not sorted(t for t in said(rules, options) if HE.search(t))
 
 
+@pytest.mark.slow   # the whole interview tree walked (the page's graph)
 def test_a_question_about_one_role_names_its_player():
     asked = said("cavendish", ())
     assert "Had Ann (the dealer) looked at (taken up) the cards dealt?" in asked

@@ -20,6 +20,8 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 
+pytestmark = pytest.mark.slow   # a browser, and the interview walked into a page
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)

@@ -13,7 +13,9 @@ from adjudicator.lawbook.rulesets import in_force
 from adjudicator.words.interview import run_json
 from adjudicator.words.report import report_json
 
-from test_resolve import MAX_QUESTIONS, Caller
+from interviews import MAX_QUESTIONS, Caller
+
+pytestmark = pytest.mark.slow   # the interview tree walked under every rule set
 
 RULES = {
     "cavendish": ("cavendish", {}),

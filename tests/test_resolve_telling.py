@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from adjudicator.dispute.page import graph
 from adjudicator.dispute.resolve import Resolve
 from adjudicator.lawbook.rulesets import in_force
 from adjudicator.words.vocabulary import default_words
@@ -29,16 +28,12 @@ def _flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def page() -> dict:
-    return graph(Resolve(players=["A", "Y"]))
-
-
-@pytest.fixture(scope="module")
-def endings(page) -> list[str]:
+def endings(dispute_graph) -> list[str]:
     """Every line of every ending of the interview (the dispute page's texts)."""
-    return [page["texts"][i] for e in page["endings"] for _, i in e["l"]]
+    return [dispute_graph["texts"][i] for e in dispute_graph["endings"] for _, i in e["l"]]
 
 
+@pytest.mark.slow   # the whole interview tree walked (the page's graph)
 def test_no_ending_names_a_card_outside_the_illustration(endings):
     """'Y led KS', 'A played KD to KS': the cards the builder chose stay out of the sentences."""
     said = [t for t in endings if CARD.search(t) and not t.startswith(ILLUSTRATION)]
@@ -48,10 +43,11 @@ def test_no_ending_names_a_card_outside_the_illustration(endings):
     assert not any(re.search(r"\b(K|Q|J|A|10|9|8|7)[SHDC]\b", t) for t in shown)   # suit signs, not letters
 
 
-def test_no_text_of_the_page_has_developer_words(page):
+@pytest.mark.slow   # the whole interview tree walked (the page's graph)
+def test_no_text_of_the_page_has_developer_words(dispute_graph):
     """No file name, case id, option key or event number in what a player reads: the endings,
     the questions, their answers and why they are asked."""
-    said = sorted({t for t in page["texts"] if DEVELOPER.search(t)})
+    said = sorted({t for t in dispute_graph["texts"] if DEVELOPER.search(t)})
     assert not said, said[:5]
 
 

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from adjudicator.dispute.page import graph
 from adjudicator.dispute.resolve import Resolve
 from adjudicator.lawbook.rulesets import in_force
 
@@ -26,19 +25,15 @@ def _end(answers: list) -> str:
     return _flat(turn.final_words)
 
 
-@pytest.fixture(scope="module")
-def page() -> dict:
-    return graph(Resolve(players=["A", "Y"]))
-
-
-def test_a_score_said_whatever_is_chosen_is_every_options_score(page):
+@pytest.mark.slow   # the whole interview tree walked
+def test_a_score_said_whatever_is_chosen_is_every_options_score(dispute_graph):
     """Law 25, the hand kept: Y's point is cut to one, played again it is nothing; the ending
     said "The score now, whatever is chosen: A 0, Y 0"."""
     wrong = []
-    for ending in page["endings"]:
+    for ending in dispute_graph["endings"]:
         after: list[str] = []
         for _, i in ending["l"]:
-            text = page["texts"][i]
+            text = dispute_graph["texts"][i]
             if text.endswith("may choose:"):
                 after = []
             elif WOULD.search(text):
@@ -136,9 +131,9 @@ def test_a_player_asked_of_by_name_is_not_called_he_in_the_answers():
     assert not [c.text for c in asked.choices if re.search(r"\bhe\b", c.text)]
 
 
-def _walk(answers: list) -> list:
-    """Every ending under these first answers, the players named Ann and Bob: (answers, turn)."""
-    res, out, todo = Resolve(players=["Ann", "Bob"]), [], [list(answers)]
+def _walk(res: Resolve, answers: list) -> list:
+    """Every ending under these first answers: (answers, turn)."""
+    out, todo = [], [list(answers)]
     while todo:
         path = todo.pop()
         turn = res.step(path)
@@ -149,13 +144,14 @@ def _walk(answers: list) -> list:
     return out
 
 
-def test_a_choices_words_are_told_as_the_answers_settled_them():
+@pytest.mark.slow   # the whole interview tree walked
+def test_a_choices_words_are_told_as_the_answers_settled_them(interview):
     """Law 34: "As told: Ann (the dealer) gave too few cards (to Bob (the non-dealer) or to Ann
     (the dealer))": the menu's alternatives, a name spliced into each, though the answers had
     said whose hand it was. Every irregularity whose words hold a parenthesis or an "or"."""
     from adjudicator.words.vocabulary import default_words
     chosen = [i for i, w in default_words().irregularities.items() if "(" in w.words or " or " in w.words]
-    spliced = [(path, turn.final["told"]) for i in chosen for path, turn in _walk([i])
+    spliced = [(path, turn.final["told"]) for i in chosen for path, turn in _walk(interview(["Ann", "Bob"]), [i])
                if re.search(r"\([^)]*\(", turn.final["told"])]
     assert not spliced, spliced[:3]
     told = _flat(_end(["too_few_given", "Ann", "dealer", False, "play"]))

@@ -52,6 +52,8 @@ def _run(args: list[str], out: Path, mode: str = "wb") -> int:
         return subprocess.run([sys.executable, "-c", ENTRY, *args], stdout=f, cwd=ROOT, timeout=300).returncode
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("options", [["--json"], ["--jobs", "2"], ["--json", "--jobs", "2"], ["--only-problems"]],
                          ids=["json", "two jobs", "json, two jobs", "only problems"])
 def test_a_resumed_run_appended_is_the_uninterrupted_run(inputs: list[str], tmp_path: Path, options: list[str]) -> None:
@@ -69,6 +71,8 @@ def test_a_resumed_run_appended_is_the_uninterrupted_run(inputs: list[str], tmp_
     assert json.loads(summary.read_text())["duplicates"]["games"] == 4   # the late copy, and the folder's three
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_a_resume_file_of_another_command_is_refused(inputs: list[str], tmp_path: Path) -> None:
     resumed = tmp_path / "s.json"
     assert _interrupted(["validate", "--json", *inputs, "--summary-json", str(resumed)], tmp_path / "o", 2000) == 130
@@ -79,6 +83,8 @@ def test_a_resume_file_of_another_command_is_refused(inputs: list[str], tmp_path
     assert result.exit_code == 2 and "another command" in result.output
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_a_resume_file_of_changed_inputs_is_refused(inputs: list[str], tmp_path: Path) -> None:
     copy = tmp_path / "a.jsonl"
     copy.write_bytes(Path(inputs[0]).read_bytes())
@@ -127,6 +133,8 @@ def test_a_checkpoint_changed_by_hand_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "its counts are not as validate --summary-json writes them" in result.output
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_checkpoint_whose_last_game_is_not_met_there_is_refused(inputs: list[str], tmp_path: Path, jobs: str) -> None:
     resumed = tmp_path / "s.json"

@@ -84,6 +84,7 @@ def test_every_option_is_typed_and_resolved_with_its_default() -> None:
         in_force("cavendish", {"ace_high": 1})
 
 
+@pytest.mark.slow   # a process a case
 @pytest.mark.parametrize("header, words", [
     ("options: {ace_hihg: true}", "did you mean 'ace_high'?"),
     ("options: {ace_high: 'yes'}", "did you mean true"),

@@ -47,6 +47,7 @@ def agree(text: str, source: str = "t") -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_the_generators_games_are_all_scanned_and_agree() -> None:
     logs = [dumps(log) for log, _ in games(300, 11)]
     assert all(agree(text, f"g:{i}") for i, text in enumerate(logs))
@@ -63,12 +64,14 @@ def _other_games():
 OTHER = _other_games()
 
 
+@pytest.mark.slow
 def test_another_writers_games_are_all_scanned_and_agree() -> None:
     """A clean archive the project did not write: the share handed to the replay is 0%."""
     logs = list(OTHER.games(300, 7))
     assert all(agree(text, f"o:{i}") for i, text in enumerate(logs))
 
 
+@pytest.mark.slow
 def test_the_new_cases_are_among_the_games_scanned() -> None:
     """The archives above hold what the scan once left to the replay: a king at game point
     marked after the game's end (ignored), law 24's announcement after the king is played, a
@@ -124,6 +127,7 @@ def _realistic(n: int) -> list[str]:
     return [dumps(log) for log, _ in games(n, 41)] + list(OTHER.games(n, 43))
 
 
+@pytest.mark.slow
 def test_a_king_marked_at_any_moment_law_22_allows() -> None:
     """The dealer's mark of the king turned up, at every place from the turn-up to the next
     deal's turn-up (in the exchange, between the tricks, after the hand, while the next deal is
@@ -136,6 +140,7 @@ def test_a_king_marked_at_any_moment_law_22_allows() -> None:
     assert tried > 300
 
 
+@pytest.mark.slow
 def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> None:
     """The king held announced at every place of its deal: each log the replay finds clean is
     scanned (none is handed to the replay), and agrees; those that are not clean (too late,
@@ -154,6 +159,7 @@ def test_a_king_announced_at_any_moment_and_the_game_won_by_it_mid_deal() -> Non
     assert found["clean"] > 200 and found["not clean"] > 200 and found["won mid-deal, the exchange after it ignored"] >= 5, found
 
 
+@pytest.mark.slow
 def test_the_share_handed_to_the_replay_on_clean_realistic_archives_is_zero(monkeypatch) -> None:
     """`validate`'s own path (archive.files.check) on both generators' archives, realistic in
     their mix (kings turned up and marked at any time, kings announced, games won by a king,
@@ -198,6 +204,7 @@ def test_a_hand_abandoned_by_counts_goes_to_the_replay() -> None:
         assert adjudicate_text(text, path.name).rulings[0].law == 42
 
 
+@pytest.mark.slow
 def test_every_scenario_as_yaml_data() -> None:
     """`adjudicate --json` scans a clean YAML log from its parsed data (scan_data)."""
     accepted = 0
@@ -302,6 +309,7 @@ def _text(mutant: dict | str) -> str:
     return mutant if isinstance(mutant, str) else json.dumps(mutant, ensure_ascii=False)
 
 
+@pytest.mark.slow
 def test_mutated_logs_agree() -> None:
     rng = random.Random(5)
     bases = [log for log, _ in games(40, 23)] + [json.loads(text) for text in OTHER.games(40, 29)]
@@ -314,6 +322,7 @@ def test_mutated_logs_agree() -> None:
     assert 20 < accepted < 450   # some changes leave a clean game (a look moved), most do not
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 2**32 - 1), value=st.sampled_from(["single", "treble_double_single"]),
        game_to=st.integers(1, 12), mutations=st.lists(st.integers(0, 2**32 - 1), max_size=3))
 def test_hypothesis_games_and_their_mutants_agree(seed: int, value: str, game_to: int,
@@ -371,6 +380,7 @@ JSON_VALUES = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.slow
 @given(JSON_VALUES)
 def test_orjson_reads_what_json_reads_but_for_integers_past_64_bits(value) -> None:
     """The premise of the scan's reader (engine/scan.py, at its import of orjson)."""
@@ -516,6 +526,7 @@ def _change_games(log: dict, rng: random.Random) -> dict:
     return log
 
 
+@pytest.mark.slow
 def test_mutated_pools_and_matches_agree() -> None:
     rng = random.Random(89)
     bases = _several_games(30, 97)

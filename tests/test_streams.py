@@ -24,6 +24,8 @@ from adjudicator.cli import app
 from adjudicator.engine.generate import dumps
 from adjudicator.engine.generate_games import games
 
+pytestmark = pytest.mark.slow   # a process a test, fed and interrupted as a stream
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 ENTRY = "import sys; from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()"
@@ -215,6 +217,7 @@ def long_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("engine", [["--jobs", "1"], ["--jobs", "2"], ["--engine", "dask", "--jobs", "2"]],
                          ids=["one job", "two jobs", "dask"])
 def test_ctrl_c_keeps_the_lines_and_says_how_far_it_got(long_archive: Path, engine: list[str]) -> None:
@@ -232,6 +235,7 @@ def test_ctrl_c_keeps_the_lines_and_says_how_far_it_got(long_archive: Path, engi
     assert out[n + 1] == f"{n} games: {n} clean, 0 with rulings, 0 unreadable"
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_while_standard_input_waits(lines: list[str], jobs: str, tmp_path: Path) -> None:
     """^C while the next line is awaited (standard input left open): the games answered stand,
@@ -264,6 +268,7 @@ def test_ctrl_c_while_standard_input_waits(lines: list[str], jobs: str, tmp_path
     assert json.loads(summary.read_text())["interrupted"] == err.rstrip().removeprefix("ecarte validate: ")
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_live_stream_is_answered_game_by_game(jobs: str) -> None:
     """A writer that sends a game now and then (`tail -f archive | ecarte validate -`): each game
@@ -311,6 +316,7 @@ except KeyboardInterrupt:
 """
 
 
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_ctrl_c_while_a_worker_is_half_way_through_its_answers(archive: Path) -> None:
     """A worker ended in the middle of sending its answers leaves the pool's thread waiting for
     the rest: ^C still ends the run at once, and the process exits (nothing left to wait on)."""

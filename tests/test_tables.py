@@ -59,6 +59,7 @@ def _on_table(frame: dict, d: dict) -> int:
             + sum(frame["discards"].values()) + turned + len(frame["aside"]) + frame["laid_out"])
 
 
+@pytest.mark.slow   # every scenario's tables drawn
 def test_every_table_shows_the_32_cards(drawings) -> None:
     """Nowhere does a card vanish or a hand keep cards it has played: the cards drawn in hand and
     on the table, with the stock, discards and the rest, are the pack, after every event."""
@@ -71,6 +72,7 @@ def test_every_table_shows_the_32_cards(drawings) -> None:
     assert checked > 2000
 
 
+@pytest.mark.slow   # every scenario's tables drawn
 def test_every_hand_keeps_its_cards_in_hand_or_on_the_table(drawings) -> None:
     """From the first card played to the next deal: the cards in a hand and the cards it played
     are the hand when play began, in every frame of every scenario (less any card laid out or
@@ -103,6 +105,7 @@ def test_every_hand_keeps_its_cards_in_hand_or_on_the_table(drawings) -> None:
     assert checked > 500
 
 
+@pytest.mark.slow   # every scenario's tables drawn
 def test_the_tricks_in_front_of_each_player_are_the_tricks_he_won(drawings) -> None:
     """The tricks drawn in front of a player, and the last on the table if he won it, are his
     tricks won; only a hand thrown up (law 42) or a hand short of cards (laws 30, 34: cards that
@@ -205,6 +208,7 @@ def test_two_cards_turned_are_both_drawn_and_no_trump_until_the_choice() -> None
     assert "[8♥] [K♣]" in text and "trumps not yet chosen" in text and "trumps are" not in text
 
 
+@pytest.mark.slow   # every scenario's tables drawn
 def test_no_look_is_drawn_that_the_record_does_not_show(drawings) -> None:
     """A player who proposed, answered or discarded with no `look` recorded is not drawn as one
     who "has not looked at his hand" (law 37's scenario, the quiz's seed 12): the record does not

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from adjudicator import adjudicate_text
@@ -23,6 +24,7 @@ def _too_wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if len(line) > 80 and " " in line.strip()]
 
 
+@pytest.mark.slow
 def test_every_view_fits_80_columns() -> None:
     wide = []
     for path in sorted((ROOT / "scenarios").rglob("*.yaml")):

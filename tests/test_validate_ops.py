@@ -58,6 +58,7 @@ def _killer(batch):
     return render_batch(batch, as_json=True)
 
 
+@pytest.mark.slow   # worker processes killed
 @pytest.mark.parametrize("killing", [
     {":1"},              # the first task: a worker dies while the first tasks are handed out
     {":7"},              # a task in the middle
@@ -91,6 +92,7 @@ def test_jobs_on_the_command_line_is_byte_identical(archive: Path) -> None:
     assert one.output == two.output
 
 
+@pytest.mark.slow
 def test_only_problems_and_the_summary(tmp_path: Path) -> None:
     folder = SCENARIOS / "laws"
     out = tmp_path / "summary.json"
@@ -127,6 +129,7 @@ def test_summary_json_alone_with_json_output(tmp_path: Path) -> None:
     assert bad.exit_code == 2
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_a_worker_killed_from_outside_changes_nothing(tmp_path: Path) -> None:
     """The operating system kills a worker of a running `validate --jobs 2` (as the out-of-memory

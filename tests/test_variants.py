@@ -260,6 +260,7 @@ def _fuzzed(seed: int) -> str:
     return json.dumps(log)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_variant_events_anywhere_get_an_answer(seed: int) -> None:

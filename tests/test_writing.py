@@ -75,6 +75,8 @@ def test_a_write_that_fails_halfway_leaves_the_old_file_and_no_temporary(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.json"]
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 def test_a_process_killed_mid_write_leaves_the_old_file_whole(tmp_path: Path) -> None:
     """SIGKILL while the new file is being written: no Python code runs, and still the file
     read is the old one, whole (only the temporary beside it is left)."""
@@ -163,6 +165,7 @@ def test_the_message_a_user_sees(archive: Path) -> None:
     assert done.stderr == "--summary-json games.jsonl is one of the logs being checked: nothing was read or written\n"
 
 
+@pytest.mark.slow
 def test_an_unwritable_summary_is_refused_before_the_first_log(archive: Path, tmp_path: Path, monkeypatch) -> None:
     places = {tmp_path / "no" / "such" / "s.json": "the folder", tmp_path: "it is a folder",
               archive / "s.json": "is not a folder"}
@@ -194,6 +197,7 @@ def test_a_summary_that_fails_at_the_end_leaves_the_old_one(archive: Path, tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games", "summary.json"]
 
 
+@pytest.mark.slow
 def test_summary_json_dash_is_standard_output_alone(archive: Path, tmp_path: Path) -> None:
     to_file = _ecarte("validate", "--summary-json", str(tmp_path / "s.json"), str(archive), cwd=tmp_path)
     to_out = _ecarte("validate", "--summary-json", "-", str(archive), cwd=tmp_path)
@@ -222,6 +226,7 @@ def test_an_out_dir_inside_an_input_is_refused(archive: Path, monkeypatch) -> No
 
 # ---------------------------------------------------------------- resolve --save, --page; book
 
+@pytest.mark.slow
 def test_resolve_save_keeps_an_old_file_when_refused_and_leaves_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "d"
     folder.mkdir()
@@ -230,6 +235,7 @@ def test_resolve_save_keeps_an_old_file_when_refused_and_leaves_nothing(tmp_path
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.slow   # the book built
 def test_the_book_leaves_no_temporary_files(book_dir: Path) -> None:
     assert not [p for p in book_dir.iterdir() if p.name.endswith(".tmp")]
     assert (book_dir / "index.html").read_text().lstrip().lower().startswith("<!doctype html")
