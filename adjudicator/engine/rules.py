@@ -222,11 +222,12 @@ def offer_in_time(tricks_led: int) -> bool:
     return tricks_led == 0
 
 
-def dealer_after(dealer: str, non_dealer: str, rightful: str, *, fresh: bool = False,
-                 void: bool = False) -> str:
+def dealer_after(dealer: str, non_dealer: str, rightful: str, fresh: bool = False, void: bool = False) -> str:
     """Who deals after a deal is over: the deal passes to the non-dealer after a hand, played or
     ended early (a deal out of turn that stood too, law 14); a fresh deal is dealt by the same
-    dealer; after a deal void, the player whose deal it was (`rightful`) deals."""
+    dealer; after a deal void, the player whose deal it was (`rightful`) deals. (No keyword-only
+    parameter: the scan calls it every deal, and CPython specialises no call of a function that
+    has one.)"""
     return dealer if fresh else rightful if void else non_dealer
 
 
