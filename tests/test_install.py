@@ -116,3 +116,9 @@ def test_the_wheel_reads_its_own_law_book_away_from_the_clone(wheel: Path, tmp_p
     assert run.returncode == 0 and len(list((here / "book").glob("law-*.html"))) == 51, run.stdout + run.stderr
     run = _ecarte(site, here, "docs", "RULESETS")
     assert run.returncode == 0 and run.stdout == (ROOT / "docs" / "spec" / "RULESETS.md").read_text(encoding="utf-8")
+
+
+def test_the_wheel_says_its_package_is_typed(wheel: Path) -> None:
+    """PEP 561: `adjudicator/py.typed` in the wheel, so mypy reads the types of a program that uses it."""
+    with zipfile.ZipFile(wheel) as whl:
+        assert whl.read("adjudicator/py.typed") == b""

@@ -57,7 +57,8 @@ def case_summary(case: Case, words: Words | None = None) -> str:
 def parted(text: str | None) -> tuple[str, str]:
     """A note or a story in two: the sentences a learner reads, and those only a developer
     needs (they name log syntax, files or case ids). Either may be empty."""
-    learner, developer = [], []
+    learner: list[str] = []
+    developer: list[str] = []
     for sentence in _SENTENCE.split(" ".join((text or "").split())):
         (developer if DEVELOPER.search(sentence) else learner).append(sentence)
     return " ".join(learner), " ".join(developer)
