@@ -88,7 +88,7 @@ def italics_html(escaped: str) -> str:
 def scoring_lines(law: Law, words: Words | None = None) -> list[tuple[str, str]]:
     """A law's scoring table as (what, how much) pairs, in the laws' words."""
     words = words or default_words()
-    said = words.scores.table  # type: ignore[union-attr]
+    said = words.scores.table
 
     def points(n: int) -> str:
         return said["one" if n == 1 else "many"].format(n=n)
