@@ -114,21 +114,21 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     Exit status 0; 2 for a law that does not exist."""
     from .lawbook.scenarios import scenarios_by_law
     from .words.lawviews import describe, entry, index_line
-    from .words.search import search as find, terms
+    from .words.search import Hit, search as find, terms
     under = rules_or_exit(rules, option)
     book = book_or_exit()
-    for n in numbers or []:
-        if not n.isdigit():
-            typer.echo(visible(f"{n!r} is not a law number: give 1 to 51"), err=True)
+    for text in numbers or []:
+        if not text.isdigit():
+            typer.echo(visible(f"{text!r} is not a law number: give 1 to 51"), err=True)
             raise typer.Exit(2)
-    numbers = list(dict.fromkeys(int(n) for n in numbers or []))
-    missing = [n for n in numbers if n not in book.laws]
+    asked = list(dict.fromkeys(int(n) for n in numbers or []))
+    missing = [n for n in asked if n not in book.laws]
     if missing:
         typer.echo(f"there is no law {', '.join(map(str, missing))}: the book has laws 1 to 51", err=True)
         raise typer.Exit(2)
     shown = scenarios_by_law()
-    chosen = numbers or sorted(book.laws)
-    hits: dict[int, list] = {}
+    chosen = asked or sorted(book.laws)
+    hits: dict[int, list[Hit]] = {}
     if search:
         query = terms(search)
         hits = {n: h for n in chosen if (h := find(book.laws[n], query)) is not None}
@@ -140,18 +140,18 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
                 item["found"] = [{"in": h.field, "snippet": h.snippet, "match": [h.start, h.end]} for h in hits[item["law"]]]
         typer.echo(json.dumps(out, ensure_ascii=False, indent=1))
         return
-    if len(numbers) == 1 and not search:
-        typer.echo(describe(book, numbers[0], shown, under))
+    if len(asked) == 1 and not search:
+        typer.echo(describe(book, asked[0], shown, under))
         return
-    if len(numbers) > 1 and not search:
+    if len(asked) > 1 and not search:
         from shutil import get_terminal_size
         from .words.compare import table
-        typer.echo(table(book, numbers, get_terminal_size((80, 24)).columns))
+        typer.echo(table(book, asked, get_terminal_size((80, 24)).columns))
         return
     for n in chosen:
         typer.echo(index_line(book, n, shown, under))
-        for h in hits.get(n, []):
-            typer.echo(visible(f"      {h.field}: " + _marked(h.snippet, h.start, h.end)))
+        for hit in hits.get(n, []):
+            typer.echo(visible(f"      {hit.field}: " + _marked(hit.snippet, hit.start, hit.end)))
     if search and not chosen:
         said = search if len(search) <= 60 else search[:57] + "..."
         typer.echo(f"no law mentions {said!r}")
@@ -329,8 +329,8 @@ def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", autocompl
         for stem, path in shipped.items():
             typer.echo(f"{stem:<{width}}  {title(path)}")
         return
-    path = find(name)
-    if path is None:
+    found = find(name)
+    if found is None:
         typer.echo(visible(f"no document {name!r}: the documents are {', '.join(shipped)}"), err=True)
         raise typer.Exit(2)
-    typer.echo(path.read_text(encoding="utf-8"), nl=False)
+    typer.echo(found.read_text(encoding="utf-8"), nl=False)

@@ -213,7 +213,7 @@ def _validate(paths: list[str], as_json: bool, jobs: int, only_problems: bool, s
     out = sys.stdout   # after the bar starts: on the bar's terminal, lines go above it
     if summary_json == "-":   # standard output is the summary's alone
         out = open(os.devnull, "w", encoding="utf-8")
-    written = done.checkpoint["output_bytes"] if done is not None else 0
+    written = done.checkpoint["output_bytes"] if done is not None and done.checkpoint is not None else 0
     stopped = None   # the signal that ended the run early: ^C's SIGINT, SIGTERM, SIGHUP
     failed = None    # what outside the logs ended it (exit status 3): no live worker, output not written
     try:
@@ -256,7 +256,7 @@ def _validate(paths: list[str], as_json: bool, jobs: int, only_problems: bool, s
         except OSError as e:
             echo(visible(f"{summary_json}: the summary cannot be written: {e.strerror or e}"), err=True)
             raise SystemExit(3 if failed else 2) from None
-    if out_dir is not None:
+    if out_dir is not None and read_at_start is not None:   # both or neither
         _out_dir_finished(out_dir, read_at_start, said)
     # a run cut short that a summary file can resume: its words on stderr, so that standard
     # output holds only game lines, for the resumed run's to be appended to
@@ -483,7 +483,7 @@ def render_batch(batch, as_json: bool, only_problems: bool = False) -> tuple[str
     game, and their bytes."""
     lines = []
     clean = size = 0
-    games = []
+    games: list[tuple[object, ...]] = []   # Summary.of's facts of each game
     for item in batch:
         status, obj = check(item)
         size += item.size

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from .commands import ClosedPipe, OutputFailed
 from .lawbook.cache import LawBookError
@@ -76,7 +78,7 @@ def _closed_pipe() -> None:
     raise SystemExit(CLOSED_PIPE) from None
 
 
-def _run_hot(name: str, kwargs: dict) -> None:
+def _run_hot(name: str, kwargs: dict[str, Any]) -> None:
     """A hot command whose plain command line adjudicator/hot.py read, called as cli.py's typer
     command calls it, and ended as typer ends it (SystemExit with its status; ^C: exit status 130).
     Its imports (the models, the law book, the replay) make many objects and free none: no
@@ -86,7 +88,8 @@ def _run_hot(name: str, kwargs: dict) -> None:
     from . import commands
     gc.disable()
     try:
-        {"validate": commands.validate, "adjudicate": commands.adjudicate}[name](**kwargs)
+        hot: dict[str, Callable[..., None]] = {"validate": commands.validate, "adjudicate": commands.adjudicate}
+        hot[name](**kwargs)
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     finally:

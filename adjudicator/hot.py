@@ -34,6 +34,7 @@ def read(argv: list[str]) -> tuple[str, dict[str, Any]] | None:
             positional.append(arg)
             continue
         key, eq, value = arg.partition("=")
+        given: str | bool | None
         if key in flags and not eq:
             dest, given = flags[key], True
         elif key in values:

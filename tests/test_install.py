@@ -86,7 +86,7 @@ def wheel(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
     source = tmp / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache"))
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp / "dist"),
                     str(source)], check=True, capture_output=True, timeout=300)
     return next((tmp / "dist").glob("ecarte-*.whl"))
@@ -118,3 +118,9 @@ def test_the_wheel_reads_its_own_law_book_away_from_the_clone(wheel: Path, tmp_p
     assert run.returncode == 0 and len(list((here / "book").glob("law-*.html"))) == 51, run.stdout + run.stderr
     run = _ecarte(site, here, "docs", "RULESETS")
     assert run.returncode == 0 and run.stdout == (ROOT / "docs" / "spec" / "RULESETS.md").read_text(encoding="utf-8")
+
+
+def test_the_wheel_says_its_package_is_typed(wheel: Path) -> None:
+    """PEP 561: `adjudicator/py.typed` in the wheel, so mypy reads the types of a program that uses it."""
+    with zipfile.ZipFile(wheel) as whl:
+        assert whl.read("adjudicator/py.typed") == b""

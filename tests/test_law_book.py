@@ -75,6 +75,14 @@ def test_a_score_a_law_gives_claimed_by_a_rule_too_is_refused(tmp_path: Path) ->
     assert "rules/offer_point.yaml: scores: 'point' is given by law 48 too" in str(err.value)
 
 
+def test_a_scoring_table_with_a_key_no_law_gives_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ECARTE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = _broken(tmp_path, "48-*.yaml", "  vole: 2\n", "")
+    with pytest.raises(LawBookError) as err:
+        load(folder)
+    assert str(err.value) == "the scoring tables (laws 46-49) give no vole"
+
+
 def test_every_score_of_the_stakes_is_given_by_its_variant_s_rule() -> None:
     """What a double or an offer makes a hand score (engine/stakes.py) is the doubling or the
     offer_point rule's, each key once: `explain` cites that rule for it."""

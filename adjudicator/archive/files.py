@@ -126,7 +126,7 @@ def _url_files(url: str, skipped: Skipped) -> list[tuple[str, str | None]]:
         fs, root = fsspec.core.url_to_fs(url)
         if not fs.isdir(root):
             return [(url, None)]
-        found = []
+        found: list[tuple[str, str | None]] = []
         for f in sorted(fs.find(root)):
             if is_log_name(f):
                 found.append((fs.unstrip_protocol(f), None))
@@ -328,7 +328,7 @@ def body(item: Item) -> bytes | None:
     text = item.text
     if text is None:
         return None
-    data = text if type(text) is bytes else text.encode("utf-8", "surrogatepass")
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     at = data.find(b'"events"')
     if at < 0:
         at = max(data.find(b"events:"), 0)   # YAML
@@ -340,11 +340,11 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
     text = item.text
     if text is None:
         return 2, {"source": item.source, "ok": False, "errors": [f"{item.source}: {item.error}"]}
-    if type(text) is bytes or is_json(text):   # the lean path: a clean game scanned, else the full replay
+    if isinstance(text, bytes) or is_json(text):   # the lean path: a clean game scanned, else the full replay
         obj = scan(text, item.source, scoring())
         if obj is not None:
             return 0, obj
-    if type(text) is bytes:   # an archive's line, read as `decode` reads it, its errors the same
+    if isinstance(text, bytes):   # an archive's line, read as `decode` reads it, its errors the same
         try:
             text = decode(text, item.source)
         except LogError as e:

@@ -322,7 +322,7 @@ def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) 
     """The task run again in a process of its own; if that dies too, halved until the one log
     that kills its process is found and reported as unreadable, with the reason."""
     answers, died = _in_own_process(task, render, context)
-    if died is None:
+    if answers is not None:
         return answers
     parts = _halves(task)
     if parts is None:   # one log
@@ -331,7 +331,8 @@ def _alone(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) 
     return merge([_alone(part, render, context) for part in parts])
 
 
-def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch], context: Any) -> tuple[Batch | None, str | None]:
+def _in_own_process(task: Task, render: Callable[[Iterable[Item]], Batch],
+                    context: Any) -> tuple[Batch, None] | tuple[None, str]:
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(send, task, render, os.getpid()), daemon=True)
     process.start()

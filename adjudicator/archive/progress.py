@@ -85,7 +85,7 @@ class Interrupt:
     def __init__(self) -> None:
         self.holding = False
         self.pending: int | None = None
-        self.before: dict[int, object] = {}
+        self.before: dict[int, signal._HANDLER] = {}
 
     def __enter__(self) -> Interrupt:
         if threading.current_thread() is not threading.main_thread():

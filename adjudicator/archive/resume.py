@@ -14,11 +14,14 @@ import json
 import os
 from collections.abc import Iterator
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .files import Item, Skipped, body, file_items, files, line_items
 from .summary import Duplicates, Summary, _Entry
 from ..record.source import is_url, open_log
+
+if TYPE_CHECKING:
+    from .parallel import Task
 
 # `parallel` (its process pool) is imported only by a resumed run with --jobs (`tasks_after`)
 
@@ -135,12 +138,13 @@ def items_after(source: Iterator[Item], done: Summary, dups: Duplicates) -> Iter
     """The logs after the `done.checkpoint` games, those read and their bodies remembered;
     `ResumeRefused` if the last of them is not the one the checkpoint names."""
     met = None
-    for _ in range(done.checkpoint["games"]):
+    cp = _checkpoint(done)
+    for _ in range(cp["games"]):
         met = next(source, None)
         if met is None:
             break
         dups.remember(body(met), met.source)
-    _same_last(met, done.checkpoint["last"])
+    _same_last(met, cp["last"])
     return source
 
 
@@ -148,7 +152,8 @@ def tasks_after(paths: list[str], skipped: Skipped, done: Summary, dups: Duplica
     """`parallel.tasks` after the `done.checkpoint` games, read here (before the workers start:
     a refusal is said at once), their bodies remembered."""
     from .parallel import tasks
-    left = done.checkpoint["games"]
+    cp = _checkpoint(done)
+    left = cp["games"]
     work = tasks(paths, skipped=skipped)
     met = rest = None
     while left and (task := next(work, None)) is not None:
@@ -157,8 +162,13 @@ def tasks_after(paths: list[str], skipped: Skipped, done: Summary, dups: Duplica
             dups.remember(body(item), item.source)
         left -= len(read)
         met = read[-1] if read else met
-    _same_last(met, done.checkpoint["last"])
+    _same_last(met, cp["last"])
     return chain([rest] if rest is not None else [], work)
+
+
+def _checkpoint(done: Summary) -> dict[str, Any]:
+    """The checkpoint of a run resumed: `resumed` gives only a summary that has one."""
+    return cast("dict[str, Any]", done.checkpoint)
 
 
 def _past(task: Task, left: int) -> tuple[list[Item], Task | None]:

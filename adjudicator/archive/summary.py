@@ -2,7 +2,7 @@
 by irregularity, each with its counts and the first few games where it was found."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 FIRST = 5   # games named for each law, irregularity, unreadable input or duplicate
 
@@ -85,6 +85,15 @@ def _value(v: Any) -> str:
     return "true" if v is True else "false" if v is False else str(v)
 
 
+_Key = TypeVar("_Key")
+
+
+def _joined(mine: dict[_Key, _Entry], theirs: dict[_Key, _Entry], into: dict[_Key, _Entry]) -> None:
+    """Two parts' entries, each key's joined in order, into `into`."""
+    for key in mine.keys() | theirs.keys():
+        into[key] = mine[key].then(theirs[key]) if key in mine and key in theirs else mine.get(key) or theirs[key]
+
+
 class Summary:
     """Counts of every game's outcome, and of its rulings, as `validate` sees them stream past."""
 
@@ -163,10 +172,8 @@ class Summary:
         out.duplicates = self.duplicates + later.duplicates
         out.first_duplicates = (self.first_duplicates + later.first_duplicates)[:FIRST]
         out.unreadable = (self.unreadable + later.unreadable)[:FIRST]
-        for mine, theirs, into in ((self.laws, later.laws, out.laws),
-                                   (self.irregularities, later.irregularities, out.irregularities)):
-            for key in mine.keys() | theirs.keys():
-                into[key] = mine[key].then(theirs[key]) if key in mine and key in theirs else mine.get(key) or theirs[key]
+        _joined(self.laws, later.laws, out.laws)
+        _joined(self.irregularities, later.irregularities, out.irregularities)
         for key in self.law_of.keys() | later.law_of.keys():
             out.law_of[key] = self.law_of.get(key, set()) | later.law_of.get(key, set())
         return out

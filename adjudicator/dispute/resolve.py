@@ -125,7 +125,7 @@ class Resolve:
         return [c for c in self.cases(irregularity)
                 if all(set(state_allowed[f]) & _accepts(c, f, domains[f]) for f, _ in c.tests)]
 
-    def outcome(self, allowed: dict[str, tuple], irregularity: str) -> CompiledCase | None | bool:
+    def outcome(self, allowed: dict[str, tuple], irregularity: str) -> CompiledCase | Literal[False] | None:
         """The case that rules (None: no case applies), or False while it is not yet certain."""
         possible = self.possible(allowed, irregularity)
         if not possible:
@@ -174,7 +174,7 @@ class Resolve:
         options, hand = self.rules.options, self.words.hand
         return [h for h in self.words.irregularities[state.irregularity].hand
                 if h not in state.hand and h not in state.hand_open
-                and (hand[h].option is None or getattr(options, hand[h].option) is True)
+                and ((option := hand[h].option) is None or getattr(options, option) is True)
                 and all(f not in state.asked or state.asked[f] in vs for f, vs in hand[h].asked_if.items())]
 
     def endings(self, state: State, hand_facts: list[str]) -> dict[tuple, tuple]:
@@ -244,8 +244,7 @@ class Resolve:
             named = [self.named(*n) for n in laws]
             if any(not end[2] for (_, combo), end in table.items() if combo[i] == v):
                 named.insert(0, w["why_lawful"])
-            named = w["or"].join(named)
-            parts.append(w["why_value"].format(phrase=_hand(self, state, fact, v), laws=named))
+            parts.append(w["why_value"].format(phrase=_hand(self, state, fact, v), laws=w["or"].join(named)))
         return w["why_hand"].format(cases="\n".join(parts))
 
     # -- the questions ---------------------------------------------------------------
@@ -265,13 +264,13 @@ class Resolve:
         text = self.words.irregularities[irregularity].player or self.words.interview["player"]
         return Question("q2", text, [Choice(p, p, player=p) for p in self.players], fact="player")
 
-    def actor_question(self, n: int, irregularity: str, dealer: str, elder: str) -> Question:
-        """Who did it, where either player may have: by name and role, or by role."""
+    def actor_question(self, n: int, who: str, irregularity: str, dealer: str, elder: str) -> Question:
+        """Who did it (`who`: the question), where either player may have: by name and role, or by role."""
         w = self.words
         choices = []
         for role, player in (("dealer", dealer), ("non_dealer", elder)):
             choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player), player=player, role=role))
-        return Question(f"q{n}", w.irregularities[irregularity].who, choices, fact="player",
+        return Question(f"q{n}", who, choices, fact="player",
                         why=w.interview["why_actor"])
 
     def offered(self, state: State, fact: str) -> list[tuple[Any, dict[str, tuple]]]:
@@ -403,9 +402,9 @@ class Resolve:
             dealer = "dealer"
         state = self.start(irr, dealer)
         n = 3 if self.players else 2
-        if self.words.irregularities[irr].who:   # either player may have done it: who did?
+        if who := self.words.irregularities[irr].who:   # either player may have done it: who did?
             if not rest:
-                return Turn(question=self.actor_question(n, irr, state.dealer, state.elder))
+                return Turn(question=self.actor_question(n, who, irr, state.dealer, state.elder))
             state.actor = state.dealer if rest[0] == "dealer" else state.elder
             rest = rest[1:]
             n += 1
@@ -459,7 +458,7 @@ class Resolve:
                 last = list(said)[-1] if said else None
                 key = (ending(built) if built is not None else case and case.ref,
                        tuple((f, v) for f, v in said.items() if f != last))
-                if key in merged:
+                if key in merged and last is not None:
                     first = merged[key][0]
                     first[last] = (first[last] if isinstance(first[last], list) else [first[last]]) + [said[last]]
                     continue

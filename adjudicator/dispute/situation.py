@@ -957,7 +957,7 @@ def _overscore(f, D, N, A=None):
         yield t
 
 
-TELLINGS: dict[str, Callable[[dict, str, str], Iterator[Table]]] = {
+TELLINGS: dict[str, Callable[..., Iterator[Table]]] = {   # (facts, dealer, elder[, actor])
     "shuffle_out_of_turn": _in_the_cut(("shuffle", {"by": "D"}), ("shuffle", {"by": "N"}), ("cut", {"by": "N", "top": 14})),
     "improper_shuffle": _improper_shuffle,
     "short_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 1})),

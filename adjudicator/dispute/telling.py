@@ -224,9 +224,9 @@ def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, c
         roles = {"dealer": state.dealer, "non_dealer": state.elder}
         c = case.case if case is not None else None
         shown = (lambda p: p) if ids else (lambda p: _shown(res, p))
-        names = {"offender": shown(roles.get(c.offender, "")) if c else "",
-                 "chooser": shown(roles.get(c.chooser or "", "")) if c else ""}
-        text = c.summary.format_map(_Blank(names)) if c else ruling["summary"]
+        who = {"offender": shown(roles.get(c.offender, "")) if c else "",
+               "chooser": shown(roles.get(c.chooser or "", "")) if c else ""}
+        text = c.summary.format_map(_Blank(who)) if c else ruling["summary"]
     return text[:1].upper() + text[1:]
 
 

@@ -6,7 +6,7 @@ field is one fact; its docstring says what it means (laws/words/facts.yaml says 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal, get_args, get_type_hints
+from typing import Any, Literal, get_args, get_type_hints
 
 from pydantic import BaseModel, ConfigDict
 
@@ -95,7 +95,7 @@ UNKNOWABLE = tuple(name for name, hint in _HINTS.items() if set(get_args(hint)) 
 
 
 @lru_cache(maxsize=None)
-def fact_values(name: str) -> tuple | None:
+def fact_values(name: str) -> tuple[Any, ...] | None:
     """The values a literal fact takes, or None for booleans and numbers."""
     hint = _HINTS[name]
     literal = [a for a in get_args(hint) if get_args(a)] or ([hint] if get_args(hint) else [])

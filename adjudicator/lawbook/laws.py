@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
 
 from . import cache
-from .cache import LawBookError
+from .cache import LawBookError as LawBookError   # named here too: the book's error
 from .places import LAWS_DIR
 from .facts import FACT_NAMES, Facts, fact_values
 from ..record.log import Irregularity, Option
@@ -95,8 +95,8 @@ class Case(BaseModel):
         return (self.irregularity,) if isinstance(self.irregularity, str) else tuple(self.irregularity)
 
 
-class Scoring(BaseModel):
-    """Points the law entitles a player to mark (laws 46-49)."""
+class LawScoring(BaseModel):
+    """The points one law entitles a player to mark: its part of the scoring table (laws 46-49)."""
 
     model_config = ConfigDict(extra="forbid")
     turned_king: StrictInt | None = None
@@ -106,6 +106,19 @@ class Scoring(BaseModel):
     point_against_vulnerable: StrictInt | None = None
     game_to: StrictInt | None = None
     game_values: dict[StrictInt, StrictInt] | None = None
+
+
+class Scoring(BaseModel):
+    """The whole scoring table, laws 46-49 together: every key given."""
+
+    model_config = ConfigDict(extra="forbid")
+    turned_king: StrictInt
+    held_king: StrictInt
+    point: StrictInt
+    vole: StrictInt
+    point_against_vulnerable: StrictInt
+    game_to: StrictInt
+    game_values: dict[StrictInt, StrictInt]
 
 
 class Law(BaseModel):
@@ -118,7 +131,7 @@ class Law(BaseModel):
     reading: str
     related: list[StrictInt] = []
     cases: list[Case] = []
-    scoring: Scoring | None = None
+    scoring: LawScoring | None = None
     # effects other laws' remedies apply that this law states (law 19: turned_king_forfeited):
     # what they do to the score is cited to this law
     states: list[str] = []
@@ -207,7 +220,7 @@ class CompiledCase:
 
 
 def _compile(law: int | None, case: Case, rule: str | None = None) -> CompiledCase:
-    tests = []
+    tests: list[tuple[str, Any]] = []
     for name, cond in case.when.items():
         if isinstance(cond, Range):
             tests.append((name, cond))
@@ -243,7 +256,7 @@ class LawBook:
         self.sources = sources
         self.rules = rules or {}   # the rule sets' own rules (laws/rules/), by option name
         self.by_irregularity: dict[str, list[CompiledCase]] = {}
-        self.scoring = Scoring()
+        table: dict[str, Any] = {}
         self.scoring_law: dict[str, int] = {}   # a scoring table's key -> the law that gives it
         self.effect_law: dict[str, int] = {}    # an effect -> the law that states it (`states`)
         for number in sorted(laws):
@@ -255,9 +268,12 @@ class LawBook:
                     self.by_irregularity.setdefault(irr, []).append(compiled)
             if law.scoring:
                 given = law.scoring.model_dump(exclude_none=True)
-                merged = self.scoring.model_dump(exclude_none=True) | given
+                table |= given
                 self.scoring_law |= dict.fromkeys(given, number)
-                self.scoring = Scoring(**merged)
+        missing = [key for key in Scoring.model_fields if key not in table]
+        if missing:
+            raise LawBookError(f"the scoring tables (laws 46-49) give no {', '.join(missing)}")
+        self.scoring = Scoring(**table)
         if "point_against_vulnerable" in self.scoring_law:   # the refusal point on the vole (an option)
             self.scoring_law["vole_against_vulnerable"] = self.scoring_law["point_against_vulnerable"]
         self.scoring_rule: dict[str, str] = {}   # a key of what a hand scores -> the rule that gives it

@@ -185,7 +185,7 @@ def in_force(rules: str, given: dict[str, Any] | None = None, players: int = 2) 
 
 
 @lru_cache(maxsize=256)
-def _in_force(rules: str, given: tuple, players: int) -> InForce:
+def _in_force(rules: str, given: tuple[tuple[str, str, Any], ...], players: int) -> InForce:
     sets = rule_sets()
     if rules not in sets:
         raise ValueError(unknown_rules(rules))

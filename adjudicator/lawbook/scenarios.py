@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -12,7 +13,7 @@ from .places import SCENARIOS_DIR, missing
 
 
 @lru_cache(maxsize=1)
-def scenario_docs() -> tuple[tuple[str, dict], ...]:
+def scenario_docs() -> tuple[tuple[str, dict[str, Any]], ...]:
     """Each scenario (its path from the project's root) as read, in sorted order; those that
     cannot be read as a mapping are left to the scenario tests; none at all is an incomplete
     installation (`LawBookError`)."""

@@ -1,6 +1,8 @@
 """Cards of the 32-card Écarté pack: suits, ranks (K Q J A 10 9 8 7) and their notation."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 SUITS = ("S", "H", "D", "C")
 RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # high to low: the ace ranks below the knave
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -33,7 +35,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.text!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.text,))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from operator import attrgetter
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args
 
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator,
@@ -21,7 +21,12 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
 from . import problems as plain
 from .cards import Card, SUITS
 from .options import options_schema, problems as option_problems
-from .source import MAX_ITEMS, MAX_PROBLEMS, LogError, check_json_keys, is_json, parse_text, read_source
+from .source import MAX_ITEMS, MAX_PROBLEMS, check_json_keys, is_json, parse_text, read_source
+from .source import LogError as LogError   # named here too: a log's error
+
+if TYPE_CHECKING:
+    from pydantic.dataclasses import PydanticDataclass
+    from pydantic_core import ErrorDetails
 
 MAX_EVENTS = MAX_ITEMS
 
@@ -347,12 +352,15 @@ class NewGame:
     dealer: Player | None = None
 
 
-EVENT_MODELS = (CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, Look, MarkKing,
-                AnnounceKing, Propose, Accept, Refuse, Ask, Discard, Give, Play, TakeBack, Abandon,
-                Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks,
-                Double, AcceptDouble, DeclineDouble, OfferPoint, AcceptOffer, DeclineOffer, NewGame)
-Event = Annotated[Union[EVENT_MODELS], Field(discriminator="event")]  # type: ignore[valid-type]
-EVENT_NAMES = tuple(m.__pydantic_fields__["event"].annotation.__args__[0] for m in EVENT_MODELS)
+Event = Annotated[Union[CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, Look, MarkKing,
+                        AnnounceKing, Propose, Accept, Refuse, Ask, Discard, Give, Play, TakeBack, Abandon,
+                        Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks,
+                        Double, AcceptDouble, DeclineDouble, OfferPoint, AcceptOffer, DeclineOffer, NewGame],
+                  Field(discriminator="event")]
+EVENT_MODELS: tuple[type, ...] = get_args(get_args(Event)[0])
+# pydantic's dataclasses, which mypy reads as plain dataclasses
+_PYDANTIC_MODELS = cast("tuple[type[PydanticDataclass], ...]", EVENT_MODELS)
+EVENT_NAMES: tuple[str, ...] = tuple(get_args(m.__pydantic_fields__["event"].annotation)[0] for m in _PYDANTIC_MODELS)
 
 
 # what a scenario expects is read by the tests only (`expected`), never by the adjudicator: its
@@ -455,7 +463,7 @@ def expected(log: Log) -> Expect | None:
     return None if log.expect is None else Expect.model_validate(log.expect)
 
 
-def log_json_schema() -> dict:
+def log_json_schema() -> dict[str, Any]:
     """The JSON Schema of a log, in the `{name: {fields}}` form people write."""
     inner = LOG.json_schema(mode="validation")
     defs = inner.get("$defs", {})
@@ -478,7 +486,7 @@ def log_json_schema() -> dict:
 
 # ------------------------------------------------------------ validating a log
 
-def _tag_events(raw: dict, problems: list[tuple[int, str]]) -> tuple[dict, list[int], int]:
+def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]]) -> tuple[dict[str, Any], list[int], int]:
     """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected with
     their event number. Returns the tagged log, the number of each event kept, and the mapping
     keys seen (for `check_json_keys`)."""
@@ -542,7 +550,7 @@ def _short(value: Any) -> str:
 _QUOTED = re.compile(r"'([^']*)'")
 
 
-def _describe(error: dict, raw: Any, numbers: list[int]) -> tuple[int, str]:
+def _describe(error: ErrorDetails, raw: Any, numbers: list[int]) -> tuple[int, str]:
     """A pydantic error in words, with the number of the event it is in (0: the header)."""
     loc = error["loc"]
     msg = plain.said(error)
@@ -564,7 +572,7 @@ def _describe(error: dict, raw: Any, numbers: list[int]) -> tuple[int, str]:
     return 0, _where([_printable(p) for p in loc], msg, error)
 
 
-def _where(parts: list[str], msg: str, error: dict) -> str:
+def _where(parts: list[str], msg: str, error: ErrorDetails) -> str:
     """The field and what is wrong with it: "'card' is missing", "count: should be ..."."""
     field = ".".join(parts)
     if plain.missing(error) and field:
@@ -628,13 +636,13 @@ def _table_problems(log: Log) -> list[str]:
 
 
 # for each event, a getter of the players it names (always a tuple: one field is asked twice)
-_PLAYER_FIELDS = {name: attrgetter(*fields, fields[0]) for name, m in zip(EVENT_NAMES, EVENT_MODELS)
-                  if (fields := [f for f in ("by", "to", "of", "player", "pack") if f in m.__pydantic_fields__])}
+_PLAYER_FIELDS = {name: attrgetter(*named, named[0]) for name, m in zip(EVENT_NAMES, _PYDANTIC_MODELS)
+                  if (named := [f for f in ("by", "to", "of", "player", "pack") if f in m.__pydantic_fields__])}
 
 
 def _strangers(log: Log) -> list[str]:
     """Every event that names a player who is not at the table."""
-    table = set(log.players)
+    table: set[str | None] = set(log.players)
     fields = _PLAYER_FIELDS
     problems = []
     table.add(None)   # a field left out

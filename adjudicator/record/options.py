@@ -13,7 +13,7 @@ from typing import Any
 
 INT_RANGE = {"game_to": (1, 100)}
 """The options that take an integer, with their bounds."""
-CHOICES: dict[str, tuple] = {
+CHOICES: dict[str, tuple[Any, ...]] = {
     "game_value": ("single", "treble_double_single"),
     "cut_for_deal": ("highest", "lowest"),
     "ace_high": (False, True),

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 _KINDS = {   # pydantic's error types, by what they ask for
     "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
@@ -45,11 +48,11 @@ def value(v: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def missing(error: dict) -> bool:
+def missing(error: ErrorDetails) -> bool:
     return error["type"] == "missing"
 
 
-def said(error: dict) -> str:
+def said(error: ErrorDetails) -> str:
     """One pydantic error as a phrase in plain words (without where it is)."""
     kind, ctx, got = error["type"], error.get("ctx") or {}, error.get("input")
     if kind == "missing":
@@ -76,7 +79,7 @@ def said(error: dict) -> str:
     return msg[:1].lower() + msg[1:]
 
 
-def located(error: dict, unknown: str = "unknown field") -> str:
+def located(error: ErrorDetails, unknown: str = "unknown field") -> str:
     """The error with where it is: "'both.no_turn_up' is missing", "law: should be ..."."""
     where = ".".join(str(p) for p in error["loc"])
     if missing(error) and where:

@@ -123,14 +123,15 @@ def _open_url(path: str) -> BinaryIO:
     except ImportError as e:
         raise OSError(url_problem(path, e)) from None
     try:
-        f = fsspec.open(path, "rb").open()
+        opened = fsspec.open(path, "rb").open()
     except OSError:
         raise
     except Exception as e:   # an unknown protocol, a missing driver (s3fs), a bad address
         raise OSError(url_problem(path, e) or f"{type(e).__name__}: {e}") from None
-    if isinstance(f, fsspec.spec.AbstractBufferedFile):   # its readline takes no limit
+    if isinstance(opened, fsspec.spec.AbstractBufferedFile):   # its readline takes no limit
         import io
-        f = io.BufferedReader(f)   # type: ignore[arg-type]
+        return io.BufferedReader(opened)
+    f: BinaryIO = opened
     return f
 
 
@@ -226,13 +227,13 @@ def check_json_keys(text: str, keys: int, source: str) -> None:
             raise LogError(source, [f"{where}the key {key!r} is given twice"])
 
 
-class _Doubled(dict):
+class _Doubled(dict[str, Any]):
     """A JSON object that wrote one key twice (`key` names it)."""
 
     key: str
 
     @classmethod
-    def check(cls, pairs: list[tuple[str, Any]]) -> dict:
+    def check(cls, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         out = dict(pairs)
         if len(out) == len(pairs):
             return out
@@ -246,7 +247,7 @@ class _Doubled(dict):
         return doubled
 
 
-def _doubled(data: Any, path: tuple) -> tuple[tuple, str] | None:
+def _doubled(data: Any, path: tuple[Any, ...]) -> tuple[tuple[Any, ...], str] | None:
     """The path to the first object with a doubled key, and that key."""
     if isinstance(data, _Doubled):
         return path, data.key
@@ -304,7 +305,9 @@ def _scalar(loader: _Loader, ev: yaml.ScalarEvent) -> Any:
     if tag == _INT and len(ev.value) >= MAX_DIGITS:
         raise _Problem(ev.start_mark, f"an integer of {len(ev.value)} digits: no field of a log takes one so long")
     try:
-        return construct(loader, yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style))
+        # libyaml's events carry its own marks (yaml._yaml.Mark), which a node takes as well
+        node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)  # type: ignore[arg-type]
+        return construct(loader, node)
     except (ValueError, KeyError, IndexError, AttributeError, TypeError, OverflowError, yaml.YAMLError) as e:
         problem = getattr(e, "problem", None) or " ".join(str(e).split())
         raise _Problem(ev.start_mark, f"the value {_short(ev.value)} cannot be read as {_tag_name(tag)}: {problem}") from None

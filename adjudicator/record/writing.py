@@ -17,15 +17,16 @@ import fnmatch
 import glob
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 
-def write_text(path: str | os.PathLike, text: str) -> Path:
+def write_text(path: str | os.PathLike[str], text: str) -> Path:
     """Write `text` (UTF-8) to `path` atomically; the path. An `OSError` leaves the old file intact."""
     return write_bytes(path, text.encode("utf-8"))
 
 
-def write_bytes(path: str | os.PathLike, data: bytes) -> Path:
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write `data` to `path` atomically (see the module); the path."""
     target = Path(path)
     try:   # a file replaced keeps its permissions; a new one gets the umask's, as open() gives
@@ -56,12 +57,12 @@ def _beside(target: Path) -> Path:
     return target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
 
 
-def copy_file(source: str | os.PathLike, path: str | os.PathLike) -> Path:
+def copy_file(source: str | os.PathLike[str], path: str | os.PathLike[str]) -> Path:
     """Copy `source` to `path` atomically."""
     return write_bytes(path, Path(source).read_bytes())
 
 
-def refusal(path: str, inside: list[str] = (), made: str | None = None) -> str | None:
+def refusal(path: str, inside: Sequence[str] = (), made: str | None = None) -> str | None:
     """Why `path` cannot or must not be written, said after its name ("is one of the logs being
     checked", "cannot be written: ..."), or None: it can. It must not be one of the files
     `inside` names, nor lie in one of the folders it names (symbolic links followed); its
@@ -92,7 +93,7 @@ def refusal(path: str, inside: list[str] = (), made: str | None = None) -> str |
     return None
 
 
-def folder_refusal(path: str, inside: list[str] = ()) -> str | None:
+def folder_refusal(path: str, inside: Sequence[str] = ()) -> str | None:
     """Why a folder to write files into cannot or must not be used, said after its name, or
     None: it can (made if need be). It must not be one of the inputs `inside` names, lie in one
     or hold one; it must be a folder, or the nearest folder above it that exists must take new
@@ -114,7 +115,7 @@ def folder_refusal(path: str, inside: list[str] = ()) -> str | None:
     return None
 
 
-def overlap(path: str, inputs: list[str]) -> str | None:
+def overlap(path: str, inputs: Sequence[str]) -> str | None:
     """Why `path` must not be written over the inputs, said after its name: it is one of them
     (the same file, by any name or link, or the file behind standard input when `-` is one),
     or it lies inside a folder among them; None if it does neither. A pattern
@@ -150,7 +151,7 @@ def overlap(path: str, inputs: list[str]) -> str | None:
     return None
 
 
-def _holds(folder: str, inputs: list[str]) -> str | None:
+def _holds(folder: str, inputs: Sequence[str]) -> str | None:
     """Why a folder to write into must not be used because an input lies inside it, or None."""
     where = local(folder)
     if where is None or not os.path.isdir(where):

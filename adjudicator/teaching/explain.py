@@ -167,7 +167,7 @@ def to_json(report: Report, event: int | None = None, book: LawBook | None = Non
 
 def _name(case: CompiledCase, book: LawBook, person: bool = False) -> str:
     """A case's law, or its variant's rule: by its key for the record keeper, by its words for a `person`."""
-    if case.law is not None:
+    if case.rule is None:
         return explained("cases", "name_law", law=case.law)
     return rule_named(case.rule, book) if person else explained("cases", "name_rule", rule=case.rule)
 
@@ -250,7 +250,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     chooser = (explained("ruling", "may_choose", chooser=ruling.chooser,
                          options=either.join(words.option(o) for o in ruling.options))
                if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
-    decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.law is not None
+    decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.rule is None
                else explained("ruling", "decider_rule", rule=ruling.rule) if everything
                else _capital(rule_named(ruling.rule, book)))
     taken = (explained("ruling", "unclaimed") if not ruling.claimed

@@ -16,7 +16,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..words.interview import Choice, Question, Turn
 from ..lawbook.laws import CompiledCase, LawBook, default_book
@@ -59,6 +59,11 @@ class Moment:
     scenario: Scenario
     ruling: Ruling
     kinds: tuple[str, ...]
+
+    @property
+    def law(self) -> int:
+        """The ruling's law: the quiz asks only of rulings a law gives (`moments`)."""
+        return cast(int, self.ruling.law)
 
     @property
     def key(self) -> tuple[str, int, str]:
@@ -157,13 +162,13 @@ def _case(book: LawBook, ruling: Ruling) -> CompiledCase:
     return next(c for c in book.by_irregularity[ruling.irregularity] if c.ref == ruling.case)
 
 
-def _law_choices(book: LawBook, ruling: Ruling, rng: random.Random) -> list[int]:
+def _law_choices(book: LawBook, moment: Moment, rng: random.Random) -> list[int]:
     """The right law and 2 to 4 neighbours: laws with cases on the same irregularity (none of
     whose cases fits these facts), the laws it is related to, then its neighbours in the book;
     never a law the ruling cites."""
-    right = ruling.law
-    same = {c.law for c in book.by_irregularity[ruling.irregularity]}
-    fits = {c.law for c in book.by_irregularity[ruling.irregularity] if c.matches(ruling.facts)}
+    ruling, right = moment.ruling, moment.law
+    same = {c.law for c in book.by_irregularity[ruling.irregularity] if c.law is not None}
+    fits = {c.law for c in book.by_irregularity[ruling.irregularity] if c.law is not None and c.matches(ruling.facts)}
     related = set(book.laws[right].related) | {n for n, law in book.laws.items() if right in law.related}
     near = {right + d for d in (-2, -1, 1, 2) if right + d in book.laws}
     barred = {right} | set(ruling.laws) | fits
@@ -176,11 +181,12 @@ def _law_choices(book: LawBook, ruling: Ruling, rng: random.Random) -> list[int]
     return sorted(picked + [right])
 
 
-def _options_choices(book: LawBook, ruling: Ruling, rng: random.Random) -> list[tuple[str, ...]]:
+def _options_choices(book: LawBook, moment: Moment, rng: random.Random) -> list[tuple[str, ...]]:
     """The ruling's options and 2 to 3 other cases' options: cases of the same irregularity,
     then of related laws, then any case of the book."""
+    ruling = moment.ruling
     right = tuple(ruling.options)
-    related = set(book.laws[ruling.law].related) | set(ruling.laws)
+    related = set(book.laws[moment.law].related) | set(ruling.laws)
     cases = [c for law in sorted(book.laws) for c in book.laws[law].cases]
     same = [tuple(c.case.options) for c in book.by_irregularity[ruling.irregularity]]
     near = [tuple(c.options) for n in sorted(related) for c in book.laws[n].cases]
@@ -256,7 +262,7 @@ class Builder:
         players = list(s.log.players)
         frame = self.frame(moment, kind)
         if kind == "law":
-            laws = _law_choices(self.book, r, rng)
+            laws = _law_choices(self.book, moment, rng)
             choices = [Choice(n, self.q["choices"]["law"].format(law=n, title=self.book.laws[n].title)) for n in laws]
             right: Any = r.law
         elif kind == "chooser":
@@ -267,7 +273,7 @@ class Builder:
                        else Choice(v, self.player(r, v)) for v in values]
             right = r.chooser
         elif kind == "options":
-            sets = _options_choices(self.book, r, rng)
+            sets = _options_choices(self.book, moment, rng)
             choices = [Choice(list(o), self.option_set(o)) for o in sets]
             right = list(r.options)
         else:
@@ -358,7 +364,7 @@ class Builder:
         """The full why: the law's text, why its case applies, and why the answer given does not."""
         r = asked.moment.ruling
         res = self.q["result"]
-        law = self.book.laws[r.law]
+        law = self.book.laws[asked.moment.law]
         out = [res["law_text"].format(law=r.law, title=law.title, text=law.text)] + self.reasons(asked)
         if asked.kind == "law":
             out += self.why_not(r, given)
@@ -507,7 +513,7 @@ class Quiz:
             if kind != "law":
                 return True
             prompt = " ".join(builder.story(m, kind))
-            return law is None and not gives_away(prompt, builder.book.laws[m.ruling.law].title)
+            return law is None and not gives_away(prompt, builder.book.laws[m.law].title)
 
         chosen = draw_moments(moments(law, rules), count, rng, allowed)
         self.asked = [builder.ask(m, k, i, len(chosen), random.Random(f"{seed}:{i}"))
@@ -522,10 +528,10 @@ class Quiz:
             turn.question = self.asked[len(answers)].question
             return turn
         right = sum(_key(a) == _key(q.right) for q, a in zip(self.asked, answers))
-        wrong = sorted({q.moment.ruling.law for q, a in zip(self.asked, answers) if _key(a) != _key(q.right)})
+        wrong = sorted({q.moment.law for q, a in zip(self.asked, answers) if _key(a) != _key(q.right)})
         end = self.builder.q["end"]
-        recap = [{"id": q.question.id, "correct": _key(a) == _key(q.right), "law": q.moment.ruling.law,
-                  "page": f"law-{q.moment.ruling.law:02d}.html"} for q, a in zip(self.asked, answers)]
+        recap: list[dict[str, Any]] = [{"id": q.question.id, "correct": _key(a) == _key(q.right), "law": q.moment.law,
+                  "page": f"law-{q.moment.law:02d}.html"} for q, a in zip(self.asked, answers)]
         turn.final = {"score": {"right": right, "asked": len(self.asked), "seed": self.seed,
                                 "read_again": wrong, "recap": recap}}
         lines = [end["score"].format(right=right, asked=len(self.asked)), "", end["recap"]]

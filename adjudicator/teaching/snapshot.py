@@ -166,7 +166,7 @@ def _field_words(name: str, value: Any) -> str:
 def event_words(event: Any) -> str:
     """One event of a log in words: `Y claims: a player has the wrong number of cards in A's hand`."""
     spec_all = default_words().events
-    fields = asdict(event) if is_dataclass(event) else event.model_dump(by_alias=True)
+    fields = asdict(event) if is_dataclass(event) and not isinstance(event, type) else event.model_dump(by_alias=True)
     fields.pop("event", None)
     if "for_" in fields:
         fields["for"] = fields.pop("for_")

@@ -8,6 +8,7 @@ at most 80 columns wide; red suits in red where the terminal has colour. The lab
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, Group
@@ -37,8 +38,8 @@ def _each(values: dict[str, Any], players: list[str], words: dict[str, Any]) -> 
 def _hand(frame: dict[str, Any], player: str, words: dict[str, Any]) -> list[Text]:
     role = words["dealer"] if player == frame["dealer"] else words["non_dealer"]
     said = role
-    if look(frame, player):
-        said += " · " + words[look(frame, player)]
+    if seen := look(frame, player):
+        said += " · " + words[seen]
     head = Text(player, style="bold cyan") + Text(f"  {said}", style="italic")
     hand = frame["hands"][player]
     return [head, Text("   ") + _cards(hand["cards"], words, hand["unknown"])]
@@ -103,7 +104,7 @@ def _split(template: str, **parts: Any) -> list[Any]:
     return [p for p in pieces if p != ""]
 
 
-def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: list[str] = ()) -> str:
+def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequence[str] = ()) -> str:
     """The table as text for a terminal (with colour codes when `colour`), then `below`."""
     players = frame["players"]
     score = _each(frame["score"], players, words)

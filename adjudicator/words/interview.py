@@ -283,6 +283,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
                                                "or the arrows and Enter.")))
 
     choices: list[Any] = []
+    control: InquirerControl   # the menu's, once the prompt is made: the keys' answers read it
     numbered = iter(_KEYS)
     for words, value, key in items:
         if value is None:
@@ -298,7 +299,8 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
                                 use_jk_keys=False, instruction="\n  (arrows and Enter, or a key)")
     prompt.application.erase_when_done = True   # the question and its answer are said again, wrapped
     control = next(c for c in prompt.application.layout.find_all_controls() if isinstance(c, InquirerControl))
-    prompt.application.key_bindings = merge_key_bindings([prompt.application.key_bindings, keyed])
+    own = prompt.application.key_bindings   # questionary's: the arrows, Enter, ^C
+    prompt.application.key_bindings = merge_key_bindings([keyed] if own is None else [own, keyed])
     picked = prompt.ask()
     if picked is None:   # ^C or ^D
         raise InterviewEnded("the interview was left before its end")

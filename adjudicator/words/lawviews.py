@@ -40,7 +40,7 @@ def case_words(case: Case) -> str:
     if case.otherwise:
         lines.append(f"  If the game goes on without a choice: {words.option(case.otherwise)}.")
     for option, effects in case.effects.items():
-        said = "; ".join(words.scores.effects[e] for e in effects)  # type: ignore[union-attr]
+        said = "; ".join(words.scores.effects[e] for e in effects)
         lines.append(f"  {_effects_head(case, option)}: {said}.")
     if case.open_point:   # where the book reads rather than quotes the law
         lines.append("  " + explained("ruling", "reading", point=case.open_point))

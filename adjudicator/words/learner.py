@@ -57,7 +57,8 @@ def case_summary(case: Case, words: Words | None = None) -> str:
 def parted(text: str | None) -> tuple[str, str]:
     """A note or a story in two: the sentences a learner reads, and those only a developer
     needs (they name log syntax, files or case ids). Either may be empty."""
-    learner, developer = [], []
+    learner: list[str] = []
+    developer: list[str] = []
     for sentence in _SENTENCE.split(" ".join((text or "").split())):
         (developer if DEVELOPER.search(sentence) else learner).append(sentence)
     return " ".join(learner), " ".join(developer)
@@ -87,7 +88,7 @@ def italics_html(escaped: str) -> str:
 def scoring_lines(law: Law, words: Words | None = None) -> list[tuple[str, str]]:
     """A law's scoring table as (what, how much) pairs, in the laws' words."""
     words = words or default_words()
-    said = words.scores.table  # type: ignore[union-attr]
+    said = words.scores.table
 
     def points(n: int) -> str:
         return said["one" if n == 1 else "many"].format(n=n)

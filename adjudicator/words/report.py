@@ -94,11 +94,11 @@ def report_text(report: Report, columns: int | None = None) -> str:
         lines.append("No irregularity: nothing to rule on.")
     if report.played:
         lines += ["", "How the game went:" if report.games is None else "How the games went:"]
-        for n, game, deals in by_game(report):
+        for n, game, played in by_game(report):
             indent = "" if game is None else "  "   # a pool's or a match's deals under their game
             if game is not None:
                 lines.append(f"  {game_heading(n, game)}.")
-            for d in deals:
+            for d in played:
                 line = _deal_line(d, report.players)
                 if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
                     line = line[:-1] + " as recorded, before what is still open is settled (above)."

@@ -6,7 +6,7 @@ rulings whose options or effects struck one out. The words are laws/words/scores
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from ..lawbook.laws import LawBook, default_book
 from ..engine.ruling import Report, Ruling
@@ -95,7 +95,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     names = {"dealer": deal.dealer, "elder": deal.elder}
     out = []
     for e in entries(report, deal, book):
-        role = "dealer" if e["player"] == deal.dealer else "non_dealer"
+        role: Literal["dealer", "non_dealer"] = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
         cited = f", law {e['law']}" if e["law"] is not None else f", {rule(e['rule'])}" if e["rule"] is not None else ""
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
@@ -120,17 +120,18 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     for r in report.rulings:
         if r.deal == deal.number and words.irregularities[r.irregularity].moment == "score" \
                 and (not now or final_now(r, words)):
-            out.append(f"{happened(r.what, words, person)}: " + (f"law {r.law}" if r.law is not None else rule(r.rule))
+            out.append(f"{happened(r.what, words, person)}: " + (rule(r.rule) if r.rule is not None else f"law {r.law}")
                        + ("" if person else f" (event {r.event})"))
     return [for_people(line) for line in out] if person else out
 
 
-def by_game(report: Report) -> list[tuple[int | None, dict[str, Any] | None, list[Any]]]:
+def by_game(report: Report) -> list[tuple[int, dict[str, Any] | None, list[Any]]]:
     """The deals game by game: (number, the game as the report gives it, its deals); one
-    (None, None, every deal) for a log of one game."""
+    (1, None, every deal) for a log of one game."""
     if report.games is None:
-        return [(None, None, report.played)]
-    out, start = [], 0
+        return [(1, None, report.played)]
+    out: list[tuple[int, dict[str, Any] | None, list[Any]]] = []
+    start = 0
     for n, (game, count) in enumerate(zip(report.games, report.game_deals), 1):
         out.append((n, game, report.played[start:start + count]))
         start += count

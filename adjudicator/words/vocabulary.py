@@ -328,35 +328,35 @@ class Words:
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
                  options: dict[str, str], roles: dict[str, str],
-                 scores: Scores | None = None, synonyms: list[list[str]] | None = None,
-                 interview: dict[str, str] | None = None, next: dict[str, str | NextWords] | None = None,
-                 events: Events | None = None, table: TableWords | None = None, quiz: QuizWords | None = None,
-                 happened: Happened | None = None, hand: dict[str, FactWords] | None = None):
+                 scores: Scores, synonyms: list[list[str]],
+                 interview: dict[str, str], next: dict[str, str | NextWords],
+                 events: Events, table: TableWords, quiz: QuizWords,
+                 happened: Happened, hand: dict[str, FactWords]):
         self.facts = facts
-        self.hand = hand or {}   # the facts of the hand `resolve` asks besides the law book's (hand.yaml)
+        self.hand = hand   # the facts of the hand `resolve` asks besides the law book's (hand.yaml)
         self.moments = irregularities.moments
         self.illustrated = set(irregularities.illustrated)   # where resolve may show a told deal's cards
         self.irregularities = irregularities.irregularities
         self.options = options
         self.roles = roles
-        self.interview = interview or {}   # resolve's own words (interview.yaml)
-        self.next = next or {}             # what happens once an option is taken (next.yaml)
+        self.interview = interview   # resolve's own words (interview.yaml)
+        self.next = next             # what happens once an option is taken (next.yaml)
         self.scores = scores
-        self.synonyms = synonyms or []
+        self.synonyms = synonyms
         self.events = events        # each event of a log (events.yaml)
         self.table = table          # the card table's labels (table.yaml)
         self.happened = happened    # what happened at the table (happened.yaml)
         # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
-        self.quiz: dict[str, dict[str, str]] = quiz.model_dump(by_alias=True) if quiz else {}
+        self.quiz: dict[str, dict[str, Any]] = quiz.model_dump(by_alias=True)
 
     def labels(self, where: Literal["book", "terminal"]) -> dict[str, Any]:
         """The card table's labels for the book's drawing or the terminal's, with the suits."""
-        table: TableWords = self.table  # type: ignore[assignment]
+        table = self.table
         return {**table.both.model_dump(), **getattr(table, where).model_dump(), "suits": table.suits}
 
-    def earned(self, basis: str, role: str) -> str:
+    def earned(self, basis: str, role: Literal["dealer", "non_dealer"]) -> str:
         """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
-        words = self.scores.earned[basis]  # type: ignore[union-attr]
+        words = self.scores.earned[basis]
         return words if isinstance(words, str) else words[role]
 
     def following(self, option: str, facts: dict[str, Any]) -> str:
@@ -554,7 +554,8 @@ def _load(directory: Path) -> Words:
                  for h, w in hand.items() if w.option is not None and w.option not in OPTION_NAMES]
     for irr, w in irregularities.irregularities.items():
         problems += [f"irregularities.yaml: {irr}: hand: {h!r} is not in hand.yaml" for h in w.hand if h not in hand]
-    if problems:
+    # a file that does not fit its model is None, and said among the problems
+    if problems or scores is None or events is None or table is None or quiz is None or happened is None:
         raise WordsError("\n".join(problems))
     return Words(facts, irregularities, options, roles, scores, synonyms, interview, next_words,
                  events, table, quiz, happened, hand)

@@ -83,7 +83,7 @@ def case_view(case: Case, number: int) -> dict[str, Any]:
         "chooser": words.role(case.chooser) if case.chooser else None,
         "options": [words.option(o) for o in case.options],
         "otherwise": words.option(case.otherwise) if case.otherwise else None,
-        "effects": {("always" if k == "always" else words.option(k)): [words.scores.effects[e] for e in v]  # type: ignore[union-attr]
+        "effects": {("always" if k == "always" else words.option(k)): [words.scores.effects[e] for e in v]
                     for k, v in case.effects.items()},
         "cites": case.cites, "summary": case_summary(case, words), "note": note, "note_dev": note_dev,
         "open_point": case.open_point,
