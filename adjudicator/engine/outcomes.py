@@ -2,13 +2,15 @@
 
 A claimed ruling whose chooser has not chosen by the end of the log gets `outcomes`: for each
 option, the score, winner and game value had it been taken then, the rest of the log standing.
-Each is found by replaying the log with the election made at its end. The report's score is
+Each is found by a replay with the election made at its end, going on from a copy of the state
+the replay kept there (`Replay.what_if`), not from the log's first event. The report's score is
 then, for each player, the least he has over every combination of the open choices, and its
 winner only one who wins whatever is chosen.
 
 A claimed ruling that turns on a fact the log does not know (its `unknown`) gets, for each
 value, the same figures (`score`, `winner`, `game_value`, the open choices of that run settled
-as above), found by replaying with the fact taken as known; the report's figures then hold
+as above), found by replaying with the fact taken as known, from a copy of the state kept before
+the claim it turns on where there is one; the report's figures then hold
 whatever the fact is. At most MAX_UNKNOWN such values are replayed, and only for logs of at
 most MAX_UNKNOWN_EVENTS events (past that: `outcomes_capped`).
 
@@ -112,14 +114,12 @@ def _choices(replay: Replay, report: Report) -> dict[str, Any]:
 def _figures(replay: Replay, run: dict[int, tuple[str, Any]],
              facts_at: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The report's figures had these options been taken at the end of the log (and these
-    facts been known); without options, a full replay that settles its own open choices."""
+    facts been known); without options, a replay that settles its own open choices."""
     facts_at = facts_at if facts_at is not None else replay.facts_at
     key = {i: (r.event, r.irregularity) for i, r in enumerate(replay.rulings)}
     elect = [(key[i], o, c) for i, (o, c) in sorted(run.items())] if run else None
-    again = type(replay)(replay.log, replay.book, replay.final, elect_at_end=elect, facts_at=facts_at,
-                         rules=replay.rules, span=replay.span, shown=replay.shown)
     try:
-        done = again.run()
+        done = replay.what_if(elect, facts_at)
     except ReplayError as e:   # the option cannot be carried out on this table
         return {"score": None, "winner": None, "game_value": None, "error": str(e)}
     return {"score": done.score, "winner": done.winner, "game_value": done.game_value}

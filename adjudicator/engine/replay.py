@@ -8,7 +8,9 @@ follows* from an irregularity.
 """
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, NoReturn
 
 from . import claims, dealing, exchange, games, marks, outcomes, play, remedies, stakes
@@ -51,6 +53,23 @@ class Provisional:
     counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
     score: int
     settles: Deal | None    # the deal whose end settles it: the deal being played then
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The replay's state before event `at`, taken when `rulings` rulings were made: a what-if
+    (`Replay.what_if`) that changes nothing before then goes on from here."""
+
+    at: int
+    rulings: int
+    state: bytes
+
+
+# what a replay never changes, shared by its snapshots rather than copied (the state below the
+# replay's own attributes holds cards and counts, none of these)
+_SHARED = ("log", "events", "book", "rules", "options")
+# the what-if parameters (`Replay.__init__`): a copy from a snapshot takes the asker's
+_WHAT_IF = ("final", "shown", "showing", "elect_at_end", "facts_at")
 
 
 class _GameWon(Exception):
@@ -131,6 +150,7 @@ class Replay:
         self.ignored_in_hand: list[int] = []      # plays of a hand the offerer's trick ended
         self.hearing = False   # an event heard after the game is won (`_heard_after_win`)
         self.deaf = False      # a deal began after the game was won: nothing more is heard
+        self.snapshots: list[Snapshot] = []   # states kept for the what-if replays (`what_if`)
 
     # ------------------------------------------------------------------ running
 
@@ -145,8 +165,12 @@ class Replay:
                 stakes.variants_on(self)
             if games.several(self.options):
                 return games.replay_games(self.log, self.book, self.rules, observe, one_game=Replay)
+        return self._run_from(self.first + 1, observe)
+
+    def _run_from(self, start: int, observe: Callable[["Replay", int], None] | None) -> Report:
+        """`run` from event `start` on, the events before it applied."""
         try:
-            self._apply(observe)
+            self._apply(observe, start)
         except _GameWon as won:
             return self._won_at(won.event, observe)
         except ReplayError:
@@ -160,20 +184,63 @@ class Replay:
         return report
 
     def _won_at(self, event: int, observe: Callable[["Replay", int], None] | None) -> Report:
-        """The log replayed again, the game won at `event`. The choices this replay saw made
-        after it, on rulings made before it, are handed on: the log went on to show them."""
+        """The log replayed again, the game won at `event` (from the last snapshot before it: up
+        to there the replays are the same). The choices this replay saw made after it, on rulings
+        made before it, are handed on: the log went on to show them."""
         shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed,
                                              self.decided.get((x.event, x.irregularity), 0))
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
-        return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
-                      self.rules, self.span, {**self.shown, **shown}).run(observe)
+        shown = {**self.shown, **shown}
+        usable = [s for s in self.snapshots if s.at <= event]
+        if not usable:
+            return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
+                          self.rules, self.span, shown).run(observe)
+        fork = self._resumed(usable[-1], final=self.final | {event}, shown=shown,
+                             showing=frozenset(at for *_, at in shown.values()))
+        return fork._run_from(usable[-1].at, observe)
 
-    def _apply(self, observe: Callable[["Replay", int], None] | None) -> None:
+    def what_if(self, elect_at_end: list[tuple[tuple[int, str], str, Any]] | None,
+                facts_at: dict[int, dict[str, Any]] | None) -> Report:
+        """The report had these elections been made at the end of the log and these facts been
+        known (`outcomes`): the replay goes on from the last snapshot taken before the first
+        ruling whose facts differ (any, for elections alone), or from the first event."""
+        before, after = self.facts_at or {}, facts_at or {}
+        changed = [i for i in {*before, *after} if before.get(i) != after.get(i)]
+        usable = [s for s in self.snapshots if not changed or s.rulings <= min(changed)]
+        if not usable:
+            return Replay(self.log, self.book, self.final, elect_at_end=elect_at_end, facts_at=facts_at,
+                          rules=self.rules, span=self.span, shown=self.shown).run()
+        fork = self._resumed(usable[-1], elect_at_end=elect_at_end, facts_at=facts_at)
+        return fork._run_from(usable[-1].at, None)
+
+    def _snapshot(self, at: int) -> None:
+        """Keep a copy of the state before event `at` (`_SHARED` left out: the fork shares it)."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _SHARED and k != "snapshots"}
+        self.snapshots.append(Snapshot(at, len(self.rulings), pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
+
+    def _resumed(self, snapshot: Snapshot, **what_if: Any) -> Replay:
+        """A copy of this replay as it was at `snapshot`, the what-if parameters its own but for
+        `what_if` (what differs must not change anything before the snapshot), with the
+        snapshots taken before it."""
+        fork = Replay.__new__(Replay)
+        fork.__dict__.update(pickle.loads(snapshot.state))
+        fork.__dict__.update({k: self.__dict__[k] for k in (*_SHARED, *_WHAT_IF)}, **what_if)
+        fork.snapshots = [s for s in self.snapshots if s.at <= snapshot.at]
+        return fork
+
+    def _apply(self, observe: Callable[["Replay", int], None] | None, start: int) -> None:
         handlers = HANDLERS
         events = self.events
-        for n in range(self.first + 1, self.last + 1):
+        # a claim whose ruling may turn on a fact the log does not know: a snapshot before it, for
+        # the replays that take the fact as known (`outcomes`)
+        turning = (_turns_on_unknowable(self.book) if self.facts_at is None and self.elect_at_end is None
+                   and len(events) <= outcomes.MAX_UNKNOWN_EVENTS else frozenset())
+        for n in range(start, self.last + 1):
             ev = events[n - 1]
             name = ev.event
+            if turning and name == "claim" and ev.irregularity in turning and (
+                    not self.snapshots or self.snapshots[-1].at != n):   # not the one resumed from
+                self._snapshot(n)
             self.hearing = self.winner is not None
             if self.hearing and not self._heard_after_win(name):
                 self.deaf = self.deaf or name in _DEAL_STARTS
@@ -204,6 +271,8 @@ class Replay:
             handlers[name](self, ev, n)
             if observe is not None:
                 observe(self, n)
+        if self.elect_at_end is None and any(r.open for r in self.choosing):
+            self._snapshot(self.last + 1)   # for the replays that make the open choices (`outcomes`)
         self.hearing = self.winner is not None and self._heard_after_win("elect")
         for key, option, card in self.elect_at_end or ():
             for ruling in [r for r in self.rulings if (r.event, r.irregularity) == key and r.open]:
@@ -580,6 +649,13 @@ def adjudicate(log: Log, book: LawBook | None = None, rules: InForce | None = No
     """Replay a validated log and return its report (`rules`: the rules in force, resolved from
     the log's header when not given)."""
     return Replay(log, book, rules=rules).run()
+
+
+@lru_cache(maxsize=4)
+def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
+    """The irregularities whose cases in the book test a fact the log may not know."""
+    return frozenset(irregularity for irregularity, cases in book.by_irregularity.items()
+                     if any(tested in UNKNOWABLE for c in cases for tested, _ in c.tests))
 
 
 def _deal_key(deal: Deal | None, irregularity: str) -> tuple[int, str]:
