@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine.adjudicate import adjudicate_text
-from adjudicator.engine.generate import dumps, games
+from adjudicator.engine.generate import dumps
+from adjudicator.engine.generate_games import games
 from adjudicator.engine.replay import Replay
 from adjudicator.record.log import LogError
 from adjudicator.words.report import report_json
