@@ -63,7 +63,7 @@ class State:
 
     irregularity: str
     dealer: str
-    elder: str
+    non_dealer: str
     allowed: dict[str, tuple]
     asked: dict[str, Any] = field(default_factory=dict)   # the facts answered (not "I don't know")
     open: list[str] = field(default_factory=list)          # the facts answered "I don't know"
@@ -156,7 +156,7 @@ class Resolve:
         key = (state.irregularity, tuple(sorted(facts.items(), key=repr)), case, state.dealer, state.actor,
                tuple(sorted(hand.items())))
         if key not in self._built:
-            self._built[key] = build(state.irregularity, facts, state.dealer, state.elder, case=case,
+            self._built[key] = build(state.irregularity, facts, state.dealer, state.non_dealer, case=case,
                                      players=self.table(state), actor=state.actor, hand=hand,
                                      header=self.rules.header())
         return self._built[key]
@@ -164,7 +164,7 @@ class Resolve:
     def table(self, state: State) -> list[str]:
         """The players of the told log: the two at the table and, in a pool, the third, who sits
         this game out (RULESETS.md: the first two ids play the first game)."""
-        two = list(self.players or (state.dealer, state.elder))
+        two = list(self.players or (state.dealer, state.non_dealer))
         return two + [SITTING_OUT] if self.rules.options.pool else two
 
     # -- the facts of the hand ---------------------------------------------------------
@@ -280,7 +280,7 @@ class Resolve:
             allowed = self.narrow(state.allowed, fact, (value,))
             if allowed is None:
                 continue
-            probe = State(state.irregularity, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
+            probe = State(state.irregularity, state.dealer, state.non_dealer, allowed, dict(state.asked, **{fact: value}),
                           state.open, state.actor)
             if self.possible(allowed, state.irregularity):
                 if self.built(probe, {}) is None:
@@ -317,7 +317,7 @@ class Resolve:
     def question(self, n: int, state: State, fact: str, answers: list[tuple[Any, dict]]) -> Question:
         w = self.words
         fw = w.facts[fact]
-        ids = {"dealer": state.dealer, "non_dealer": state.elder}
+        ids = {"dealer": state.dealer, "non_dealer": state.non_dealer}
         choices = []
         for v, _ in answers:
             text = w.answer(fact, v) if v is not None or None in fw.values else w.interview["unknown"]
@@ -335,12 +335,12 @@ class Resolve:
         """The question, naming the players it is about where the answers so far say who."""
         concerned = state.actor
         if concerned is None and state.allowed["concerns"] in (("dealer",), ("non_dealer",)):
-            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.elder
+            concerned = state.dealer if state.allowed["concerns"] == ("dealer",) else state.non_dealer
         if fw.named and self.players and not any(f"{{{k}}}" in fw.named for k in ("concerned", "offender", "adversary")):
-            return fw.named.format(dealer=self.person(state, state.dealer), non_dealer=self.person(state, state.elder))
+            return fw.named.format(dealer=self.person(state, state.dealer), non_dealer=self.person(state, state.non_dealer))
         if not fw.named or concerned is None or ("{concerned}" not in fw.named and state.actor is None):
             return fw.question
-        adversary = state.elder if concerned == state.dealer else state.dealer
+        adversary = state.non_dealer if concerned == state.dealer else state.dealer
         return fw.named.format(concerned=self.person(state, concerned), offender=self.person(state, concerned),
                                adversary=self.person(state, adversary))
 
@@ -356,7 +356,7 @@ class Resolve:
         w = self.words
         if state.actor is None:
             return {"offender": w.interview["that_player"], "adversary": w.interview["that_adversary"]}
-        other = state.elder if state.actor == state.dealer else state.dealer
+        other = state.non_dealer if state.actor == state.dealer else state.dealer
         if self.players:
             return {"offender": state.actor, "adversary": other}
         return {k: w.role("dealer" if p == state.dealer else "non_dealer") for k, p in (("offender", state.actor), ("adversary", other))}
@@ -404,8 +404,8 @@ class Resolve:
         n = 3 if self.players else 2
         if who := self.words.irregularities[irr].who:   # either player may have done it: who did?
             if not rest:
-                return Turn(question=self.actor_question(n, who, irr, state.dealer, state.elder))
-            state.actor = state.dealer if rest[0] == "dealer" else state.elder
+                return Turn(question=self.actor_question(n, who, irr, state.dealer, state.non_dealer))
+            state.actor = state.dealer if rest[0] == "dealer" else state.non_dealer
             rest = rest[1:]
             n += 1
         for value in rest:

@@ -52,7 +52,7 @@ def _ruled(res: "Resolve", built):
 
 def _book_json(res: "Resolve", state: "State", case: CompiledCase) -> dict[str, Any]:
     """The ruling from the law book alone, where no log could be told."""
-    roles = {"dealer": state.dealer, "non_dealer": state.elder}
+    roles = {"dealer": state.dealer, "non_dealer": state.non_dealer}
     c = case.case
     return {"law": case.law, "irregularity": state.irregularity, "offender": roles.get(c.offender),
             "chooser": roles.get(c.chooser or ""), "options": list(c.options),
@@ -147,7 +147,7 @@ def _named(res: "Resolve", state: "State", text: str) -> str:
     """A told phrase with the players' names beside their roles, where the user named them."""
     if not res.players:
         return text
-    roles = {res.words.role("non_dealer"): state.elder, res.words.role("dealer"): state.dealer}
+    roles = {res.words.role("non_dealer"): state.non_dealer, res.words.role("dealer"): state.dealer}
     pattern = "|".join(rf"\b{re.escape(r)}\b(?!')" for r in roles)
     return re.sub(pattern, lambda m: res.words.interview["named_role"].format(name=roles[m.group()], role=m.group()), text)
 
@@ -158,7 +158,7 @@ def _who(res: "Resolve", state: "State") -> str | None:
     player = state.actor
     role = state.asked.get("concerns") or state.asked.get("offender_is")
     if player is None and role in ("dealer", "non_dealer"):
-        player = state.dealer if role == "dealer" else state.elder
+        player = state.dealer if role == "dealer" else state.non_dealer
     if player is None:
         return None
     return player if res.players else res.words.role("dealer" if player == state.dealer else "non_dealer")
@@ -221,7 +221,7 @@ def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, c
                        else _shown(res, p)) for role, p in s.names)
         text = summary_text(replace(s, what=(), names=names), res.words)
     else:
-        roles = {"dealer": state.dealer, "non_dealer": state.elder}
+        roles = {"dealer": state.dealer, "non_dealer": state.non_dealer}
         c = case.case if case is not None else None
         shown = (lambda p: p) if ids else (lambda p: _shown(res, p))
         who = {"offender": shown(roles.get(c.offender, "")) if c else "",

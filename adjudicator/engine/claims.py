@@ -66,7 +66,7 @@ def _shown_exposed(ruling: Ruling, deal: Deal, ev: Any) -> str | None:
     hand is already full can only replace it (refused). One turned up in error: the next cards
     given to the non-dealer show it, if he demands another discard; the play shows he did not."""
     card = deal.exposed
-    holder = ruling.concerns or deal.elder
+    holder = ruling.concerns or deal.non_dealer
     hand = deal.hands[holder]
     if card in hand.cards:
         due = HAND_SIZE - len(played_by(deal, holder))
@@ -188,7 +188,7 @@ def _claim_shown(r: Replay, deal: Deal | None, irr: str, n: int) -> None:
 
 def _something_to_retract(r: Replay, deal: Deal, who: str | None, n: int) -> None:
     """A retraction claimed (laws 26, 27): the non-dealer must have proposed, the dealer answered."""
-    if who == deal.elder and not deal.proposals:
+    if who == deal.non_dealer and not deal.proposals:
         r.fail(n, f"{who} has not proposed in this deal: there is no proposal to retract")
     if who == deal.dealer and deal.first_answer is None:
         r.fail(n, f"{who} has not accepted or refused a proposal in this deal: there is no answer "
@@ -210,7 +210,7 @@ def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
     if not any(deal.discards.values()):
         r.fail(n, "nobody has discarded in this deal: there is no discard to look at")
     who = ev.player or deal.other(ev.by)
-    whose = [p for p in (deal.elder, deal.dealer) if deal.discards.get(p)]
+    whose = [p for p in (deal.non_dealer, deal.dealer) if deal.discards.get(p)]
     r.irregular("discard_looked_at", n, public=True, actor=who, concerns=who,
                 what=said("claims_discard_looked_at", by=ev.by, player=who, whose=whose))
 

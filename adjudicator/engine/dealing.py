@@ -176,13 +176,13 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
 def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
     expected = deal.dealer
     if by != expected:
-        deal.dealer, deal.elder = by, expected
+        deal.dealer, deal.non_dealer = by, expected
         deal.hands = {by: deal.hands[by], expected: deal.hands[expected]}
     if by != deal.rightful:
         r.irregular("deal_out_of_turn", n, public=False, actor=by,
                     what=said("deal_out_of_turn", by=by, rightful=deal.rightful))
-    deal.pack = ev.pack or (deal.dealer if not r.packs_changed else deal.elder)
-    own = deal.dealer if not r.packs_changed else deal.elder
+    deal.pack = ev.pack or (deal.dealer if not r.packs_changed else deal.non_dealer)
+    own = deal.dealer if not r.packs_changed else deal.non_dealer
     if deal.pack != own:
         what = said("wrong_pack", dealer=deal.dealer, pack=deal.pack)
         if r.packs_changed:
@@ -196,7 +196,7 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
         return
     deal.dealing_checked = True
     wrong = False
-    for player in (deal.elder, deal.dealer):
+    for player in (deal.non_dealer, deal.dealer):
         size = deal.hands[player].size
         if size < HAND_SIZE:
             wrong = True

@@ -28,8 +28,8 @@ def _in_exchange(r: Replay, n: int, what: str) -> Deal:
 
 def propose(r: Replay, ev: Any, n: int) -> None:
     deal = _in_exchange(r, n, "a proposal")
-    if ev.by != deal.elder:
-        r.fail(n, f"only the non-dealer ({deal.elder}) proposes")
+    if ev.by != deal.non_dealer:
+        r.fail(n, f"only the non-dealer ({deal.non_dealer}) proposes")
     if deal.proposals and deal.answer is None:
         return   # the same word said again
     if deal.answer == "refuse":
@@ -54,7 +54,7 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
     if ev.by != deal.dealer:
         r.fail(n, f"only the dealer ({deal.dealer}) accepts or refuses")
     if not deal.proposals:
-        r.fail(n, f"{deal.elder} has not proposed")
+        r.fail(n, f"{deal.non_dealer} has not proposed")
     conditional = answer == "accept" and bool(getattr(ev, "conditional", False))
     if deal.answer == answer:
         return   # the same word said again
@@ -68,7 +68,7 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
     if answer == "refuse" and error is not None:
         deal.answer = answer
         _overrule(r, deal, "refusal_barred", n, {"answer": "accept", "conditional": False}, ev.by,
-                  said("refused_after_error", by=ev.by, elder=deal.elder, event=error))
+                  said("refused_after_error", by=ev.by, elder=deal.non_dealer, event=error))
         return
     deal.answer = answer
     if deal.first_answer is None:
@@ -131,8 +131,8 @@ def _not_standing(r: Replay, deal: Deal, player: str, n: int) -> None:
 
 def ask(r: Replay, ev: Any, n: int) -> None:
     deal = _accepted(r, n, "asking for cards")
-    if ev.by != deal.elder:
-        r.fail(n, f"the non-dealer ({deal.elder}) asks for cards; the dealer just takes them")
+    if ev.by != deal.non_dealer:
+        r.fail(n, f"the non-dealer ({deal.non_dealer}) asks for cards; the dealer just takes them")
     _not_standing(r, deal, ev.by, n)
     if deal.asked is not None and deal.asked != ev.count:   # another number: a retraction
         first = {"asked": deal.asked}
@@ -252,7 +252,7 @@ def kept_his_hand(r: Replay, deal: Deal) -> bool:
     duty lapses when it is empty, or when law 38 makes him play his hand)."""
     dealer = deal.dealer
     return dealer_must_take(r.options, deal.stock) and deal.answer == "accept" \
-        and bool(deal.round_given.get(deal.elder)) and not deal.round_discard.get(dealer) \
+        and bool(deal.round_given.get(deal.non_dealer)) and not deal.round_discard.get(dealer) \
         and not deal.round_given.get(dealer) and dealer not in deal.stands
 
 
@@ -267,7 +267,7 @@ def claim_kept_hand(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
                   "served, and the dealer has taken no card while the stock has some")
     deal.kept_claimed[deal.round_event] = n
     r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer,
-                what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
+                what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.non_dealer))
 
 
 # ----------------------------------------------------- numbers: laws 29-34 (`in_play.COUNTS`)
@@ -278,7 +278,7 @@ def _recheck(r: Replay, deal: Deal, player: str, n: int) -> None:
         r.pending.remove(p)
     if not deal.round_given.get(player):
         return
-    if player == deal.elder:
+    if player == deal.non_dealer:
         _check_non_dealer(r, deal, n)
     else:
         _check_dealer(r, deal, n)
@@ -303,14 +303,14 @@ def round_over(r: Replay, deal: Deal, n: int, cut_short: bool = False) -> None:
     if r.events[n - 1].event != "propose":   # the play begins: found at its first card
         for _ in deal.kept:
             r.irregular("dealer_took_no_card", n, public=True, actor=deal.dealer, extra={"played": True},
-                        what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.elder))
+                        what=said("dealer_took_no_card", dealer=deal.dealer, elder=deal.non_dealer))
         deal.kept = []
     if deal.answer != "accept" or cut_short:
         return
-    for player in (deal.elder, deal.dealer):
+    for player in (deal.non_dealer, deal.dealer):
         if deal.round_discard.get(player) and not deal.round_given.get(player) \
                 and player not in deal.stands:
-            if player == deal.elder:
+            if player == deal.non_dealer:
                 _check_non_dealer(r, deal, n)
             else:
                 _check_dealer(r, deal, n)
@@ -328,22 +328,22 @@ def _count_error(r: Replay, deal: Deal, irregularity: str, n: int, concerns: str
 def _check_non_dealer(r: Replay, deal: Deal, n: int) -> None:
     """Laws 29-32: what he asked for against what he discarded (his fault), what he was given
     against what he asked for (the dealer's)."""
-    elder, dealer = deal.elder, deal.dealer
-    discarded = deal.round_discard.get(elder, 0)
+    non_dealer, dealer = deal.non_dealer, deal.dealer
+    discarded = deal.round_discard.get(non_dealer, 0)
     asked = deal.asked if deal.asked is not None else discarded
-    given = deal.round_given.get(elder, 0)
+    given = deal.round_given.get(non_dealer, 0)
     error = asking_error(asked, discarded)
     if error == "took_more_than_discarded":
-        _count_error(r, deal, error, n, elder, elder, "more",
-                     said("asked_and_took" if given != asked else "asked_and_took_them", elder=elder,
+        _count_error(r, deal, error, n, non_dealer, non_dealer, "more",
+                     said("asked_and_took" if given != asked else "asked_and_took_them", elder=non_dealer,
                           asked=asked, discarded=discarded, given=given))
     elif error:
-        _count_error(r, deal, error, n, elder, elder, "fewer",
-                     said("asked_having_discarded", elder=elder, asked=asked, discarded=discarded))
+        _count_error(r, deal, error, n, non_dealer, non_dealer, "fewer",
+                     said("asked_having_discarded", elder=non_dealer, asked=asked, discarded=discarded))
     error = giving_error(given, asked)
     if error:
-        _count_error(r, deal, error, n, elder, dealer, "more" if error == "too_many_given" else "fewer",
-                     said("gave_adversary", dealer=dealer, elder=elder, given=given, asked=asked))
+        _count_error(r, deal, error, n, non_dealer, dealer, "more" if error == "too_many_given" else "fewer",
+                     said("gave_adversary", dealer=dealer, elder=non_dealer, given=given, asked=asked))
 
 
 def _check_dealer(r: Replay, deal: Deal, n: int) -> None:
@@ -373,7 +373,7 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
             return
     words = irr.replace("_", " ")
     his = irr in ("took_more_than_discarded", "asked_fewer_than_discarded")
-    player = player or (deal.elder if his else None)
+    player = player or (deal.non_dealer if his else None)
     more = irr in ("took_more_than_discarded", "too_many_given")
 
     def fail(message: str) -> NoReturn:
@@ -381,8 +381,8 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
 
     if player is None:
         fail(f"a claim of {words} names the player who was given the cards (player:)")
-    if his and player != deal.elder:
-        fail(f"{words} is said of the non-dealer ({deal.elder}), who asks for cards")
+    if his and player != deal.non_dealer:
+        fail(f"{words} is said of the non-dealer ({deal.non_dealer}), who asks for cards")
     if player not in deal.took_cards:
         fail(f"{player} has taken no cards from the stock in this deal")
     hand = deal.hands[player]
@@ -405,7 +405,7 @@ def claim_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
     deal.stock -= diff
     if player in deal.round_given:
         deal.round_given[player] += diff
-    actor = deal.elder if his else deal.dealer
+    actor = deal.non_dealer if his else deal.dealer
     r.irregular(irr, n, public=True, concerns=player, actor=actor,
                 extra={"size": "more" if more else "fewer"},
                 what=said("claims_count", by=ev.by, irregularity=irr, player=player, count=ev.count))
@@ -426,7 +426,7 @@ def excess_returned(deal: Deal, holder: str, k: int) -> None:
     caller moves the cards): the round's count is put right, and so is what was asked for."""
     k = max(0, min(k, deal.round_given.get(holder, 0)))
     deal.round_given[holder] -= k
-    if holder == deal.elder and deal.asked is not None:
+    if holder == deal.non_dealer and deal.asked is not None:
         deal.asked = min(deal.asked, max(deal.round_discard.get(holder, 0), deal.round_given[holder]))
 
 
@@ -435,8 +435,8 @@ def excess_returned(deal: Deal, holder: str, k: int) -> None:
 def _wishes(deal: Deal) -> tuple[int, int]:
     """The cards still due from the stock in this round: to the non-dealer (as many as he asked
     for, or discarded) and to the dealer (as many as he discarded)."""
-    elder, dealer = deal.elder, deal.dealer
-    return wishes(deal.asked, deal.round_discard.get(elder, 0), deal.round_given.get(elder, 0),
+    non_dealer, dealer = deal.non_dealer, deal.dealer
+    return wishes(deal.asked, deal.round_discard.get(non_dealer, 0), deal.round_given.get(non_dealer, 0),
                   deal.round_discard.get(dealer, 0), deal.round_given.get(dealer, 0))
 
 
@@ -445,19 +445,19 @@ def _check_stock(r: Replay, deal: Deal, n: int) -> None:
     unless he accepted on condition of there being cards enough (law 38): then the hands stand."""
     if deal.stands or deal.answer != "accept":
         return
-    to_elder, to_dealer = _wishes(deal)
-    if to_elder + to_dealer <= deal.stock:
+    to_non_dealer, to_dealer = _wishes(deal)
+    if to_non_dealer + to_dealer <= deal.stock:
         return
-    elder, dealer = deal.elder, deal.dealer
-    if not deal.stock and not deal.round_discard.get(elder) and deal.asked is None:
-        concerned, key = elder, "accepted_stock_spent"
-    elif to_elder > deal.stock:
-        concerned, key = elder, "stock_short_for_elder"
-    elif to_elder:
+    non_dealer, dealer = deal.non_dealer, deal.dealer
+    if not deal.stock and not deal.round_discard.get(non_dealer) and deal.asked is None:
+        concerned, key = non_dealer, "accepted_stock_spent"
+    elif to_non_dealer > deal.stock:
+        concerned, key = non_dealer, "stock_short_for_elder"
+    elif to_non_dealer:
         concerned, key = dealer, "stock_short_for_both"
     else:
         concerned, key = dealer, "stock_short_for_dealer"
-    what = said(key, elder=elder, dealer=dealer, to_elder=to_elder, to_dealer=to_dealer, stock=deal.stock)
+    what = said(key, elder=non_dealer, dealer=dealer, to_elder=to_non_dealer, to_dealer=to_dealer, stock=deal.stock)
     if deal.conditional:   # law 38 allows it: the condition fails, and nobody is at fault
         stand_as_they_are(r, deal, n)
         return
@@ -495,14 +495,14 @@ def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
     beyond that goes back to his hand). The dealer: under law 38 he takes no card (his discard
     not yet served goes back to his hand); where the last to exchange takes what remains (option
     stock_shortage), he takes what is left after the non-dealer, and the rest goes back."""
-    elder, dealer = deal.elder, deal.dealer
-    to_elder, _ = _wishes(deal)
-    if to_elder > deal.stock:
-        deal.asked = deal.round_given.get(elder, 0) + deal.stock
-        _take_back(deal, elder, deal.round_discard.get(elder, 0) - deal.asked)
+    non_dealer, dealer = deal.non_dealer, deal.dealer
+    to_non_dealer, _ = _wishes(deal)
+    if to_non_dealer > deal.stock:
+        deal.asked = deal.round_given.get(non_dealer, 0) + deal.stock
+        _take_back(deal, non_dealer, deal.round_discard.get(non_dealer, 0) - deal.asked)
     left = 0
     if r.options.stock_shortage == "last_takes_what_remains":
-        left = max(0, deal.stock - min(to_elder, deal.stock))
+        left = max(0, deal.stock - min(to_non_dealer, deal.stock))
     unserved = _unserved(deal, dealer)
     _take_back(deal, dealer, unserved - min(unserved, left))
     if not min(unserved, left):
@@ -513,13 +513,13 @@ def serve_what_remains(r: Replay, deal: Deal, n: int) -> None:
 def stand_as_they_are(r: Replay, deal: Deal, n: int) -> None:
     """Nothing more is given: each takes back the part of his discard not yet served, and the
     hands are played as they stand."""
-    elder = deal.elder
-    for player in (elder, deal.dealer):
+    non_dealer = deal.non_dealer
+    for player in (non_dealer, deal.dealer):
         _take_back(deal, player, _unserved(deal, player))
         deal.stands[player] = n
     if deal.asked is not None:
-        deal.asked = deal.round_given.get(elder, 0)
-    for player in (elder, deal.dealer):
+        deal.asked = deal.round_given.get(non_dealer, 0)
+    for player in (non_dealer, deal.dealer):
         _recheck(r, deal, player, n)
 
 

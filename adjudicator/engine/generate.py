@@ -88,10 +88,10 @@ class Play:
     def dealer_must_take(self, stock: int) -> bool:
         return rules.dealer_must_take(self.options, stock)
 
-    def hand(self, won: dict[str, int], dealer: str, elder: str, proposed: bool,
+    def hand(self, won: dict[str, int], dealer: str, non_dealer: str, proposed: bool,
              refused_first: bool) -> tuple[str, int]:
         """(who wins the hand, what it scores), laws 48-49 and the refusal point on the vole."""
-        got = rules.hand_score(won, dealer, elder, no_proposal=not proposed, first_refused=refused_first,
+        got = rules.hand_score(won, dealer, non_dealer, no_proposal=not proposed, first_refused=refused_first,
                                scoring=self.scoring, refusal_on_vole=self.options.refusal_point_on_vole)
         assert got is not None, won
         return got[0], got[1]

@@ -124,7 +124,7 @@ class DealInPlay(Deal):
 
     def order(self) -> tuple[int, int] | None:
         """The deal's order of distribution, when it is one the law allows (`rules.distribution`)."""
-        return distribution(self.packets, self.elder, self.dealer)
+        return distribution(self.packets, self.non_dealer, self.dealer)
 
     def chosen_order(self, r: Replay) -> tuple[tuple[int, int], int] | None:
         """The order this dealer selected (law 8): that of his first earlier deal in the game
@@ -202,7 +202,7 @@ class DealInPlay(Deal):
         if self.ended_early is not None or self._offer_lost(r, n):
             return
         cut = any(p in self.cut_players for p in self.won if self.won[p] >= 3)
-        result = hand_score(self.won, self.dealer, self.elder, no_proposal=self.proposals == 0,
+        result = hand_score(self.won, self.dealer, self.non_dealer, no_proposal=self.proposals == 0,
                             first_refused=self.first_answer == "refuse", scoring=r.book.scoring,
                             cut=cut, refusal_on_vole=r.options.refusal_point_on_vole)
         if result is None:

@@ -100,8 +100,8 @@ def _deal_again_in_order(r: Replay, deal: Deal) -> None:
         first = chosen[0][0]
     else:
         first = 2 if deal.packets and deal.packets[0][1] == 2 else 3
-    elder, dealer = deal.elder, deal.dealer
-    packets = [(elder, first), (dealer, first), (elder, 5 - first), (dealer, 5 - first)]
+    non_dealer, dealer = deal.non_dealer, deal.dealer
+    packets = [(non_dealer, first), (dealer, first), (non_dealer, 5 - first), (dealer, 5 - first)]
     hands = deal.hands
     if sum(c for _, c in deal.packets) != 2 * HAND_SIZE:
         return
@@ -111,7 +111,7 @@ def _deal_again_in_order(r: Replay, deal: Deal) -> None:
         for p, count in deal.packets:
             pack.extend(hands[p].cards[taken[p]:taken[p] + count])
             taken[p] += count
-        rebuilt: dict[str, list] = {elder: [], dealer: []}
+        rebuilt: dict[str, list] = {non_dealer: [], dealer: []}
         i = 0
         for p, count in packets:
             rebuilt[p].extend(pack[i:i + count])
@@ -251,13 +251,13 @@ def _take_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> N
     non-dealer (law 37): given now if he has discarded for it and the log gives it no other way."""
     if not exposed_off_stock(deal):
         return
-    card, elder = deal.exposed, deal.elder
+    card, non_dealer = deal.exposed, deal.non_dealer
     deal.seen.discard(card)
     nxt = _upcoming(r, ruling, n)
     waiting = deal.answer == "accept" and \
-        deal.round_discard.get(elder, 0) > deal.round_given.get(elder, 0)
-    if waiting and not (nxt is not None and nxt.event == "give" and nxt.to == elder):
-        exchange.receive(r, deal, elder, [card], 1, n)   # he takes it now, as the next card given
+        deal.round_discard.get(non_dealer, 0) > deal.round_given.get(non_dealer, 0)
+    if waiting and not (nxt is not None and nxt.event == "give" and nxt.to == non_dealer):
+        exchange.receive(r, deal, non_dealer, [card], 1, n)   # he takes it now, as the next card given
 
 
 def _refuse_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) -> None:
@@ -271,7 +271,7 @@ def _refuse_exposed(r: Replay, ruling: Ruling, deal: Deal, card: Any, n: int) ->
         deal.aside.append(exposed)
         deal.stock -= 1
         return
-    holder = ruling.concerns or deal.elder
+    holder = ruling.concerns or deal.non_dealer
     if exposed in deal.hands[holder].cards:
         deal.hands[holder].cards.remove(exposed)
         deal.aside.append(exposed)

@@ -301,10 +301,10 @@ class Replay:
         if self.next_dealer is None:
             self.fail(n, "who deals first is not known: give `dealer:` in the header or record the cut for deal")
         dealer = self.next_dealer
-        elder = self.other(dealer)
-        deal = DealInPlay(number=len(self.deals) + 1, dealer=dealer, elder=elder, rightful=dealer,
-                          first_event=n, hands={dealer: Hand(), elder: Hand()},
-                          won={dealer: 0, elder: 0})
+        non_dealer = self.other(dealer)
+        deal = DealInPlay(number=len(self.deals) + 1, dealer=dealer, non_dealer=non_dealer, rightful=dealer,
+                          first_event=n, hands={dealer: Hand(), non_dealer: Hand()},
+                          won={dealer: 0, non_dealer: 0})
         self.deals.append(deal)
         self.deal = deal
         return deal
@@ -335,7 +335,7 @@ class Replay:
     def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
-        self.deals_next(rules_of_play.dealer_after(deal.dealer, deal.elder, deal.rightful,
+        self.deals_next(rules_of_play.dealer_after(deal.dealer, deal.non_dealer, deal.rightful,
                                                    fresh=same_dealer, void=rightful))
 
     def deals_next(self, player: str) -> None:
@@ -455,7 +455,7 @@ class Replay:
             f["exchanged"] = bool(deal.took_cards)
             f["played"] = bool(deal.tricks)
             f["dealer_looked"] = deal.dealer in deal.looked
-            f["non_dealer_looked"] = deal.elder in deal.looked
+            f["non_dealer_looked"] = deal.non_dealer in deal.looked
             f["next_turned_up"] = any(d.turned_over for d in self.deals[deal.number:])
             if concerns is not None:
                 f["concerns"] = deal.role(concerns)
@@ -529,7 +529,7 @@ class Replay:
         offender = _player(case.offender, deal, concerns, actor, None)
         chooser = _player(case.chooser, deal, concerns, actor, offender) if case.chooser else None
         names = (("offender", offender), ("chooser", chooser), ("concerned", concerns),
-                 ("dealer", deal.dealer if deal else None), ("non_dealer", deal.elder if deal else None))
+                 ("dealer", deal.dealer if deal else None), ("non_dealer", deal.non_dealer if deal else None))
         return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
                 "options": list(case.options), "summary": Summary((), case.summary, names)}
 
@@ -595,7 +595,7 @@ class Replay:
             return ruling
         now = dict(ruling.facts)
         now["dealer_looked"] = deal.dealer in deal.looked
-        now["non_dealer_looked"] = deal.elder in deal.looked
+        now["non_dealer_looked"] = deal.non_dealer in deal.looked
         now["concerned_looked"] = ruling.concerns in deal.looked
         if all(now[k] == ruling.facts.get(k) for k in _LOOKS):
             return ruling
@@ -625,7 +625,7 @@ def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: st
     if role == "dealer":
         return deal.dealer  # type: ignore[union-attr]
     if role == "non_dealer":
-        return deal.elder  # type: ignore[union-attr]
+        return deal.non_dealer  # type: ignore[union-attr]
     if role == "concerned":
         return concerns
     if role == "actor":

@@ -91,27 +91,27 @@ def second_card(held: Collection[Card], lead: Card, card: Card, trump: str | Non
     return None, trumps
 
 
-def distribution(packets: Sequence[tuple[str, int]], elder: str, dealer: str) -> tuple[int, int] | None:
+def distribution(packets: Sequence[tuple[str, int]], non_dealer: str, dealer: str) -> tuple[int, int] | None:
     """The order of distribution, (2, 3) or (3, 2), when the packets follow one the law allows
     (law 8): his adversary first, then himself, the same number to each, twice; else None."""
     if len(packets) != 4:
         return None
     (p1, c1), (p2, c2), (p3, c3), (p4, c4) = packets
-    if p1 != elder or p2 != dealer or p3 != elder or p4 != dealer or c1 != c2 or c3 != c4:
+    if p1 != non_dealer or p2 != dealer or p3 != non_dealer or p4 != dealer or c1 != c2 or c3 != c4:
         return None
     order = (c1, c3)
     return order if order in ORDERS else None
 
 
-def wishes(asked: int | None, elder_discarded: int, elder_given: int, dealer_discarded: int,
+def wishes(asked: int | None, non_dealer_discarded: int, non_dealer_given: int, dealer_discarded: int,
            dealer_given: int) -> tuple[int, int]:
     """The cards still due from the stock in a round of the exchange (law 38): to the non-dealer,
     as many as he asked for, or discarded (one at least: he proposed), less those given him; to
     the dealer, as many as he discarded, less those he took."""
-    wanted = asked if asked is not None else elder_discarded
-    if not wanted and not elder_given:
+    wanted = asked if asked is not None else non_dealer_discarded
+    if not wanted and not non_dealer_given:
         wanted = 1   # he proposed: he wants one card at least
-    return max(0, wanted - elder_given), max(0, dealer_discarded - dealer_given)
+    return max(0, wanted - non_dealer_given), max(0, dealer_discarded - dealer_given)
 
 
 def asking_error(asked: int, discarded: int) -> str | None:
@@ -140,7 +140,7 @@ def trump_king(trump: str | None) -> Card | None:
     return Card.parse("K" + trump) if trump else None
 
 
-def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: bool,
+def hand_score(won: dict[str, int], dealer: str, non_dealer: str, *, no_proposal: bool,
                first_refused: bool, scoring: Scoring, cut: bool = False,
                refusal_on_vole: bool = False) -> tuple[str, int, str, str] | None:
     """(winner, points, "point" or "vole", the scoring table's key that gave it) for a hand
@@ -154,7 +154,7 @@ def hand_score(won: dict[str, int], dealer: str, elder: str, *, no_proposal: boo
     winner = next((p for p, n in won.items() if n >= 3), None)
     if winner is None:
         return None
-    vulnerable = (winner == dealer and no_proposal) or (winner == elder and first_refused)
+    vulnerable = (winner == dealer and no_proposal) or (winner == non_dealer and first_refused)
     if won[winner] == HAND_SIZE:
         if cut:
             return winner, scoring.vole - 1, "vole", "vole"
@@ -181,10 +181,10 @@ OFFER_LOST = 2
 """004: "the offering player scores two points instead" (his trick after his offer declined)."""
 
 
-def vulnerable(elder: bool, *, proposals: int, has_played: bool, first_refused: bool) -> bool:
-    """Law 49's vulnerable player, as the variants read him: the non-dealer (`elder`) once he has
+def vulnerable(non_dealer: bool, *, proposals: int, has_played: bool, first_refused: bool) -> bool:
+    """Law 49's vulnerable player, as the variants read him: the non-dealer once he has
     played a card without proposing; the dealer who refused the first proposal."""
-    return has_played and proposals == 0 if elder else first_refused
+    return has_played and proposals == 0 if non_dealer else first_refused
 
 
 def stake_points(basis: str, scoring: Scoring) -> int:

@@ -283,7 +283,7 @@ def _round_clean(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int, opts
     """An accepted round of the exchange ends with no error of number (and some cards
     exchanged: a round that exchanges none is unusual enough for the replay), and the dealer
     took a card where he must (option dealer_must_exchange; the duty lapses with the stock).
-    `d_e`, `g_e`: the cards the non-dealer (elder) discarded and was given in it; `d_d`, `g_d`
+    `d_e`, `g_e`: the cards the non-dealer discarded and was given in it; `d_d`, `g_d`
     the dealer's. (Functions of their own, not closures: the loop's variables stay fast.)"""
     wanted = asked if asked is not None else d_e
     return d_e > 0 and g_e > 0 and asking_error(wanted, d_e) is None \
@@ -361,7 +361,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     deals = 0
     phase = None           # of the current deal: None (no deal yet), dealing, exchange, play, over
     # the current deal (set when it begins)
-    dealer = elder = ""
+    dealer = non_dealer = ""
     hands: dict[str, list[Card]] = {}
     packets: list[tuple[str, int]] = []
     seen: set[Card] = set()
@@ -432,7 +432,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 by = f["by"]
                 king = trump_king(trump)
                 if by in announced or not (
-                        grace and law24_grace(played[by], king, led_it=by == elder,
+                        grace and law24_grace(played[by], king, led_it=by == non_dealer,
                                               first_trick_open=first_trick_open(tricks, lead is None),
                                               dealer=by == dealer)
                         if played[by] else king in hands[by]):
@@ -448,12 +448,12 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             phase = "dealing"
             deals += 1
             dealer = next_dealer
-            elder = other[dealer]
-            hands = {dealer: [], elder: []}
+            non_dealer = other[dealer]
+            hands = {dealer: [], non_dealer: []}
             packets, seen, shuffles, was_cut, stock = [], set(), None, False, PACK_SIZE
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
-            played, announced, lead, next_leader, tricks = {dealer: [], elder: []}, set(), None, elder, 0
-            won = {dealer: 0, elder: 0}
+            played, announced, lead, next_leader, tricks = {dealer: [], non_dealer: []}, set(), None, non_dealer, 0
+            won = {dealer: 0, non_dealer: 0}
             times, doubled, offered, lost, bound = 1, False, False, False, None
         if name == "play":
             if width != 2:
@@ -488,14 +488,14 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             next_leader = w
             lead = None
             if w == bound:   # the offerer took a trick after his offer was declined: he marks two
-                phase, next_dealer, lost = "over", dealer_after(dealer, elder, dealer), True
+                phase, next_dealer, lost = "over", dealer_after(dealer, non_dealer, dealer), True
                 score[w] += stake_points("offer_lost", scoring)
                 if score[w] >= game_to:
                     winner = w
             elif tricks == HAND_SIZE:
                 phase = "over"
-                next_dealer = dealer_after(dealer, elder, dealer)
-                result = hand_score(won, dealer, elder, no_proposal=proposals == 0,
+                next_dealer = dealer_after(dealer, non_dealer, dealer)
+                result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
                                     first_refused=first_answer == "refuse", scoring=scoring,
                                     refusal_on_vole=refusal_on_vole)
                 if result is not None and result[1]:
@@ -529,9 +529,9 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             stock -= n
             packets.append((to, n))
             if len(packets) == 4:
-                if len(hands[dealer]) != HAND_SIZE or len(hands[elder]) != HAND_SIZE:
+                if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
                     return None
-                order = distribution(packets, elder, dealer)
+                order = distribution(packets, non_dealer, dealer)
                 if order is None or chosen.setdefault(dealer, order) != order:
                     return None
         elif name == "give":
@@ -549,7 +549,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             hands[to] += cs
             stock -= n
-            if to == elder:
+            if to == non_dealer:
                 g_e += n
             else:
                 g_d += n
@@ -565,7 +565,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             hand = hands[by]
             for c in _cards(cards):
                 hand.remove(c)
-            if by == elder:
+            if by == non_dealer:
                 d_e += len(cards)
             else:
                 d_d += len(cards)
@@ -588,7 +588,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if score[dealer] >= game_to:
                     winner = dealer
         elif name == "propose":
-            if width != 1 or phase != "exchange" or f["by"] != elder or stock_spent \
+            if width != 1 or phase != "exchange" or f["by"] != non_dealer or stock_spent \
                     or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock):
                 return None
             proposals += 1
@@ -632,7 +632,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             by = f["by"]
             king = trump_king(trump)
-            if by in announced or not (grace and law24_grace(played[by], king, led_it=by == elder,
+            if by in announced or not (grace and law24_grace(played[by], king, led_it=by == non_dealer,
                                                    first_trick_open=first_trick_open(tricks, lead is None),
                                                    dealer=by == dealer)
                                        if played[by] else king in hands[by]):
@@ -646,7 +646,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 return None
             king_owner = None   # marked: a second mark would be an overscore
         elif name == "ask":
-            if width != 2 or phase != "exchange" or answer != "accept" or f["by"] != elder:
+            if width != 2 or phase != "exchange" or answer != "accept" or f["by"] != non_dealer:
                 return None
             count = f["count"]
             if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
@@ -683,7 +683,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if phase == "exchange" and (answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals):
                 return None
             if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
-                p, hurt = asking_by, vulnerable(by == elder, proposals=proposals, has_played=bool(played[by]),
+                p, hurt = asking_by, vulnerable(by == non_dealer, proposals=proposals, has_played=bool(played[by]),
                                                 first_refused=first_answer == "refuse")
                 basis = "double_declined_vulnerable" if hurt else "double_declined"
             else:                          # the acceptor marks the point, two if the offerer was the
@@ -691,7 +691,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     False, proposals=proposals, has_played=bool(played[asking_by]),
                     first_refused=first_answer == "refuse")
                 basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
-            phase, next_dealer = "over", dealer_after(dealer, elder, dealer)   # ended early: counts as played
+            phase, next_dealer = "over", dealer_after(dealer, non_dealer, dealer)   # ended early: counts as played
             score[p] += stake_points(basis, scoring)
             if score[p] >= game_to:
                 winner = p

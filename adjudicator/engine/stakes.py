@@ -62,7 +62,7 @@ def _in_hand(r: Replay, ev: Any, n: int) -> Deal:
 def vulnerable(deal: Deal, player: str) -> bool:
     """Law 49's vulnerable player: the non-dealer who played a card without proposing, the dealer
     who refused the first proposal."""
-    return _vulnerable(player == deal.elder, proposals=deal.proposals, has_played=player in deal.first_play,
+    return _vulnerable(player == deal.non_dealer, proposals=deal.proposals, has_played=player in deal.first_play,
                        first_refused=deal.first_answer == "refuse")
 
 

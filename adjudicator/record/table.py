@@ -88,7 +88,7 @@ class Deal:
 
     number: int
     dealer: str
-    elder: str
+    non_dealer: str
     rightful: str
     first_event: int
     hands: dict[str, Hand]
@@ -130,7 +130,7 @@ class Deal:
     result: dict[str, int] | None = None
 
     def other(self, player: str) -> str:
-        return self.elder if player == self.dealer else self.dealer
+        return self.non_dealer if player == self.dealer else self.dealer
 
     @property
     def turned_over(self) -> bool:
@@ -149,7 +149,7 @@ class Deal:
 
     @property
     def next_leader(self) -> str:
-        return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.elder
+        return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.non_dealer
 
 
 def played_by(deal: Deal, player: str) -> list[Card]:

@@ -417,7 +417,7 @@ class Builder:
             for i, entry in enumerate(score_words.entries(s.report, deal, self.book)):
                 if entry["for"] == "point" and not entry["struck"] and not entry["limited_by"]:
                     why = "dealer" if entry["player"] == deal.dealer else "no_proposal" if not deal.proposals else "accepted"
-                    lines[i] += "; " + res["single_point"][why].format(dealer=deal.dealer, elder=deal.elder)
+                    lines[i] += "; " + res["single_point"][why].format(dealer=deal.dealer, elder=deal.non_dealer)
             out += [res["score_line"].format(line=cards_in(line)) for line in lines] \
                 or [res["score_line"].format(line=self.words.scores.nothing)]
         out.append(res["score_end"].format(score=self.each(s.report.score, players)))

@@ -39,7 +39,7 @@ def snapshot(replay: Any) -> dict[str, Any]:
         return frame
     trick = deal.tricks[-1] if deal.tricks else None
     frame.update({
-        "deal": deal.number, "dealer": deal.dealer, "elder": deal.elder, "phase": deal.phase,
+        "deal": deal.number, "dealer": deal.dealer, "elder": deal.non_dealer, "phase": deal.phase,
         "annulled": deal.annulled,
         "hands": {p: _hand(h, 0 if p in deal.recounted else deal.summarised.get(p, 0))
                   for p, h in deal.hands.items()},
@@ -69,7 +69,7 @@ def _look_unrecorded(deal: Any) -> list[str]:
     recorded: whether they looked, the table does not say."""
     acted = {p for p in deal.hands if deal.discards.get(p)}
     if deal.proposals:
-        acted.add(deal.elder)
+        acted.add(deal.non_dealer)
     if deal.first_answer is not None:
         acted.add(deal.dealer)
     return sorted(acted - set(deal.looked))

@@ -140,20 +140,20 @@ def _deal_line(d: Any, players: list[str]) -> str:
         return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
     if d.turn_up is not None or d.turn_up_unknown:
         if not d.proposals:
-            line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.elder} played without proposing"
+            line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.non_dealer} played without proposing"
         elif d.first_answer is None:
-            line += f"; {d.elder} proposed"
+            line += f"; {d.non_dealer} proposed"
         elif d.first_answer == "refuse":
-            line += f"; {d.elder} proposed, {d.dealer} refused"
+            line += f"; {d.non_dealer} proposed, {d.dealer} refused"
         elif d.proposals == 1:
-            line += f"; {d.elder} proposed, {d.dealer} accepted"
+            line += f"; {d.non_dealer} proposed, {d.dealer} accepted"
         else:
-            line += f"; {d.elder} proposed {d.proposals} times" + \
+            line += f"; {d.non_dealer} proposed {d.proposals} times" + \
                 (f", {d.dealer} refused the last" if d.answer == "refuse" else "")
     if d.unfinished:
         line += f"; it stops {UNFINISHED[d.unfinished]}"
     if any(d.won.values()):
-        line += f"; tricks {d.elder} {d.won[d.elder]}, {d.dealer} {d.won[d.dealer]}"
+        line += f"; tricks {d.non_dealer} {d.won[d.non_dealer]}, {d.dealer} {d.won[d.dealer]}"
     if d.score_after is not None:
         line += ". Score " + ", ".join(f"{p} {s}" for p, s in d.score_after.items())   # the game's players
     return line + "."

@@ -92,7 +92,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         return rule_named(name, book) if person else f"rule {name}"
 
     scores = words.scores
-    names = {"dealer": deal.dealer, "elder": deal.elder}
+    names = {"dealer": deal.dealer, "elder": deal.non_dealer}
     out = []
     for e in entries(report, deal, book):
         role: Literal["dealer", "non_dealer"] = "dealer" if e["player"] == deal.dealer else "non_dealer"
