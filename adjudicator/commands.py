@@ -16,7 +16,7 @@ from .archive.summary import decider, rules_label, said_decider
 from .lawbook.cache import LawBookError
 
 # each command imports the rest of what it needs when it runs: `validate` on clean JSON games
-# never imports pydantic or the replay (adjudicator/scan.py)
+# never imports pydantic or the replay (adjudicator/engine/scan.py)
 
 # what a terminal would act on rather than show: controls, bidi overrides, lone surrogates
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -455,7 +455,7 @@ def _results(paths: list[str], jobs: int, as_json: bool, only_problems: bool = F
              done=None, dups=None, recoveries=None):
     """The answers in input order, some games at a time: (their output lines, how many were
     clean, `Summary.of`'s facts of each game, their bytes). With jobs, worker processes read the
-    input and write the lines too (adjudicator/parallel.py). After the games of `done`, if
+    input and write the lines too (adjudicator/archive/parallel.py). After the games of `done`, if
     given (`--resume`: read here, their bodies remembered in `dups`)."""
     render = partial(render_batch, as_json=as_json, only_problems=only_problems)
     if jobs == 1:

@@ -103,7 +103,7 @@ def test_every_ruling_of_every_scenario_is_explained_consistently(path: Path) ->
         others = {c.ref for c in book.by_irregularity[ruling.irregularity]} - {ruling.case}
         assert {w["case"] for w in why["why_not"]} == others
     counted = sum(p["counts"] for d in doc["deals"] for p in d["points"] if p["player"] == report.players[0])
-    # a choice still open counts only the points that stand whatever is chosen (adjudicator/outcomes.py)
+    # a choice still open counts only the points that stand whatever is chosen (adjudicator/engine/outcomes.py)
     # (a pool's or a linked match's score is its last game's: the deals' points are every game's)
     if report.winner is None and report.games is None and not any(r.irregularity in ("omitted_score", "late_mark_king") or r.outcomes
                                          for r in report.rulings):

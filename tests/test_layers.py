@@ -155,3 +155,14 @@ def _writes(attribute: str) -> list[str]:
 def test_who_deals_next_is_set_in_one_place() -> None:
     """The handlers ask the replay to say who deals next; none writes it itself."""
     assert _writes("next_dealer") == ["replay.__init__", "replay.deals_next"]
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A class name says one thing in the whole package: two of one name (a deal on the table and
+    the `deal` event, say) must be told apart by their names, not by their modules."""
+    where: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(str(path.relative_to(PACKAGE)))
+    assert {name: places for name, places in where.items() if len(places) > 1} == {}

@@ -194,7 +194,7 @@ def king_pack(holder: str | None) -> tuple[str, ...]:
 
 
 @dataclass
-class Progress:
+class DealProgress:
     """How far the deal had gone when the irregularity was found."""
 
     turned: bool
@@ -203,21 +203,21 @@ class Progress:
     looks: tuple[str, ...]
 
 
-def progresses(f: dict[str, Any]) -> Iterator[Progress]:
+def progresses(f: dict[str, Any]) -> Iterator[DealProgress]:
     """The moments of discovery the facts allow, least advanced first."""
     looks = []
     for fact, role in (("non_dealer_looked", "non_dealer"), ("dealer_looked", "dealer")):
         if f.get(fact) or (f.get("concerned_looked") and f.get("concerns") == role):
             looks.append(role)
-    options = [Progress(False, "none", 0, tuple(looks))]
-    options += [Progress(True, p, k, tuple(looks)) for p, k in product(PATHS, PLAYS)
+    options = [DealProgress(False, "none", 0, tuple(looks))]
+    options += [DealProgress(True, p, k, tuple(looks)) for p, k in product(PATHS, PLAYS)
                 if k == 0 or p in ("none", "refused", "exchanged")]
     for pr in options:
         if _fits(pr, f):
             yield pr
 
 
-def _fits(pr: Progress, f: dict[str, Any]) -> bool:
+def _fits(pr: DealProgress, f: dict[str, Any]) -> bool:
     phase = "dealing" if not pr.turned else "exchange" if pr.plays == 0 else "over" if pr.plays == 10 else "play"
     facts = {"turned_up": pr.turned, "proposed": pr.path != "none",
              "answered": pr.path in ("refused", "accepted", "exchanged"), "exchanged": pr.path == "exchanged",
@@ -235,7 +235,7 @@ def _fits(pr: Progress, f: dict[str, Any]) -> bool:
     return True
 
 
-def advance(t: Table, pr: Progress) -> None:
+def advance(t: Table, pr: DealProgress) -> None:
     """Carry the deal from the end of the distribution to the moment of discovery."""
     if not pr.turned:
         return

@@ -226,11 +226,11 @@ def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, c
         shown = (lambda p: p) if ids else (lambda p: _shown(res, p))
         who = {"offender": shown(roles.get(c.offender, "")) if c else "",
                "chooser": shown(roles.get(c.chooser or "", "")) if c else ""}
-        text = c.summary.format_map(_Blank(who)) if c else ruling["summary"]
+        text = c.summary.format_map(_Unfilled(who)) if c else ruling["summary"]
     return text[:1].upper() + text[1:]
 
 
-class _Blank(dict):
+class _Unfilled(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

@@ -13,7 +13,7 @@ from ..record.table import HAND_SIZE, played_by
 if TYPE_CHECKING:
     from .replay import Replay
     from .ruling import Ruling
-    from ..record.table import Deal
+    from ..record.table import DealOnTable
 
 
 NEUTRAL = frozenset({"elect", "claim", "look", "mark", "mark_king", "take_down", "take_back", "holds"})
@@ -45,7 +45,7 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
     return ruling.otherwise
 
 
-def _new_dealer(deal: Deal | None, ev: Any) -> str | None:
+def _new_dealer(deal: DealOnTable | None, ev: Any) -> str | None:
     """Who deals the deal an event begins, when the event shows it: the `by` of a packet, else
     the player not given the first packet; the player not cutting."""
     if deal is None:
@@ -61,7 +61,7 @@ NOT_YET = "not yet"
 """`shown_by`'s answer when the events so far cannot show the choice yet: the ruling stays open."""
 
 
-def _shown_exposed(ruling: Ruling, deal: Deal, ev: Any) -> str | None:
+def _shown_exposed(ruling: Ruling, deal: DealOnTable, ev: Any) -> str | None:
     """Take or refuse an exposed card. One given and exposed: a `give` to its holder when his
     hand is already full can only replace it (refused). One turned up in error: the next cards
     given to the non-dealer show it, if he demands another discard; the play shows he did not."""
@@ -151,7 +151,7 @@ SHOWN_BY_EVENTS = {
 }
 
 
-def _played_to(r: Replay, deal: Deal, ev: Any, n: int) -> bool:
+def _played_to(r: Replay, deal: DealOnTable, ev: Any, n: int) -> bool:
     """A lead out of turn claimed after it has been played to (law 40): ruled at the claim, the
     card played to being a fact of the claim itself. False where no card led out of turn has
     been played to (a lead still unanswered was ruled on when it was made)."""
@@ -168,7 +168,7 @@ def _played_to(r: Replay, deal: Deal, ev: Any, n: int) -> bool:
     return False
 
 
-def _claim_shown(r: Replay, deal: Deal | None, irr: str, n: int) -> None:
+def _claim_shown(r: Replay, deal: DealOnTable | None, irr: str, n: int) -> None:
     """A claim the log cannot bear out: an irregularity in plain view it does not show, a fault of
     the dealer with no deal begun, or a deal out of turn where the log shows the deal in turn."""
     words = irr.replace("_", " ")
@@ -186,7 +186,7 @@ def _claim_shown(r: Replay, deal: Deal | None, irr: str, n: int) -> None:
                   "deal out of turn is recorded with the `by` of its first packet")
 
 
-def _something_to_retract(r: Replay, deal: Deal, who: str | None, n: int) -> None:
+def _something_to_retract(r: Replay, deal: DealOnTable, who: str | None, n: int) -> None:
     """A retraction claimed (laws 26, 27): the non-dealer must have proposed, the dealer answered."""
     if who == deal.non_dealer and not deal.proposals:
         r.fail(n, f"{who} has not proposed in this deal: there is no proposal to retract")
@@ -198,7 +198,7 @@ def _something_to_retract(r: Replay, deal: Deal, who: str | None, n: int) -> Non
 EXCHANGE_CLAIMS = COUNTS | {"discard_looked_at"}
 
 
-def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
+def _claim_in_exchange(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None:
     """An error of number in the exchange (`exchange.claim_count`), or a discard looked at: the
     claim names the player who looked (`player`, else the claimant's adversary)."""
     words = ev.irregularity.replace("_", " ")
@@ -218,7 +218,7 @@ def _claim_in_exchange(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
 PLAY_CLAIMS = frozenset({"revoke", "failure_to_win", "false_king"})
 
 
-def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
+def _claim_in_play(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None:
     """A revoke, a failure to win or a false king claimed: the one the log proves, or, where the
     log does not show the cards, the claim is the truth discovered. The announcer's own claim of
     his false king before he has played a card is a lawful correction: no ruling."""
@@ -267,12 +267,12 @@ def _claim_in_play(r: Replay, deal: Deal | None, ev: Any, n: int) -> None:
                 extra={"played_to": True} if irr != "false_king" else None, what=what)
 
 
-def _play_recorded(r: Replay, deal: Deal, n: int) -> bool:
+def _play_recorded(r: Replay, deal: DealOnTable, n: int) -> bool:
     """The hand's play is recorded card by card (no `tricks` summary in this deal so far)."""
     return not any(e.event == "tricks" for e in r.events[deal.first_event - 1:n - 1])
 
 
-def _check_duty_claim(r: Replay, deal: Deal, ev: Any, who: str, n: int) -> None:
+def _check_duty_claim(r: Replay, deal: DealOnTable, ev: Any, who: str, n: int) -> None:
     """A revoke or a failure to win is made by a card played to a lead: where the play is
     recorded card by card, the claim must point at one `who` played (in the trick it names, and
     the card it names)."""
@@ -290,7 +290,7 @@ def _check_duty_claim(r: Replay, deal: Deal, ev: Any, who: str, n: int) -> None:
                   f"{ev.irregularity.replace('_', ' ')} to claim")
 
 
-def _trick_of(deal: Deal, event: int) -> int | None:
+def _trick_of(deal: DealOnTable, event: int) -> int | None:
     """The number (1-5) of the trick an event of the play belongs to."""
     number = None
     for i, t in enumerate(deal.tricks, 1):
@@ -299,7 +299,7 @@ def _trick_of(deal: Deal, event: int) -> int | None:
     return number
 
 
-def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+def _claimed_count(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
     """A claimed wrong number, in the hand the claim names (`player`, else the claimant's own).
     Where the log shows every card of it, the cards are the fact; where it shows counts, the
     claim's `count` is the truth discovered, and the table is put right to it (the cards came
@@ -352,7 +352,7 @@ def _claimed_count(r: Replay, deal: Deal, ev: Any, n: int) -> None:
                 extra={"size": "more" if count > due else "fewer"}, what=what)
 
 
-def _due(deal: Deal, player: str) -> int:
+def _due(deal: DealOnTable, player: str) -> int:
     """The cards a player should hold now: five, less the cards he has played and those he has
     discarded and not yet been given back."""
     played = sum(1 for t in deal.tricks if t.leader == player and t.lead is not None) + \

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import marks
 from .rules import cut_winner, shuffled_last
 from .ruling import Said, said
-from ..record.table import HAND_SIZE, PACK_SIZE, Deal
+from ..record.table import HAND_SIZE, PACK_SIZE, DealOnTable
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -41,7 +41,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
             r.cut_tie = n   # no ruling if they cut again, as they must; see _start
 
 
-def _start(r: Replay, n: int) -> Deal:
+def _start(r: Replay, n: int) -> DealOnTable:
     """A new deal begins at event n. The first deal after a tied cut for deal that was never cut
     again (law 5) is dealt by the header's dealer, if any: the tie is ruled on now."""
     tie, r.cut_tie = r.cut_tie, None
@@ -61,14 +61,14 @@ def _start(r: Replay, n: int) -> Deal:
     return deal
 
 
-def _stood(r: Replay, deal: Deal) -> bool:
+def _stood(r: Replay, deal: DealOnTable) -> bool:
     """A deal out of turn found too late to rectify stands as its dealer's (law 14), claimed
     or not (nobody claimed it: nothing elected, and the deal stands all the same)."""
     return any(x.elected == "play_on" or not x.claimed and x.options == ["play_on"]
                for x in r.ruled(deal, "deal_out_of_turn"))
 
 
-def _deal_for(r: Replay, n: int, *, packet: bool) -> Deal:
+def _deal_for(r: Replay, n: int, *, packet: bool) -> DealOnTable:
     """The deal this event belongs to, starting a new one when the last has gone past dealing."""
     deal = r.deal
     if deal is None or deal.phase != "dealing" or deal.annulled is not None or \
@@ -96,7 +96,7 @@ def shuffle(r: Replay, ev: Any, n: int) -> None:
         r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=said(how, by=ev.by))
 
 
-def _shuffled_last(r: Replay, deal: Deal, n: int) -> None:
+def _shuffled_last(r: Replay, deal: DealOnTable, n: int) -> None:
     """Law 1: the dealer has the right to shuffle last."""
     s = deal.shuffles or []
     if not shuffled_last(s, deal.dealer):
@@ -152,13 +152,13 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
         dealing_done(r, deal, n)
 
 
-def _dealt(deal: Deal, player: str, size: int) -> Said:
+def _dealt(deal: DealOnTable, player: str, size: int) -> Said:
     """The dealer dealt `player` (himself, or his adversary) `size` cards."""
     return said("dealt_himself" if player == deal.dealer else "dealt_adversary", dealer=deal.dealer,
                 player=player, size=size)
 
 
-def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
+def _complete(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
     """Cards dealt to complete a short hand (a rectified deal, laws 9, 16, 18): from the top of
     the pack, not a packet of the distribution."""
     due = deal.completing[ev.to]
@@ -173,7 +173,7 @@ def _complete(r: Replay, deal: Deal, ev: Any, n: int) -> None:
         deal.see(r, ev.cards, n)
 
 
-def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
+def _first_packet(r: Replay, deal: DealOnTable, by: str, ev: Any, n: int) -> None:
     expected = deal.dealer
     if by != expected:
         deal.dealer, deal.non_dealer = by, expected
@@ -190,7 +190,7 @@ def _first_packet(r: Replay, deal: Deal, by: str, ev: Any, n: int) -> None:
         r.irregular("wrong_pack", n, public=False, actor=deal.dealer, what=what)
 
 
-def dealing_done(r: Replay, deal: Deal, n: int) -> None:
+def dealing_done(r: Replay, deal: DealOnTable, n: int) -> None:
     """The distribution is over: check the count of each hand and the order of distribution."""
     if deal.dealing_checked:
         return
@@ -218,7 +218,7 @@ def dealing_done(r: Replay, deal: Deal, n: int) -> None:
     r.irregular("wrong_order", n, public=False, actor=deal.dealer, what=what)
 
 
-def _count_ruled(r: Replay, deal: Deal) -> bool:
+def _count_ruled(r: Replay, deal: DealOnTable) -> bool:
     """A wrong number of cards was found in this deal (ruled, or waiting for its claim)."""
     return bool(r.ruled(deal, "wrong_count")) or \
         any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
@@ -301,7 +301,7 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     deal.set_trump(r, cards[0], n)
 
 
-def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
+def _second_turned(r: Replay, deal: DealOnTable, card: Any, n: int) -> None:
     """Another card turned up after the trump card, before any card is given: more than one card
     turned up. The first stays the trump until the choice; a king among them is marked once
     chosen."""
@@ -320,7 +320,7 @@ def _second_turned(r: Replay, deal: Deal, card: Any, n: int) -> None:
 EARLY_ACTS = frozenset({"propose", "accept", "refuse", "ask", "discard", "play"})
 
 
-def before_turn_up(r: Replay, deal: Deal, n: int) -> bool:
+def before_turn_up(r: Replay, deal: DealOnTable, n: int) -> bool:
     """An act of the exchange or the play comes before the trump card is turned up (law 10).
 
     True when it may stand: the hands have been dealt and the act needs neither the trump card

@@ -32,7 +32,7 @@ def several(options: Any) -> bool:
 
 
 @dataclass
-class _Game:
+class _GameSpan:
     """One game of the log: where it lies, who plays it, who deals first."""
 
     opener: int | None    # the `new_game` event that begins it (None: the log's first game)
@@ -40,13 +40,13 @@ class _Game:
     last: int
 
 
-def _games(log: Log) -> list[_Game]:
+def _games(log: Log) -> list[_GameSpan]:
     events = log.events
     starts = [n for n, ev in enumerate(events, 1) if ev.event == "new_game"]
     ends = [s - 1 for s in starts[1:]] + [len(events)]
-    games = [_Game(s, s, e) for s, e in zip(starts, ends)]
+    games = [_GameSpan(s, s, e) for s, e in zip(starts, ends)]
     if not starts or starts[0] != 1:
-        games.insert(0, _Game(None, 0, starts[0] - 1 if starts else len(events)))
+        games.insert(0, _GameSpan(None, 0, starts[0] - 1 if starts else len(events)))
     return games
 
 
@@ -131,7 +131,7 @@ def _check_opener(ev: Any, n: int, fail: Callable[[int, str], None]) -> None:
         fail(n, f"the dealer {ev.dealer} does not play this game ({' and '.join(ev.players)})")
 
 
-def _check_players(log: Log, game: _Game, pair: tuple[str, str], number: int,
+def _check_players(log: Log, game: _GameSpan, pair: tuple[str, str], number: int,
                    fail: Callable[[int, str], None]) -> None:
     """Every event of the game names only its two players (the third sits out)."""
     for n in range(game.first + 1, game.last + 1):

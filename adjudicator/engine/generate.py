@@ -43,7 +43,7 @@ VARIANTS = ("doubling", "offer_point", "pool", "match")
 
 
 @dataclass(frozen=True)
-class Play:
+class RulesOfPlay:
     """The rules a generated game is played under: the rule set's name, the header's own options,
     every option resolved (`lawbook.rulesets.in_force`), and each rule of play asked of `rules`."""
 
@@ -54,7 +54,7 @@ class Play:
     scoring: Any
 
     @classmethod
-    def of(cls, name: str = DEFAULT, given: dict | None = None, players: int = 2) -> Play:
+    def of(cls, name: str = DEFAULT, given: dict | None = None, players: int = 2) -> RulesOfPlay:
         """The rules `name` with the options `given` (ValueError, in words, when they are wrong)."""
         opts = in_force(name, dict(given) if given else None, players).options
         return cls(name, dict(given or {}), opts, rules.ranking(opts), _scoring())
@@ -147,9 +147,9 @@ class _Game:
     """The running game: event list, score, dealers' packet orders."""
 
     def __init__(self, rng: random.Random, players: tuple[str, str], game_to: int,
-                 irregular: float = 0.0, play: Play | None = None) -> None:
+                 irregular: float = 0.0, play: RulesOfPlay | None = None) -> None:
         self.rng = rng
-        self.play = play if play is not None else Play.of()
+        self.play = play if play is not None else RulesOfPlay.of()
         self.irregular = irregular
         self.rulings: list[dict] = []
         self.seen: Counter = Counter()
@@ -627,7 +627,7 @@ def random_game(
         given["game_to"] = game_to
     if value != "single":
         given["game_value"] = value
-    play = Play.of(rules, given)
+    play = RulesOfPlay.of(rules, given)
     if several(play.options):
         raise ValueError("doubles, offers, pools and linked matches are generate_variants.variant_game's")
     g = _Game(rng, rng.choice(PLAYER_PAIRS), play.options.game_to, irregular, play)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from .generate import VALUES, Expected, Play, dumps, random_game, several
+from .generate import VALUES, Expected, RulesOfPlay, dumps, random_game, several
 from .generate_variants import variant_game
 from ..lawbook.rulesets import DEFAULT
 
@@ -21,7 +21,7 @@ def games(n: int, seed: int, irregular: float = 0.0, rules: str = DEFAULT, optio
     linked matches as the options turn them on (`generate_variants`), all clean unless
     `irregular`."""
     given = dict(options or {})
-    play = Play.of(rules, given, 3 if given.get("pool") is True else 2)
+    play = RulesOfPlay.of(rules, given, 3 if given.get("pool") is True else 2)
     stakes = several(play.options)
     vary_value = "game_value" not in given and not play.options.pool and play.options.match == "single"
     rng = random.Random(seed)

@@ -2,7 +2,7 @@
 pools and linked matches of several games in one log, under any base rule set.
 
 It plays with `generate`'s table (`_Deal`), players' habits and tally (`_Game`), and asks the
-rules in force (`generate.Play`, that is `rules`) what a hand, a double declined or an offer
+rules in force (`generate.RulesOfPlay`, that is `rules`) what a hand, a double declined or an offer
 comes to, and `rules` when a double or an offer is in time, who deals next, and who plays, deals
 and wins in a pool or a match. `clean` leaves out what the variants rule on (a double or offer
 out of time or unanswered): the game is then irregularity-free. The property tests reckon
@@ -187,7 +187,7 @@ def play_deal(g: gen._Game, dealer: str, v: Variants, clean: bool = False) -> No
 
 
 def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: Variants,
-              game_to: int, irregular: float, events: list[dict], play: gen.Play | None = None,
+              game_to: int, irregular: float, events: list[dict], play: gen.RulesOfPlay | None = None,
               clean: bool = False) -> gen._Game:
     """A game between `pair` written to `events`, to its end; `dealer` None: they cut for it."""
     g = gen._Game(rng, pair, game_to, irregular, play)
@@ -203,7 +203,7 @@ def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: 
     return g
 
 
-def _header(play: gen.Play, ids: tuple[str, ...]) -> dict:
+def _header(play: gen.RulesOfPlay, ids: tuple[str, ...]) -> dict:
     header = play.header()
     return {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(ids),
             "options": header.get("options", {})}
@@ -214,7 +214,7 @@ def single_game(rng: random.Random, options: dict, *, game_to: int | None = None
                 clean: bool = False) -> tuple[dict, gen.Expected]:
     """One game with doubles or offers (options: `doubling` or `offer_point` true)."""
     v = Variants.of(options)
-    play = gen.Play.of(rules, options)
+    play = gen.RulesOfPlay.of(rules, options)
     game_to = play.options.game_to if game_to is None else game_to
     pair = players or rng.choice(gen.PLAYER_PAIRS)
     log = _header(play, pair)
@@ -247,7 +247,7 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
     of three; the loser deals first), each game after the first begun by `new_game`."""
     v = Variants.of(options)
     assert v.pool != v.linked, "a log is a pool or a linked match"
-    play = gen.Play.of(rules, options, 3 if v.pool else 2)
+    play = gen.RulesOfPlay.of(rules, options, 3 if v.pool else 2)
     game_to = play.options.game_to if game_to is None else game_to
     ids = rng.choice(PLAYER_TRIPLES) if v.pool else rng.choice(gen.PLAYER_PAIRS)
     log = _header(play, ids)

@@ -1,6 +1,6 @@
 """The deal in play, as the engine owns it.
 
-`record.table.Deal` keeps the cards on the table; `DealInPlay` adds the engine's own state of
+`record.table.DealOnTable` keeps the cards on the table; `DealInPlay` adds the engine's own state of
 the deal (the round being answered, the stakes, a suit required, the hands as play began) and
 carries what more than one stage does to it (a card seen, the trump set, the play begun and
 ended, a follow undone, the hand scored), so that no handler writes another's fields or
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import marks
 from ..record.cards import Card
-from ..record.table import Deal, Trick, played_by
+from ..record.table import DealOnTable, Trick, played_by
 from .rules import distribution, hand_score, stake_points, trump_king as _king_of
 from .ruling import Said, said
 
@@ -33,11 +33,11 @@ error; the last comparison is the one that stands (and is reported if nobody cla
 
 # ------------------------------------------------------------------ the king of trumps
 
-def trump_king(deal: Deal) -> Card | None:
+def trump_king(deal: DealOnTable) -> Card | None:
     return _king_of(deal.trump)
 
 
-def holds_trump_king(deal: Deal, player: str) -> bool | None:
+def holds_trump_king(deal: DealOnTable, player: str) -> bool | None:
     """Whether `player` holds the king of trumps in this hand (in his hand, or played from it):
     True/False when the log tells, None when unknown cards might hold it."""
     king = trump_king(deal)
@@ -54,8 +54,8 @@ def holds_trump_king(deal: Deal, player: str) -> bool | None:
 
 
 @dataclass(slots=True)
-class DealInPlay(Deal):
-    """A deal as the engine plays it: its cards (`Deal`), the engine's state of it, and what
+class DealInPlay(DealOnTable):
+    """A deal as the engine plays it: its cards (`DealOnTable`), the engine's state of it, and what
     the stages do to it in common. A method that reports or scores takes the replay, as a
     handler does."""
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..record.table import PACK_SIZE, Deal
+from ..record.table import PACK_SIZE, DealOnTable
 
 if TYPE_CHECKING:
     from .replay import Replay
 
 
-def card_problems(deal: Deal, redundant: bool = False) -> list[str]:
+def card_problems(deal: DealOnTable, redundant: bool = False) -> list[str]:
     """What is wrong with the whereabouts of the cards of this deal (empty when all is well)."""
     problems = []
     played = [c for t in deal.tricks for c in (t.lead, t.follow) if c is not None]

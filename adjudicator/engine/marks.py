@@ -26,7 +26,7 @@ from .ruling import Said, said
 
 if TYPE_CHECKING:
     from .replay import Replay
-    from ..record.table import Deal
+    from ..record.table import DealOnTable
 
 # what a `mark`'s `for` may pay: the king turned or held; the hand's score, point or vole (a
 # mark of two "for the point" pays a vole, one "for the vole" pays the point and overscores one)
@@ -73,7 +73,7 @@ class Entitlement:
         return f"{self.points} for the {self.kind.replace('_', ' ')} (earned at event {self.event})"
 
 
-def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal | None,
+def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: DealOnTable | None,
             basis: str | None = None, limited: bool = False) -> None:
     ent = Entitlement(player, points, kind, n, deal, basis=basis or kind, limited=limited)
     r.owed.append(ent)
@@ -93,7 +93,7 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: Deal |
 class Held:
     """A mark for the hand made during its play, waiting for the hand to end (`hold`)."""
 
-    deal: Deal
+    deal: DealOnTable
     by: str
     left: int          # the points it marked that no entitlement has yet taken
     event: int         # the mark's event
@@ -111,7 +111,7 @@ def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
     return True
 
 
-def settle_held(r: Replay, deal: Deal) -> None:
+def settle_held(r: Replay, deal: DealOnTable) -> None:
     """The hand is over (or the deal ended): what a held mark did not pay is an overscore."""
     for held in [h for h in r.held if h.deal is deal]:
         r.held.remove(held)
@@ -138,12 +138,12 @@ def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
         r.score[ent.player] -= ent.paid
 
 
-def cancel_deal(r: Replay, deal: Deal) -> None:
+def cancel_deal(r: Replay, deal: DealOnTable) -> None:
     for ent in [e for e in r.owed if e.deal is deal]:
         cancel(r, ent, deal.annulled or "struck")
 
 
-def lapse(r: Replay, deal: Deal | None, n: int) -> None:
+def lapse(r: Replay, deal: DealOnTable | None, n: int) -> None:
     """The trump of `deal` is turned (deal None: the log ends): what earlier deals owe and was not
     marked can no longer be (laws 22, 50). Its ruling waits for a late mark or the log's end."""
     for ent in [e for e in r.owed if e.deal is not deal]:
@@ -187,12 +187,12 @@ def _rule_late(r: Replay, ent: Entitlement, n: int, marked: int, by: str) -> Non
 
 
 def _overscore(r: Replay, n: int, by: str, points: int, what: Said, extra: dict[str, Any],
-               deal: Deal | None = None) -> None:
+               deal: DealOnTable | None = None) -> None:
     r.overscored[by] = r.overscored.get(by, 0) + points
     r.irregular("overscore", n, public=True, actor=by, extra=extra, what=what, deal=deal)
 
 
-def _marking_deal(r: Replay) -> Deal | None:
+def _marking_deal(r: Replay) -> DealOnTable | None:
     """The deal whose turned king a `mark_king` now concerns: this one once its trump is turned,
     else the last one turned (its king may be marked until this deal's turn-up)."""
     for deal in reversed(r.deals):

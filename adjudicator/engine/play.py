@@ -10,7 +10,7 @@ from .exchange import round_over
 from .in_play import holds_trump_king, trump_king
 from .rules import beats, first_trick_open, law24_grace, legal_replies, second_card
 from .ruling import said
-from ..record.table import HAND_SIZE, Deal, Hand, Trick, played_by
+from ..record.table import HAND_SIZE, DealOnTable, Hand, Trick, played_by
 
 if TYPE_CHECKING:
     from .replay import Pending, Replay
@@ -62,7 +62,7 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
     r.award(by, r.book.scoring.held_king, "held_king", n, deal)
 
 
-def _law24(deal: Deal, player: str) -> bool:
+def _law24(deal: DealOnTable, player: str) -> bool:
     """Law 24's grace for the king of trumps played first (rules.law24_grace)."""
     cards = played_by(deal, player)
     t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
@@ -71,7 +71,7 @@ def _law24(deal: Deal, player: str) -> bool:
                                          dealer=player == deal.dealer)
 
 
-def _first_card(r: Replay, deal: Deal, by: str, n: int) -> None:
+def _first_card(r: Replay, deal: DealOnTable, by: str, n: int) -> None:
     """A player's first card of the hand: from now on a false announcement of his stands (law 25)."""
     if by in deal.first_play:
         return
@@ -114,7 +114,7 @@ def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
         r.fail(n, f"{by} does not hold {card}" if hand.size else f"{by} has no card left")
 
 
-def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
+def _required(r: Replay, deal: DealOnTable) -> tuple[str, str] | None:
     """(leader, suit) when the adversary has required the suit the leader named and it is not yet
     led."""
     ruling = deal.suit_required
@@ -124,7 +124,7 @@ def _required(r: Replay, deal: Deal) -> tuple[str, str] | None:
     return (ruling.offender, names) if names else None  # type: ignore[return-value]
 
 
-def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
+def _lead(r: Replay, deal: DealOnTable, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
     leader = deal.next_leader
     required = _required(r, deal)
     if required is not None and (by != required[0] or card.suit != required[1]):
@@ -145,7 +145,7 @@ def _lead(r: Replay, deal: Deal, hand: Hand, by: str, card: Card, names: str | N
                     what=said("named_suit_not_played", by=by, suit=names, card=card))
 
 
-def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
+def _follow(r: Replay, deal: DealOnTable, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
     if deal.trump is None and card.suit != trick.lead.suit:   # type: ignore[union-attr]
@@ -165,7 +165,7 @@ def _follow(r: Replay, deal: Deal, hand: Hand, trick: Trick, by: str, card: Card
     _won(r, deal, trick, winner, n)
 
 
-def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
+def _won(r: Replay, deal: DealOnTable, trick: Trick, winner: str, n: int) -> None:
     trick.winner = winner
     deal.won[winner] += 1
     bound_lost = deal.bound is not None and winner == deal.bound[1]   # offer_point: the hand ends
@@ -175,7 +175,7 @@ def _won(r: Replay, deal: Deal, trick: Trick, winner: str, n: int) -> None:
         short_out(r, deal, n)
 
 
-def short_out(r: Replay, deal: Deal, n: int) -> bool:
+def short_out(r: Replay, deal: DealOnTable, n: int) -> bool:
     """A hand with no card left while the adversary still holds some (laws 30, 34): none of his
     cards can be played to, and each counts as his trick (five in all). The hand is over; the
     log may record those cards led (`_unanswered`) or not."""
@@ -190,7 +190,7 @@ def short_out(r: Replay, deal: Deal, n: int) -> bool:
     return True
 
 
-def _unanswered(r: Replay, deal: Deal, by: str, card: Card, n: int) -> bool:
+def _unanswered(r: Replay, deal: DealOnTable, by: str, card: Card, n: int) -> bool:
     """A card led, after the hand is over, that the adversary had no card to play to: the log
     records a trick already counted (`short_out`)."""
     if deal.unanswered is None or deal.unanswered[0] != by or not deal.unanswered[2]:
@@ -254,7 +254,7 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
                           by=by, card=t.follow, lead=t.lead))
 
 
-def _duty_unknown(deal: Deal, by: str, t: Trick) -> bool:
+def _duty_unknown(deal: DealOnTable, by: str, t: Trick) -> bool:
     """The card `by` played to the lead may have broken a duty the log cannot show: cards of his
     hand are not known, and it did not both follow suit and win the trick."""
     if not deal.hands[by].unknown:
@@ -266,7 +266,7 @@ def _duty_unknown(deal: Deal, by: str, t: Trick) -> bool:
 TAKING_UP = ("take_back", "require_named_suit")
 
 
-def _taken_up_by_election(r: Replay, deal: Deal, by: str, n: int) -> bool:
+def _taken_up_by_election(r: Replay, deal: DealOnTable, by: str, n: int) -> bool:
     """The `take_back` follows the election that had `by`'s card taken up (laws 40, 41): it is
     the record of that, not another card taken back."""
     i = n - 2
@@ -280,7 +280,7 @@ def _taken_up_by_election(r: Replay, deal: Deal, by: str, n: int) -> bool:
                for x in reversed(r.ruled(deal, irregularity)))
 
 
-def _duty_pending(r: Replay, deal: Deal, by: str, t: Trick) -> Pending | None:
+def _duty_pending(r: Replay, deal: DealOnTable, by: str, t: Trick) -> Pending | None:
     """The revoke or failure to win made by `by`'s card in trick `t`, if any."""
     return next((p for p in r.pending if p.deal is deal and p.irregularity in DUTIES
                  and p.actor == by and p.event > t.lead_event), None)
@@ -324,7 +324,7 @@ AFTER_SHOW = frozenset({"play", "tricks", "holds"})
 the hand's play, its result, or the cards a player holds (which the settling may need)."""
 
 
-def settle_show(r: Replay, deal: Deal) -> None:
+def settle_show(r: Replay, deal: DealOnTable) -> None:
     """The cards shown and no play recorded after: the rest of the tricks go as the cards must
     fall with best play on both sides where the log shows every card left, and to the player
     who showed where it does not."""
@@ -338,7 +338,7 @@ def settle_show(r: Replay, deal: Deal) -> None:
     deal.end_play(r, n)
 
 
-def _settle(deal: Deal, shower: str, power: Any) -> int | None:
+def _settle(deal: DealOnTable, shower: str, power: Any) -> int | None:
     """The tricks still to play that `shower` wins with best play on both sides, or None when
     the log does not show every card left (or the hands are uneven)."""
     mine, theirs = deal.hands[shower], deal.hands[deal.other(shower)]
@@ -405,7 +405,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     deal.end_play(r, n)
 
 
-def _tricks_before_abandon(r: Replay, deal: Deal, counts: dict[str, int], n: int) -> None:
+def _tricks_before_abandon(r: Replay, deal: DealOnTable, counts: dict[str, int], n: int) -> None:
     """The tricks made before the hand was abandoned (LOG_FORMAT.md): the hand is in play, with
     these tricks made, until the `abandon` that follows at once."""
     if deal.trick is not None:

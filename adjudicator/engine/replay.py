@@ -20,10 +20,10 @@ from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
 from ..record.log import Log
-from .ruling import Report, Ruling, Said, Summary, said
+from .ruling import Report, Ruling, Said, RulingSummary, said
 from . import rules as rules_of_play
 from .scoring import game_value
-from ..record.table import Deal, Hand
+from ..record.table import DealOnTable, Hand
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Pending:
 
     irregularity: str
     event: int
-    deal: Deal
+    deal: DealOnTable
     concerns: str | None
     actor: str | None
     what: Said
@@ -48,11 +48,11 @@ class Provisional:
     log does)."""
 
     event: int
-    deal: Deal | None
+    deal: DealOnTable | None
     player: str
     counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
     score: int
-    settles: Deal | None    # the deal whose end settles it: the deal being played then
+    settles: DealOnTable | None    # the deal whose end settles it: the deal being played then
 
 
 @dataclass(frozen=True)
@@ -332,7 +332,7 @@ class Replay:
         self._settle(self.deal)
         self.deal.score_after = dict(self.score)
 
-    def end_deal(self, deal: Deal, *, same_dealer: bool = False, rightful: bool = False) -> None:
+    def end_deal(self, deal: DealOnTable, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
         self.deals_next(rules_of_play.dealer_after(deal.dealer, deal.non_dealer, deal.rightful,
@@ -342,7 +342,7 @@ class Replay:
         """Who deals the next deal: the one place it is set."""
         self.next_dealer = player
 
-    def annul(self, deal: Deal, how: str) -> None:
+    def annul(self, deal: DealOnTable, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
         deal.annulled, deal.annulled_at = how, self.now
         marks.cancel_deal(self, deal)
@@ -356,12 +356,12 @@ class Replay:
 
     # ---------------------------------------------------------------- the score
 
-    def award(self, player: str, points: int, kind: str, n: int, deal: Deal | None,
+    def award(self, player: str, points: int, kind: str, n: int, deal: DealOnTable | None,
               basis: str | None = None, limited: bool = False) -> None:
         """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
         marks.entitle(self, player, points, kind, n, deal, basis, limited)
 
-    def add_points(self, player: str, points: int, deal: Deal | None = None) -> None:
+    def add_points(self, player: str, points: int, deal: DealOnTable | None = None) -> None:
         if self.winner is not None:
             return
         self.score[player] += points
@@ -375,7 +375,7 @@ class Replay:
             self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player],
                                                 self.deal))
 
-    def _may_undo(self, deal: Deal | None) -> bool:
+    def _may_undo(self, deal: DealOnTable | None) -> bool:
         """Whether anything the laws still allow may take away points of this deal now: until
         the deal is over (the next deal begins) a claim of it is in time, whatever the log has
         shown so far (a count the claim corrects, a king that `holds` disproves, an imperfect
@@ -406,7 +406,7 @@ class Replay:
         lost = sum(paid for e, paid in p.counted if e.cancelled)
         return (p.deal is None or p.deal.annulled is None) and p.score - lost >= self.game_to
 
-    def _settle(self, deal: Deal) -> None:
+    def _settle(self, deal: DealOnTable) -> None:
         """The deal is over and its claims are settled: a target reached provisionally in it was
         reached if the points stand (`_GameWon`). A choice still open at the log's end leaves
         it open."""
@@ -421,7 +421,7 @@ class Replay:
 
     # ----------------------------------------------------------------- rulings
 
-    def _a_deal_was_played(self, deal: Deal | None) -> bool:
+    def _a_deal_was_played(self, deal: DealOnTable | None) -> bool:
         """Whether a deal other than this one was played out. The annulled deals at the start
         are skipped once for all (an annulled deal stays annulled), so a log of thousands of
         void deals costs linear time."""
@@ -435,7 +435,7 @@ class Replay:
                 return True
         return False
 
-    def facts(self, deal: Deal | None, concerns: str | None, offender: str | None,
+    def facts(self, deal: DealOnTable | None, concerns: str | None, offender: str | None,
               extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The facts of this moment, as the law book's `when:` tests them."""
         f = dict(_DEFAULT_FACTS)
@@ -473,7 +473,7 @@ class Replay:
 
     def irregular(self, irregularity: str, n: int, *, public: bool, what: Said,
                   concerns: str | None = None, actor: str | None = None,
-                  extra: dict[str, Any] | None = None, deal: Deal | None = None) -> None:
+                  extra: dict[str, Any] | None = None, deal: DealOnTable | None = None) -> None:
         """An irregularity happened at event n: rule now (public) or keep it for its claim."""
         deal = deal or self.deal
         facts = self.facts(deal, concerns, actor, extra)
@@ -482,7 +482,7 @@ class Replay:
         else:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
-    def make_ruling(self, irregularity: str, n: int, deal: Deal | None, concerns: str | None,
+    def make_ruling(self, irregularity: str, n: int, deal: DealOnTable | None, concerns: str | None,
                     actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool,
                     at: int | None = None) -> Ruling:
         """The law book's ruling on an irregularity found at event n (`at`: the event it happened
@@ -500,7 +500,7 @@ class Replay:
             text = " ".join(self.book.rules[found.rule].text.split())
         else:
             text = self.rules.text(found.law, self.book.law(found.law).text)
-        summary = Summary(what, case.summary, decided["summary"].names, claimed)
+        summary = RulingSummary(what, case.summary, decided["summary"].names, claimed)
         ruling = Ruling(law=found.law, irregularity=irregularity, event=n,
                         # before any deal (the cut for deal): the deal it comes before
                         deal=deal.number if deal else len(self.deals) + 1, offender=offender, chooser=chooser,
@@ -523,7 +523,7 @@ class Replay:
             self.elect(ruling, case.options[0], None, n)
         return ruling
 
-    def _decision(self, found: Any, deal: Deal | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
+    def _decision(self, found: Any, deal: DealOnTable | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
         """What a case of the book rules here: law, case, offender, chooser, options, summary."""
         case = found.case
         offender = _player(case.offender, deal, concerns, actor, None)
@@ -531,9 +531,9 @@ class Replay:
         names = (("offender", offender), ("chooser", chooser), ("concerned", concerns),
                  ("dealer", deal.dealer if deal else None), ("non_dealer", deal.non_dealer if deal else None))
         return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
-                "options": list(case.options), "summary": Summary((), case.summary, names)}
+                "options": list(case.options), "summary": RulingSummary((), case.summary, names)}
 
-    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: Deal | None,
+    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: DealOnTable | None,
                     concerns: str | None, actor: str | None) -> dict[str, Any] | None:
         """Where the case turns on a fact the log does not know (null), what the book rules for
         each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
@@ -551,7 +551,7 @@ class Replay:
                          for v, c in either.items() if c is not None}
         return out or None
 
-    def ruled(self, deal: Deal | None, irregularity: str) -> list[Ruling]:
+    def ruled(self, deal: DealOnTable | None, irregularity: str) -> list[Ruling]:
         """The rulings on this irregularity in this deal (or before any deal), in the order made."""
         return self._ruled.get(_deal_key(deal, irregularity), [])
 
@@ -618,7 +618,7 @@ class Replay:
 
 
 
-def _player(role: str | None, deal: Deal | None, concerns: str | None, actor: str | None,
+def _player(role: str | None, deal: DealOnTable | None, concerns: str | None, actor: str | None,
             offender: str | None) -> str | None:
     if role in (None, "nobody") or deal is None and role in ("dealer", "non_dealer"):
         return None if role in (None, "nobody") else actor
@@ -658,6 +658,6 @@ def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
                      if any(tested in UNKNOWABLE for c in cases for tested, _ in c.tests))
 
 
-def _deal_key(deal: Deal | None, irregularity: str) -> tuple[int, str]:
+def _deal_key(deal: DealOnTable | None, irregularity: str) -> tuple[int, str]:
     """The key of `Replay.ruled`: the deal's number (0 before any deal) and the irregularity."""
     return (deal.number if deal is not None else 0, irregularity)

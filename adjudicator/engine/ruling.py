@@ -19,7 +19,7 @@ def said(key: str, **values: Any) -> Said:
 
 
 @dataclass(frozen=True)
-class Summary:
+class RulingSummary:
     """A ruling's summary, for the words layer to say: what happened, then the deciding case's
     own summary (the law book's words, on the roles it names), and whether it was claimed."""
 
@@ -41,7 +41,7 @@ class Ruling:
     chooser: str | None
     options: list[str]
     claimed: bool
-    summary: Summary
+    summary: RulingSummary
     text: str
     laws: list[int] = field(default_factory=list)
     elected: str | None = None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .exchange import round_over
 from .rules import DOUBLED, double_in_time, offer_in_time, stake_points, vulnerable as _vulnerable
-from ..record.table import Deal
+from ..record.table import DealOnTable
 from .ruling import said
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def _allowed(r: Replay, ev: Any, n: int, kind: str) -> None:
                   f"(give `options: {{{option}: true}}` in the header)")
 
 
-def _in_hand(r: Replay, ev: Any, n: int) -> Deal:
+def _in_hand(r: Replay, ev: Any, n: int) -> DealOnTable:
     """The deal whose hand the event concerns: its trump turned up, its hand not over."""
     deal = r.current(n)
     if not deal.turned_over or deal.annulled is not None:
@@ -59,7 +59,7 @@ def _in_hand(r: Replay, ev: Any, n: int) -> Deal:
     return deal
 
 
-def vulnerable(deal: Deal, player: str) -> bool:
+def vulnerable(deal: DealOnTable, player: str) -> bool:
     """Law 49's vulnerable player: the non-dealer who played a card without proposing, the dealer
     who refused the first proposal."""
     return _vulnerable(player == deal.non_dealer, proposals=deal.proposals, has_played=player in deal.first_play,
@@ -84,7 +84,7 @@ def must_answer(r: Replay, ev: Any, n: int) -> None:
                 what=said(irregularity, by=asking.by, event=asking.event, next=ev.event))  # type: ignore[union-attr]
 
 
-def _out_of_time(r: Replay, deal: Deal, ev: Any, n: int, irregularity: str, what: str) -> None:
+def _out_of_time(r: Replay, deal: DealOnTable, ev: Any, n: int, irregularity: str, what: str) -> None:
     """Ruled under the variant (compulsory mark_refused): it does not count, play goes on; an
     answer to it, next, is ignored."""
     r.irregular(irregularity, n, public=True, actor=ev.by, concerns=ev.by, deal=deal, what=said(what, by=ev.by))
@@ -113,7 +113,7 @@ def offer_point(r: Replay, ev: Any, n: int) -> None:
     r.asking = Asking("offer", ev.by, n)
 
 
-def _answered(r: Replay, ev: Any, n: int, kind: str) -> tuple[Deal, Asking] | None:
+def _answered(r: Replay, ev: Any, n: int, kind: str) -> tuple[DealOnTable, Asking] | None:
     """The double or offer this event answers; None for an answer to one out of time (ignored)."""
     _allowed(r, ev, n, kind)
     asking = r.asking
@@ -166,7 +166,7 @@ def decline_offer(r: Replay, ev: Any, n: int) -> None:
         deal.bound = (ev.by, asking.by)
 
 
-def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
+def _end_hand(r: Replay, deal: DealOnTable, n: int, how: str) -> None:
     """The hand ends early and counts as played: the deal passes as after five tricks."""
     deal.ended_early = how
     if deal.phase == "exchange":
@@ -174,11 +174,11 @@ def _end_hand(r: Replay, deal: Deal, n: int, how: str) -> None:
     deal.end_play(r, n)
 
 
-def _award(r: Replay, deal: Deal, player: str, basis: str, n: int) -> None:
+def _award(r: Replay, deal: DealOnTable, player: str, basis: str, n: int) -> None:
     r.award(player, stake_points(basis, r.book.scoring), "point", n, deal, basis=basis)
 
 
-def ignores(deal: Deal | None, name: str) -> bool:
+def ignores(deal: DealOnTable | None, name: str) -> bool:
     """Whether the event is a play of a hand the offerer's trick ended: ignored, and reported."""
     return deal is not None and deal.ended_early == "offer_lost" and name in _PLAY
 

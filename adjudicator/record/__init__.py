@@ -6,5 +6,5 @@ of a header (`options`), and the one way every file the tool writes is written, 
 all, and a place to write checked before anything is read (`writing`). (The generator of random
 legal logs is the engine's `generate`: it asks the rules of play.) Imports nothing of the
 package above it. Exports `log.read_text`, `log.Log`, `source.LogError`, `cards.Card`,
-`table.Deal`, `writing.write_text`, `writing.refusal`.
+`table.DealOnTable`, `writing.write_text`, `writing.refusal`.
 """

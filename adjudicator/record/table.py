@@ -81,7 +81,7 @@ class Trick:
 
 
 @dataclass(slots=True)
-class Deal:
+class DealOnTable:
     """The cards of one deal on the table, from the first shuffle to the last trick, and what
     the players did with them (the engine's own state of the deal it plays is
     `engine.in_play.DealInPlay`'s)."""
@@ -152,7 +152,7 @@ class Deal:
         return self.tricks[-1].winner if self.tricks and self.tricks[-1].winner else self.non_dealer
 
 
-def played_by(deal: Deal, player: str) -> list[Card]:
+def played_by(deal: DealOnTable, player: str) -> list[Card]:
     """The cards `player` has played in this hand, in order."""
     out = []
     for t in deal.tricks:

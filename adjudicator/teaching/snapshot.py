@@ -183,9 +183,9 @@ def event_words(event: Any) -> str:
     for name, phrase in spec.with_.items():
         if name in given:
             words += " " + phrase
-    return words.format_map(_Blank(given))
+    return words.format_map(_Unknown(given))
 
 
-class _Blank(dict):
+class _Unknown(dict):
     def __missing__(self, key: str) -> str:
         return "?"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from string import Formatter
 from typing import Any
 
-from ..engine.ruling import Said, Summary
+from ..engine.ruling import Said, RulingSummary
 from .vocabulary import Happened, Words, default_words
 
 
@@ -46,7 +46,7 @@ class _Names(dict):
         return "{" + key + "}"
 
 
-def summary_text(summary: Summary, words: Words | None = None) -> str:
+def summary_text(summary: RulingSummary, words: Words | None = None) -> str:
     """A ruling's summary: what happened; the case's own words on the players it names; and,
     if nobody claimed it, that nothing was done."""
     words = words or default_words()
@@ -59,8 +59,8 @@ def summary_text(summary: Summary, words: Words | None = None) -> str:
 
 
 def spoken(data: Any, words: Words | None = None) -> Any:
-    """Plain data with every `Summary` in it said in words (for JSON)."""
-    if isinstance(data, Summary):
+    """Plain data with every `RulingSummary` in it said in words (for JSON)."""
+    if isinstance(data, RulingSummary):
         return summary_text(data, words)
     if isinstance(data, dict):
         return {k: spoken(v, words) for k, v in data.items()}

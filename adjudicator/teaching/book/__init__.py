@@ -14,7 +14,7 @@ from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
 from ...lawbook.scenarios import scenarios_by_law
 from ...record.writing import copy_file, write_text
-from .frames import Scenario, replay_scenario
+from .frames import BookScenario, replay_scenario
 from .rulesets import pages as ruleset_pages
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
 
@@ -33,7 +33,7 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> l
     env = environment()
     shown = scenarios_by_law()
     root = SCENARIOS_DIR.parent
-    replayed: dict[str, tuple[Scenario, list[str]]] = {}
+    replayed: dict[str, tuple[BookScenario, list[str]]] = {}
     titles: dict[str, tuple[str, str]] = {}   # by file name: the title, and where it is shown
     for number in sorted(book.laws):
         for rel in shown.get(number, []):

@@ -16,7 +16,7 @@ from ...words.happened import summary_text
 
 
 @dataclass
-class Scenario:
+class BookScenario:
     """One scenario of the book: its header, its rulings, and the table after each event."""
 
     path: str
@@ -61,7 +61,7 @@ def ruled_cards(r: Ruling) -> list[str]:
     return out
 
 
-def replay_scenario(path: Path, root: Path) -> Scenario:
+def replay_scenario(path: Path, root: Path) -> BookScenario:
     """Replay a scenario and keep the table after each event; `LogError` if it cannot be."""
     log = read_file(str(path))
     try:
@@ -85,7 +85,7 @@ def replay_scenario(path: Path, root: Path) -> Scenario:
         for card in ruled_cards(r):
             if card not in frame.setdefault("ruled_cards", []):
                 frame["ruled_cards"].append(card)
-    return Scenario(path=str(path.relative_to(root)), title=log.title or path.stem,
+    return BookScenario(path=str(path.relative_to(root)), title=log.title or path.stem,
                     description=log.description or "", players=list(log.players), frames=frames,
                     rulings=rulings, score=report.score, winner=report.winner,
                     ignored=list(report.ignored_events))

@@ -15,7 +15,7 @@ from ..snapshot import cards_in
 from ...words.learner import case_summary, for_people, italics_html, parted, scenario_title as short_title, scoring_lines
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
-from .frames import Scenario
+from .frames import BookScenario
 from .names import page_name
 from .rulesets import entries as ruleset_entries, notices
 
@@ -97,7 +97,7 @@ def _titled(text: str, titles: dict[str, tuple[str, str]]) -> str:
                   lambda m: f"“{titles[m.group(1)][0]}”" if m.group(1) in titles else m.group(), text)
 
 
-def scenario_view(s: Scenario, tables: list[str], *, law: int, titles: dict[str, tuple[str, str]]) -> dict[str, Any]:
+def scenario_view(s: BookScenario, tables: list[str], *, law: int, titles: dict[str, tuple[str, str]]) -> dict[str, Any]:
     """A scenario as a law page shows it; `titles` gives each scenario's title and page by its
     file name, for a story that names another scenario."""
     description, description_dev = parted(_titled(s.description, titles))
@@ -111,7 +111,7 @@ def scenario_view(s: Scenario, tables: list[str], *, law: int, titles: dict[str,
             "score": s.score, "winner": s.winner, "ignored": s.ignored}
 
 
-def tables(s: Scenario) -> list[str]:
+def tables(s: BookScenario) -> list[str]:
     """The table drawn after each event of a scenario."""
     labels = default_words().labels("book")
     return [svg.table(f, s.players, labels) for f in s.frames]
