@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .engine.adjudicate import adjudicate_file, adjudicate_text
-    from .engine.replay import ReplayError, adjudicate
+    from .engine.errors import ReplayError
+    from .engine.replay import adjudicate
     from .engine.ruling import Report, Ruling
     from .record.log import LogError, read_file, read_text
     from .words.report import report_json, report_text
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["LogError", "ReplayError", "Report", "Ruling", "adjudicate", "adjudicate_text",
            "adjudicate_file", "read_file", "read_text", "report_json", "report_text"]
 _WHERE = {"LogError": "record.log", "read_file": "record.log", "read_text": "record.log",
-          "ReplayError": "engine.replay", "adjudicate": "engine.replay", "Report": "engine.ruling",
+          "ReplayError": "engine.errors", "adjudicate": "engine.replay", "Report": "engine.ruling",
           "Ruling": "engine.ruling", "adjudicate_text": "engine.adjudicate",
           "adjudicate_file": "engine.adjudicate", "report_json": "words.report",
           "report_text": "words.report"}

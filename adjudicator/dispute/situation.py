@@ -16,7 +16,8 @@ from typing import Any, Callable, Iterator
 
 from ..engine.generate import beats, legal_cards
 from ..record.log import LogError, validate
-from ..engine.replay import ReplayError, adjudicate
+from ..engine.errors import ReplayError
+from ..engine.replay import adjudicate
 from ..engine.ruling import Report, Ruling
 from ..engine.rules import hand_score
 from ..lawbook.laws import default_book

@@ -9,18 +9,20 @@ games running) or the match (two games); the report adds `games` and, for a pool
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import ReplayError
 from .rules import champion as _champion, next_game
-from .ruling import Report
+from .ruling import GameRecord, Report
+from ..record.log import NewGame
 
 if TYPE_CHECKING:
     from .replay import Replay
     from ..lawbook.laws import LawBook
     from ..lawbook.rulesets import InForce
-    from ..record.log import Log
+    from ..record.log import Event, Log
 
 STARTS = ("shuffle", "cut", "deal", "cut_for_deal")   # the events that begin a game's play
 PLAYER_FIELDS = ("by", "to", "of", "player", "pack")
@@ -50,7 +52,7 @@ def _games(log: Log) -> list[_GameSpan]:
     return games
 
 
-def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | None, *,
+def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable[[Replay, int], None] | None, *,
                  one_game: type[Replay]) -> Report:
     """Replay every game of a pool or linked log and report them as one (`rules`: the rules in
     force, the log's; `one_game`: the replay of one game, which hands the pool to this module)."""
@@ -58,45 +60,44 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
     options = rules.options
     pool = bool(options.pool)
     reports: list[Report] = []
-    played: list[dict[str, Any]] = []
+    played: list[GameRecord] = []
     ignored: list[int] = []
     champion: str | None = None
     pair: tuple[str, str] = (log.players[0], log.players[1])
     deals = 0
 
-    def fail(n: int, message: str) -> None:
+    def fail(n: int, message: str) -> NoReturn:
         raise ReplayError(n, events[n - 1].event, message)
 
     for k, game in enumerate(_games(log)):
         if champion is not None:   # the pool or the match is won: the rest is ignored
             ignored += range(game.first or 1, game.last + 1)
             continue
-        opener = events[game.opener - 1] if game.opener is not None else None
-        if opener is not None:
-            _check_opener(opener, game.opener, fail)   # type: ignore[arg-type]
+        opener = _opener(log, game, fail)
         if k == 0:
-            pair = tuple(opener.players) if opener is not None else pair   # type: ignore[assignment]
+            pair = (opener.players[0], opener.players[1]) if opener is not None else pair
             dealer = opener.dealer if opener is not None and opener.dealer else log.dealer
             if dealer is not None and dealer not in pair:
                 fail(game.opener or 1, f"{dealer}, the first dealer, does not play the first game ({' and '.join(pair)})")
         else:
+            assert opener is not None and game.opener is not None   # a game after the first begins with new_game
             last = played[-1]
             if last["winner"] is None:
                 score = ", ".join(f"{p} {s}" for p, s in last["score"].items())
-                fail(game.opener, f"game {k} is not won yet ({score}): a new game begins once it is")  # type: ignore[arg-type]
+                fail(game.opener, f"game {k} is not won yet ({score}): a new game begins once it is")
             winner = last["winner"]
             loser = next(p for p in last["players"] if p != winner)
             right, deals_first = next_game(log.players, last["players"], winner, pool=pool)
             if pool:
-                if set(opener.players) != right:   # type: ignore[union-attr]
-                    fail(game.opener, f"in a pool the loser of a game sits out: {loser} lost game {k}, "  # type: ignore[arg-type]
+                if set(opener.players) != right:
+                    fail(game.opener, f"in a pool the loser of a game sits out: {loser} lost game {k}, "
                                       f"so game {k + 1} is between {winner} and {deals_first}, not "
-                                      f"{' and '.join(opener.players)}")   # type: ignore[union-attr]
+                                      f"{' and '.join(opener.players)}")
             else:
-                if set(opener.players) != right:   # type: ignore[union-attr]
-                    fail(game.opener, f"a linked match is played by {' and '.join(log.players)}")  # type: ignore[arg-type]
-            dealer = opener.dealer or deals_first   # type: ignore[union-attr]
-            pair = tuple(opener.players)   # type: ignore[assignment,union-attr]
+                if set(opener.players) != right:
+                    fail(game.opener, f"a linked match is played by {' and '.join(log.players)}")
+            dealer = opener.dealer or deals_first
+            pair = (opener.players[0], opener.players[1])
         _check_players(log, game, pair, k + 1, fail)
         sub = log.model_copy(update={"players": list(pair), "dealer": dealer})
         report = one_game(sub, book, rules=rules, span=(game.first, game.last)).run(observe)
@@ -124,7 +125,17 @@ def replay_games(log: Log, book: LawBook, rules: InForce, observe: Callable | No
         games=played, pool=pool, pool_winner=champion, game_deals=[rep.deals for rep in reports], log=log)
 
 
-def _check_opener(ev: Any, n: int, fail: Callable[[int, str], None]) -> None:
+def _opener(log: Log, game: _GameSpan, fail: Callable[[int, str], None]) -> NewGame | None:
+    """The game's `new_game`, checked (None: the log's first game begins without one)."""
+    if game.opener is None:
+        return None
+    ev = log.events[game.opener - 1]
+    assert isinstance(ev, NewGame)   # `_games` cuts the log at its new_game events
+    _check_opener(ev, game.opener, fail)
+    return ev
+
+
+def _check_opener(ev: NewGame, n: int, fail: Callable[[int, str], None]) -> None:
     if ev.players[0] == ev.players[1]:
         fail(n, "a game is played by two distinct players")
     if ev.dealer is not None and ev.dealer not in ev.players:
@@ -142,7 +153,7 @@ def _check_players(log: Log, game: _GameSpan, pair: tuple[str, str], number: int
                 fail(n, f"{p} does not play game {number} ({' and '.join(pair)}): he sits out")
 
 
-def _no_deal_after_the_win(report: Report, events: list, number: int, fail: Callable[[int, str], None]) -> None:
+def _no_deal_after_the_win(report: Report, events: list[Event], number: int, fail: Callable[[int, str], None]) -> None:
     """A game won: the next begins with `new_game`, not with another deal."""
     for n in report.ignored_events:
         if events[n - 1].event in STARTS:

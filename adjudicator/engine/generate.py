@@ -21,7 +21,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from . import rules
 from .rules import dealer_after
@@ -30,6 +30,10 @@ from ..lawbook.rulesets import DEFAULT, in_force
 from ..lawbook.scoring import scoring as _scoring
 from ..record.cards import PACK as _CARDS, Card
 from ..record.options import Options
+
+if TYPE_CHECKING:
+    from .ruling import GameRecord
+    from ..lawbook.laws import Scoring
 
 RANKS = ("K", "Q", "J", "A", "10", "9", "8", "7")  # the London order, high to low (law 5)
 SUITS = ("S", "H", "D", "C")
@@ -40,6 +44,16 @@ VALUES = ("single", "treble_double_single")
 CARD: dict[str, Card] = {c.text: c for c in _CARDS}
 VARIANTS = ("doubling", "offer_point", "pool", "match")
 """The options a log of several games, or of hands with stakes, needs `generate_variants` for."""
+LogJson = dict[str, Any]
+"""A log as JSON (LOG_FORMAT.md), or its header, or one of its events."""
+
+
+class GeneratedRuling(TypedDict):
+    """A ruling the game must come to, in a scenario's `expect` keys."""
+
+    irregularity: str
+    elected: NotRequired[str]
+    claimed: bool
 
 
 @dataclass(frozen=True)
@@ -48,20 +62,20 @@ class RulesOfPlay:
     every option resolved (`lawbook.rulesets.in_force`), and each rule of play asked of `rules`."""
 
     name: str
-    given: dict
+    given: dict[str, Any]
     options: Options
-    power: dict
-    scoring: Any
+    power: dict[Card, int]
+    scoring: Scoring
 
     @classmethod
-    def of(cls, name: str = DEFAULT, given: dict | None = None, players: int = 2) -> RulesOfPlay:
+    def of(cls, name: str = DEFAULT, given: dict[str, Any] | None = None, players: int = 2) -> RulesOfPlay:
         """The rules `name` with the options `given` (ValueError, in words, when they are wrong)."""
         opts = in_force(name, dict(given) if given else None, players).options
         return cls(name, dict(given or {}), opts, rules.ranking(opts), _scoring())
 
-    def header(self) -> dict:
+    def header(self) -> LogJson:
         """What the log's header says of its rules: `rules` (unless the default) and `options`."""
-        out: dict = {"rules": self.name} if self.name != DEFAULT else {}
+        out: LogJson = {"rules": self.name} if self.name != DEFAULT else {}
         if self.given:
             out["options"] = dict(self.given)
         return out
@@ -114,9 +128,9 @@ class Expected:
     winner: str | None
     game_value: int | None
     deals: int
-    rulings: tuple[dict, ...] = ()   # each: irregularity, elected, claimed (scenario `expect` keys)
-    seen: Counter = field(default_factory=Counter, compare=False)   # what happened, for variety
-    games: tuple[dict, ...] = ()   # a pool's or linked match's games (RULESETS.md `games`)
+    rulings: tuple[GeneratedRuling, ...] = ()   # each: irregularity, elected, claimed (scenario `expect` keys)
+    seen: Counter[str] = field(default_factory=Counter, compare=False)   # what happened, for variety
+    games: tuple[GameRecord, ...] = ()   # a pool's or linked match's games (RULESETS.md `games`)
 
 
 class _GameOver(Exception):
@@ -151,11 +165,11 @@ class _Game:
         self.rng = rng
         self.play = play if play is not None else RulesOfPlay.of()
         self.irregular = irregular
-        self.rulings: list[dict] = []
-        self.seen: Counter = Counter()
+        self.rulings: list[GeneratedRuling] = []
+        self.seen: Counter[str] = Counter()
         self.players = players
         self.game_to = game_to
-        self.events: list[dict] = []
+        self.events: list[LogJson] = []
         self.score = {p: 0 for p in players}
         self.winner: str | None = None
         self.by_counts = False   # some deals recorded by counts (`random_game`'s irregular games)
@@ -192,7 +206,7 @@ class _Deal:
         self.nd = game.other(dealer)
         self.stock = list(PACK)  # the pack until dealt, then the stock
         self.hands: dict[str, list[str]] = {dealer: [], self.nd: []}
-        self.turn_up: str | None = None
+        self.turn_up = ""   # the card turned up ("" before the turn-up)
         self.trump = ""
         self.discards: list[str] = []
         self.played: list[str] = []
@@ -469,7 +483,7 @@ def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> s
     card = _choose(d, player, led)
     first_open = rules.first_trick_open(len(d.played) // 2, answered=led is not None)   # once this card is down
     after = law24 and g.play.grace and announce and not d.by_count and rules.law24_grace(
-        [card], king, led_it=led is None, first_trick_open=first_open, dealer=player == d.dealer) and g.rng.random() < 0.5
+        [CARD[card]], CARD[king], led_it=led is None, first_trick_open=first_open, dealer=player == d.dealer) and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
         g.add(player, 1, d)
@@ -569,7 +583,8 @@ def _found_after_the_hand(d: _Deal, holder: str) -> bool:
         g.emit("elect", by=d.nd, option="fresh_deal" if fresh else "play_on")
     king = [i for i, (p, n) in enumerate(held) if p == d.dealer and i == 0 and d.turn_up[0] == "K"]
     struck = set(range(len(held))) if fresh else set(king)   # law 19: the king turned up
-    ruling = {"irregularity": "wrong_count", "elected": "fresh_deal" if fresh else "play_on", "claimed": True}
+    ruling: GeneratedRuling = {"irregularity": "wrong_count", "elected": "fresh_deal" if fresh else "play_on",
+                               "claimed": True}
     _held_points(g, held, struck, ruling)
     g.rulings.append(ruling)
     for i, (player, points) in enumerate(held):
@@ -578,14 +593,15 @@ def _found_after_the_hand(d: _Deal, holder: str) -> bool:
     return not fresh
 
 
-def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int], ruling: dict) -> None:
+def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int], ruling: GeneratedRuling) -> None:
     """A target reached with points the claim after the hand strikes was never reached; one
     reached with points that stand after it was reached there: the game was won (_GameOver).
     The claim is then heard (`ruling`, and the score without what it strikes) if the winner's
     adversary had reached the target before in the deal with points it strikes, which never
     stood (LOG_FORMAT.md, the end of the game); else it is not heard, and the score is what it
     was then."""
-    running, standing, reached = dict(g.score), dict(g.score), set()
+    running, standing = dict(g.score), dict(g.score)
+    reached: set[str] = set()
     for i, (player, points) in enumerate(held):
         running[player] += points
         standing[player] += 0 if i in struck else points
@@ -613,8 +629,8 @@ def _play_deal(g: _Game, dealer: str) -> None:
 
 def random_game(
     rng: random.Random, *, game_to: int = 5, value: str = "single", irregular: float = 0.0,
-    rules: str = DEFAULT, options: dict | None = None,
-) -> tuple[dict, Expected]:
+    rules: str = DEFAULT, options: dict[str, Any] | None = None,
+) -> tuple[LogJson, Expected]:
     """A whole legal game to `game_to` as a log dict, with the result it must come to, under the
     rule set `rules` and the header's `options` (a `game_to` other than 5 and a `value` other
     than single join them). `irregular`: the chance that a deal is dealt with a wrong number
@@ -633,7 +649,7 @@ def random_game(
     g = _Game(rng, rng.choice(PLAYER_PAIRS), play.options.game_to, irregular, play)
     g.by_counts = bool(irregular)
     header = play.header()
-    log: dict = {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(g.players)}
+    log: LogJson = {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:
         dealer = log["dealer"] = rng.choice(g.players)
@@ -647,6 +663,7 @@ def random_game(
         pass
     log["events"] = g.events
     winner = g.winner
+    assert winner is not None   # the game ends when a player reaches the target
     value_won = play.value(g.score[g.other(winner)])
     return log, Expected(dict(g.score), winner, value_won, g.deals, tuple(g.rulings), g.seen)
 
@@ -656,9 +673,9 @@ def several(options: Options) -> bool:
     return options.doubling or options.offer_point or options.pool or options.match == "linked"
 
 
-def with_expect(log: dict, expected: Expected) -> dict:
+def with_expect(log: LogJson, expected: Expected) -> LogJson:
     """The log with the scenario extension `expect`."""
-    expect = {
+    expect: dict[str, Any] = {
         "score": expected.score,
         "winner": expected.winner,
         "game_value": expected.game_value,
@@ -671,6 +688,6 @@ def with_expect(log: dict, expected: Expected) -> dict:
     return {**log, "expect": expect}
 
 
-def dumps(log: dict) -> str:
+def dumps(log: LogJson) -> str:
     """One log as a compact JSON line (no newline)."""
     return json.dumps(log, separators=(",", ":"))

@@ -6,15 +6,16 @@ table: the two import one way only, through here).
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from .generate import VALUES, Expected, RulesOfPlay, dumps, random_game, several
+from .generate import VALUES, Expected, LogJson, RulesOfPlay, dumps, random_game, several
 from .generate_variants import variant_game
 from ..lawbook.rulesets import DEFAULT
 
 
-def games(n: int, seed: int, irregular: float = 0.0, rules: str = DEFAULT, options: dict | None = None,
-          ) -> Iterator[tuple[dict, Expected]]:
+def games(n: int, seed: int, irregular: float = 0.0, rules: str = DEFAULT, options: dict[str, Any] | None = None,
+          ) -> Iterator[tuple[LogJson, Expected]]:
     """n varied games under `rules` and `options` (ValueError, in words, for a wrong name, option,
     value or combination): mostly five up, some other targets, some treble/double/single, where
     the options given leave the target and the game's value open; doubles, offers, pools and

@@ -14,9 +14,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import generate as gen
+from .generate import LogJson
 from .rules import DOUBLED, champion, dealer_after, double_in_time, next_game, offer_in_time, vulnerable
+from ..lawbook.rulesets import DEFAULT
+
+if TYPE_CHECKING:
+    from .ruling import GameRecord
 
 PLAYER_TRIPLES = (("A", "Y", "Z"), ("ann", "bob", "cy"), ("N", "S", "E"))
 LINKED_GAMES = 3     # best of three
@@ -34,7 +40,7 @@ class Variants:
     linked: bool = False
 
     @classmethod
-    def of(cls, options: dict) -> Variants:
+    def of(cls, options: dict[str, Any]) -> Variants:
         return cls(options.get("doubling") is True, options.get("offer_point") is True,
                    options.get("pool") is True, options.get("match") == "linked")
 
@@ -187,7 +193,7 @@ def play_deal(g: gen._Game, dealer: str, v: Variants, clean: bool = False) -> No
 
 
 def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: Variants,
-              game_to: int, irregular: float, events: list[dict], play: gen.RulesOfPlay | None = None,
+              game_to: int, irregular: float, events: list[LogJson], play: gen.RulesOfPlay | None = None,
               clean: bool = False) -> gen._Game:
     """A game between `pair` written to `events`, to its end; `dealer` None: they cut for it."""
     g = gen._Game(rng, pair, game_to, irregular, play)
@@ -203,22 +209,22 @@ def _one_game(rng: random.Random, pair: tuple[str, str], dealer: str | None, v: 
     return g
 
 
-def _header(play: gen.RulesOfPlay, ids: tuple[str, ...]) -> dict:
+def _header(play: gen.RulesOfPlay, ids: tuple[str, ...]) -> LogJson:
     header = play.header()
     return {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(ids),
             "options": header.get("options", {})}
 
 
-def single_game(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
-                players: tuple[str, str] | None = None, rules: str = gen.DEFAULT,
-                clean: bool = False) -> tuple[dict, gen.Expected]:
+def single_game(rng: random.Random, options: dict[str, Any], *, game_to: int | None = None, irregular: float = 0.0,
+                players: tuple[str, str] | None = None, rules: str = DEFAULT,
+                clean: bool = False) -> tuple[LogJson, gen.Expected]:
     """One game with doubles or offers (options: `doubling` or `offer_point` true)."""
     v = Variants.of(options)
     play = gen.RulesOfPlay.of(rules, options)
     game_to = play.options.game_to if game_to is None else game_to
     pair = players or rng.choice(gen.PLAYER_PAIRS)
     log = _header(play, pair)
-    events: list[dict] = []
+    events: list[LogJson] = []
     dealer = rng.choice(pair) if rng.random() < 0.5 else None
     if dealer is not None:
         log["dealer"] = dealer
@@ -234,15 +240,15 @@ class Played:
     """One game of a pool or a match: who played it, the score, the winner (RULESETS.md `games`)."""
 
     players: tuple[str, str]
-    score: dict
+    score: dict[str, int]
     winner: str
 
-    def as_json(self) -> dict:
+    def as_json(self) -> GameRecord:
         return {"players": list(self.players), "score": self.score, "winner": self.winner, "value": 1}
 
 
-def match(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
-          rules: str = gen.DEFAULT, clean: bool = False) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+def match(rng: random.Random, options: dict[str, Any], *, game_to: int | None = None, irregular: float = 0.0,
+          rules: str = DEFAULT, clean: bool = False) -> tuple[LogJson, gen.Expected, tuple[Played, ...]]:
     """A pool (three players; the loser sits out; two games running win) or a linked match (best
     of three; the loser deals first), each game after the first begun by `new_game`."""
     v = Variants.of(options)
@@ -251,18 +257,19 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
     game_to = play.options.game_to if game_to is None else game_to
     ids = rng.choice(PLAYER_TRIPLES) if v.pool else rng.choice(gen.PLAYER_PAIRS)
     log = _header(play, ids)
-    events: list[dict] = []
+    events: list[LogJson] = []
     pair = (ids[0], ids[1])
     dealer: str | None = None
     if v.pool and rng.random() < 0.3:   # a pool may open with new_game
-        pair = tuple(rng.sample(ids, 2))   # type: ignore[assignment]
+        a, b = rng.sample(ids, 2)
+        pair = (a, b)
         dealer = rng.choice(pair)
         events.append({"new_game": {"players": list(pair), "dealer": dealer}})
     elif rng.random() < 0.5:
         dealer = log["dealer"] = rng.choice(pair)
     played: list[Played] = []
-    rulings: list[dict] = []
-    seen: Counter = Counter()
+    rulings: list[gen.GeneratedRuling] = []
+    seen: Counter[str] = Counter()
     deals = 0
     while True:
         g = _one_game(rng, pair, dealer, v, game_to, irregular, events, play, clean)
@@ -275,8 +282,9 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
         if won_by is not None or v.pool and len(played) == POOL_GAMES:
             break
         _, dealer = next_game(ids, pair, winner, pool=v.pool)   # in a pool, the player who sat out comes in
-        pair = tuple(rng.sample((winner, dealer) if v.pool else pair, 2))   # type: ignore[assignment]
-        new_game: dict = {"players": list(pair)}
+        a, b = rng.sample((winner, dealer) if v.pool else pair, 2)
+        pair = (a, b)
+        new_game: LogJson = {"players": list(pair)}
         if rng.random() < 0.3:
             dealer = new_game["dealer"] = rng.choice(pair)
         elif rng.random() < 0.15:
@@ -290,8 +298,8 @@ def match(rng: random.Random, options: dict, *, game_to: int | None = None, irre
     return log, expected, tuple(played)
 
 
-def variant_game(rng: random.Random, options: dict, *, game_to: int | None = None, irregular: float = 0.0,
-                 rules: str = gen.DEFAULT, clean: bool = False) -> tuple[dict, gen.Expected, tuple[Played, ...]]:
+def variant_game(rng: random.Random, options: dict[str, Any], *, game_to: int | None = None, irregular: float = 0.0,
+                 rules: str = DEFAULT, clean: bool = False) -> tuple[LogJson, gen.Expected, tuple[Played, ...]]:
     """A log under these variants and the base `rules`: a pool, a linked match, or one game with
     doubles or offers (`games` empty then). `game_to` None: the options' target."""
     v = Variants.of(options)

@@ -2,15 +2,17 @@
 back, abandoning or showing the hand, and the hand's score."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..record.cards import Card
+from ..record.log import Abandon, AnnounceKing, Holds, Look, Play, Show, TakeBack, Tricks
 from .dealing import before_turn_up
 from .exchange import round_over
-from .in_play import holds_trump_king, trump_king
+from .in_play import DealInPlay, holds_trump_king, trump_king
 from .rules import beats, first_trick_open, law24_grace, legal_replies, second_card
 from .ruling import said
-from ..record.table import HAND_SIZE, DealOnTable, Hand, Trick, played_by
+from ..record.table import HAND_SIZE, Hand, Trick, played_by
 
 if TYPE_CHECKING:
     from .replay import Pending, Replay
@@ -21,7 +23,7 @@ DUTIES = ("revoke", "failure_to_win")
 
 # ------------------------------------------------------------------ the king of trumps
 
-def look(r: Replay, ev: Any, n: int) -> None:
+def look(r: Replay, ev: Look, n: int) -> None:
     deal = r.current(n)
     deal.looked.add(ev.by)
     for ruling in [x for x in r.choosing if x.open and x.table is deal]:
@@ -31,7 +33,7 @@ def look(r: Replay, ev: Any, n: int) -> None:
         deal.count_facts_stood(r, ev.by, mixed=True, concerned_looked=True)
 
 
-def announce_king(r: Replay, ev: Any, n: int) -> None:
+def announce_king(r: Replay, ev: AnnounceKing, n: int) -> None:
     """"I have the king": one, if he holds it and says so in time (laws 23, 24, 47)."""
     deal = r.current(n)
     if deal.trump is None and not deal.turn_up_unknown:
@@ -62,7 +64,7 @@ def announce_king(r: Replay, ev: Any, n: int) -> None:
     r.award(by, r.book.scoring.held_king, "held_king", n, deal)
 
 
-def _law24(deal: DealOnTable, player: str) -> bool:
+def _law24(deal: DealInPlay, player: str) -> bool:
     """Law 24's grace for the king of trumps played first (rules.law24_grace)."""
     cards = played_by(deal, player)
     t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
@@ -71,7 +73,7 @@ def _law24(deal: DealOnTable, player: str) -> bool:
                                          dealer=player == deal.dealer)
 
 
-def _first_card(r: Replay, deal: DealOnTable, by: str, n: int) -> None:
+def _first_card(r: Replay, deal: DealInPlay, by: str, n: int) -> None:
     """A player's first card of the hand: from now on a false announcement of his stands (law 25)."""
     if by in deal.first_play:
         return
@@ -82,7 +84,7 @@ def _first_card(r: Replay, deal: DealOnTable, by: str, n: int) -> None:
 
 # ------------------------------------------------------------------ leads and plays
 
-def play_card(r: Replay, ev: Any, n: int) -> None:
+def play_card(r: Replay, ev: Play, n: int) -> None:
     deal = r.current(n)
     if deal.phase == "dealing" and not before_turn_up(r, deal, n):   # law 10: the lead stands
         r.fail(n, "the trump card has not been turned up")
@@ -114,17 +116,17 @@ def _take(r: Replay, hand: Hand, by: str, card: Card, n: int) -> None:
         r.fail(n, f"{by} does not hold {card}" if hand.size else f"{by} has no card left")
 
 
-def _required(r: Replay, deal: DealOnTable) -> tuple[str, str] | None:
+def _required(r: Replay, deal: DealInPlay) -> tuple[str, str] | None:
     """(leader, suit) when the adversary has required the suit the leader named and it is not yet
     led."""
     ruling = deal.suit_required
     if ruling is None or (deal.tricks and deal.tricks[-1].lead_event > ruling.event):
         return None
     names = getattr(r.events[ruling.event - 1], "names", None)
-    return (ruling.offender, names) if names else None  # type: ignore[return-value]
+    return (ruling.offender, names) if names and ruling.offender is not None else None
 
 
-def _lead(r: Replay, deal: DealOnTable, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
+def _lead(r: Replay, deal: DealInPlay, hand: Hand, by: str, card: Card, names: str | None, n: int) -> None:
     leader = deal.next_leader
     required = _required(r, deal)
     if required is not None and (by != required[0] or card.suit != required[1]):
@@ -145,14 +147,16 @@ def _lead(r: Replay, deal: DealOnTable, hand: Hand, by: str, card: Card, names: 
                     what=said("named_suit_not_played", by=by, suit=names, card=card))
 
 
-def _follow(r: Replay, deal: DealOnTable, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
+def _follow(r: Replay, deal: DealInPlay, hand: Hand, trick: Trick, by: str, card: Card, n: int) -> None:
     if by == trick.leader:
         r.fail(n, f"{deal.other(by)} has not yet played to {trick.lead}")
-    if deal.trump is None and card.suit != trick.lead.suit:   # type: ignore[union-attr]
-        r.fail(n, f"who wins {card} played to {trick.lead} turns on the trump suit, which the log "
+    lead = trick.lead
+    assert lead is not None   # the trick on the table was led
+    if deal.trump is None and card.suit != lead.suit:
+        r.fail(n, f"who wins {card} played to {lead} turns on the trump suit, which the log "
                   "does not know (the turn-up is recorded by count): name the card turned up, or "
                   "record the hand's result with `tricks`")
-    duty, wins = second_card(hand.cards, trick.lead, card, deal.trump, r.power)  # type: ignore[arg-type]
+    duty, wins = second_card(hand.cards, lead, card, deal.trump, r.power)
     known = card in hand.cards
     _take(r, hand, by, card, n)
     _first_card(r, deal, by, n)
@@ -161,11 +165,11 @@ def _follow(r: Replay, deal: DealOnTable, hand: Hand, trick: Trick, by: str, car
     winner = by if wins else trick.leader
     if duty:
         r.irregular(duty, n, public=False, actor=by, concerns=by, extra={"played_to": True},
-                    what=said(duty, by=by, card=card, lead=trick.lead))
+                    what=said(duty, by=by, card=card, lead=lead))
     _won(r, deal, trick, winner, n)
 
 
-def _won(r: Replay, deal: DealOnTable, trick: Trick, winner: str, n: int) -> None:
+def _won(r: Replay, deal: DealInPlay, trick: Trick, winner: str, n: int) -> None:
     trick.winner = winner
     deal.won[winner] += 1
     bound_lost = deal.bound is not None and winner == deal.bound[1]   # offer_point: the hand ends
@@ -175,7 +179,7 @@ def _won(r: Replay, deal: DealOnTable, trick: Trick, winner: str, n: int) -> Non
         short_out(r, deal, n)
 
 
-def short_out(r: Replay, deal: DealOnTable, n: int) -> bool:
+def short_out(r: Replay, deal: DealInPlay, n: int) -> bool:
     """A hand with no card left while the adversary still holds some (laws 30, 34): none of his
     cards can be played to, and each counts as his trick (five in all). The hand is over; the
     log may record those cards led (`_unanswered`) or not."""
@@ -190,7 +194,7 @@ def short_out(r: Replay, deal: DealOnTable, n: int) -> bool:
     return True
 
 
-def _unanswered(r: Replay, deal: DealOnTable, by: str, card: Card, n: int) -> bool:
+def _unanswered(r: Replay, deal: DealInPlay, by: str, card: Card, n: int) -> bool:
     """A card led, after the hand is over, that the adversary had no card to play to: the log
     records a trick already counted (`short_out`)."""
     if deal.unanswered is None or deal.unanswered[0] != by or not deal.unanswered[2]:
@@ -206,7 +210,7 @@ def _unanswered(r: Replay, deal: DealOnTable, by: str, card: Card, n: int) -> bo
 
 # ------------------------------------------------------------------ cards taken back
 
-def take_back(r: Replay, ev: Any, n: int) -> None:
+def take_back(r: Replay, ev: TakeBack, n: int) -> None:
     """The player takes up the card he last played: lawful only to save a revoke or a failure
     to win before the next lead (laws 39, 43), or a lead out of turn before it is played to
     (law 40); otherwise the card stands."""
@@ -254,7 +258,7 @@ def take_back(r: Replay, ev: Any, n: int) -> None:
                           by=by, card=t.follow, lead=t.lead))
 
 
-def _duty_unknown(deal: DealOnTable, by: str, t: Trick) -> bool:
+def _duty_unknown(deal: DealInPlay, by: str, t: Trick) -> bool:
     """The card `by` played to the lead may have broken a duty the log cannot show: cards of his
     hand are not known, and it did not both follow suit and win the trick."""
     if not deal.hands[by].unknown:
@@ -266,7 +270,7 @@ def _duty_unknown(deal: DealOnTable, by: str, t: Trick) -> bool:
 TAKING_UP = ("take_back", "require_named_suit")
 
 
-def _taken_up_by_election(r: Replay, deal: DealOnTable, by: str, n: int) -> bool:
+def _taken_up_by_election(r: Replay, deal: DealInPlay, by: str, n: int) -> bool:
     """The `take_back` follows the election that had `by`'s card taken up (laws 40, 41): it is
     the record of that, not another card taken back."""
     i = n - 2
@@ -280,7 +284,7 @@ def _taken_up_by_election(r: Replay, deal: DealOnTable, by: str, n: int) -> bool
                for x in reversed(r.ruled(deal, irregularity)))
 
 
-def _duty_pending(r: Replay, deal: DealOnTable, by: str, t: Trick) -> Pending | None:
+def _duty_pending(r: Replay, deal: DealInPlay, by: str, t: Trick) -> Pending | None:
     """The revoke or failure to win made by `by`'s card in trick `t`, if any."""
     return next((p for p in r.pending if p.deal is deal and p.irregularity in DUTIES
                  and p.actor == by and p.event > t.lead_event), None)
@@ -288,7 +292,7 @@ def _duty_pending(r: Replay, deal: DealOnTable, by: str, t: Trick) -> Pending | 
 
 # ------------------------------------------------------------------ the end of the hand
 
-def abandon(r: Replay, ev: Any, n: int) -> None:
+def abandon(r: Replay, ev: Abandon, n: int) -> None:
     """The hand is thrown up: it is over, the tricks not played are the adversary's (law 42 says
     what the adversary marks)."""
     deal = r.current(n)
@@ -306,7 +310,7 @@ def abandon(r: Replay, ev: Any, n: int) -> None:
         deal.end_play(r, n)
 
 
-def show(r: Replay, ev: Any, n: int) -> None:
+def show(r: Replay, ev: Show, n: int) -> None:
     """Law 42: cards thrown down claiming to score. No penalty, and the play is not over: the
     plays the log records next are the hand's play; if it records none, the hand is settled
     (`settle_show`) at the next event."""
@@ -324,11 +328,12 @@ AFTER_SHOW = frozenset({"play", "tricks", "holds"})
 the hand's play, its result, or the cards a player holds (which the settling may need)."""
 
 
-def settle_show(r: Replay, deal: DealOnTable) -> None:
+def settle_show(r: Replay, deal: DealInPlay) -> None:
     """The cards shown and no play recorded after: the rest of the tricks go as the cards must
     fall with best play on both sides where the log shows every card left, and to the player
     who showed where it does not."""
-    by, n = deal.shown  # type: ignore[misc]
+    assert deal.shown is not None   # the replay settles only cards shown
+    by, n = deal.shown
     deal.shown = None
     rest = HAND_SIZE - sum(deal.won.values())
     his = _settle(deal, by, r.power)
@@ -338,7 +343,7 @@ def settle_show(r: Replay, deal: DealOnTable) -> None:
     deal.end_play(r, n)
 
 
-def _settle(deal: DealOnTable, shower: str, power: Any) -> int | None:
+def _settle(deal: DealInPlay, shower: str, power: Mapping[Card, int]) -> int | None:
     """The tricks still to play that `shower` wins with best play on both sides, or None when
     the log does not show every card left (or the hands are uneven)."""
     mine, theirs = deal.hands[shower], deal.hands[deal.other(shower)]
@@ -349,9 +354,9 @@ def _settle(deal: DealOnTable, shower: str, power: Any) -> int | None:
     if deal.trump is None or not (mine.known and theirs.known) or \
             len(mine.cards) + on_table * shower_leads != len(theirs.cards) + on_table * (not shower_leads):
         return None
-    memo: dict = {}
+    memo: dict[tuple[frozenset[Card], frozenset[Card], bool, Card | None], int] = {}
 
-    def best(s: frozenset, o: frozenset, s_leads: bool, lead: Card | None) -> int:
+    def best(s: frozenset[Card], o: frozenset[Card], s_leads: bool, lead: Card | None) -> int:
         key = (s, o, s_leads, lead)
         if key in memo:
             return memo[key]
@@ -376,7 +381,7 @@ def _settle(deal: DealOnTable, shower: str, power: Any) -> int | None:
     return best(frozenset(mine.cards), frozenset(theirs.cards), shower_leads, lead)
 
 
-def tricks(r: Replay, ev: Any, n: int) -> None:
+def tricks(r: Replay, ev: Tricks, n: int) -> None:
     """The hand's result by counts: five tricks, or fewer made before the hand was abandoned (an
     `abandon` follows at once: it gives the rest and rules on law 42)."""
     deal = r.current(n)
@@ -405,7 +410,7 @@ def tricks(r: Replay, ev: Any, n: int) -> None:
     deal.end_play(r, n)
 
 
-def _tricks_before_abandon(r: Replay, deal: DealOnTable, counts: dict[str, int], n: int) -> None:
+def _tricks_before_abandon(r: Replay, deal: DealInPlay, counts: dict[str, int], n: int) -> None:
     """The tricks made before the hand was abandoned (LOG_FORMAT.md): the hand is in play, with
     these tricks made, until the `abandon` that follows at once."""
     if deal.trick is not None:
@@ -423,7 +428,7 @@ def _tricks_before_abandon(r: Replay, deal: DealOnTable, counts: dict[str, int],
     deal.won = counts
 
 
-def holds(r: Replay, ev: Any, n: int) -> None:
+def holds(r: Replay, ev: Holds, n: int) -> None:
     """The log states cards a player holds now, where it recorded his cards by count (laws 23,
     25, 43 turn on them): they become known cards of his hand. A card the log shows elsewhere in
     this deal, or more cards than his hand holds unknown, contradicts the log."""
@@ -456,6 +461,6 @@ def holds(r: Replay, ev: Any, n: int) -> None:
                         what=said("false_king_disproved", by=by, event=at, holder=deal.other(by)))
 
 
-HANDLERS = {"look": look, "announce_king": announce_king, "play": play_card,
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {"look": look, "announce_king": announce_king, "play": play_card,
             "take_back": take_back, "abandon": abandon, "show": show, "tricks": tricks,
             "holds": holds}

@@ -7,9 +7,9 @@ laws/words/happened.yaml's. A case's own summary is the law book's, with the pla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
-Said = tuple   # ((key, values), ...): what happened, each part a key of laws/words/happened.yaml
+Said = tuple[tuple[str, dict[str, Any]], ...]   # ((key, values), ...): what happened, each part a key of laws/words/happened.yaml
 
 
 def said(key: str, **values: Any) -> Said:
@@ -25,7 +25,7 @@ class RulingSummary:
 
     what: Said
     case: str                       # the case's summary in the law book, on {offender}, {chooser}, ...
-    names: tuple                    # ((role, player), ...) those placeholders stand for
+    names: tuple[tuple[str, str | None], ...]   # ((role, player), ...) those placeholders stand for
     claimed: bool = True
 
 
@@ -51,7 +51,7 @@ class Ruling:
     case: str = ""
     effects: dict[str, list[str]] = field(default_factory=dict)
     otherwise: str | None = None      # the option a log going on without an election shows
-    open_past: tuple = ()             # events the choice stays open through (the case says)
+    open_past: tuple[str, ...] = ()   # events the choice stays open through (the case says)
     lapsed: bool = False              # the log went on and showed no choice
     table: Any = field(default=None, repr=False)   # the Deal it concerns
     concerns: str | None = None                      # whose hand or card it concerns
@@ -67,6 +67,15 @@ class Ruling:
     def open(self) -> bool:
         """A choice nobody has made yet, on a claimed irregularity."""
         return self.elected is None and self.chooser is not None and self.claimed and not self.lapsed
+
+
+class GameRecord(TypedDict):
+    """One game of a pool or a linked match, as the report gives it (`games`)."""
+
+    players: list[str]
+    score: dict[str, int]
+    winner: str | None
+    value: int | None
 
 
 @dataclass
@@ -88,7 +97,7 @@ class Report:
     outcomes_capped: bool = False     # too many open choices to combine: each was taken alone
     options: dict[str, Any] = field(default_factory=dict)   # every option resolved (RULESETS.md)
     ignored_in_hand: list[int] = field(default_factory=list)   # plays after an offerer's trick ended the hand
-    games: list[dict[str, Any]] | None = None   # pool and linked: each game's players, score, winner, value
+    games: list[GameRecord] | None = None   # pool and linked: each game's players, score, winner, value
     game_deals: list[int] = field(default_factory=list)   # pool and linked: how many deals each game had
     pool: bool = False                          # a pool: the report gives `pool_winner`
     pool_winner: str | None = None

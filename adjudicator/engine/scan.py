@@ -71,7 +71,7 @@ def _spellings() -> dict[str, Card]:
 CARD: dict[str, Card] = _spellings()
 _card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
-_in_force: dict[tuple, tuple] = {}   # (rules, players, options given) -> what `_options` found
+_in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}   # (rules, players, options given) -> what `_options` found
 
 
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -82,7 +82,8 @@ def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
         keys = [0]
         out = _scan(raw, source, scoring, keys)
         # the mapping keys the text writes: one more than those parsed is a key given twice
-        return out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None
+        # (mypy cannot follow that the separator is of the text's own type)
+        return out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None  # type: ignore[arg-type]
     except Exception:   # anything at all it does not understand: the replay decides
         return None
 
@@ -106,7 +107,7 @@ def _handled(opts: Options) -> bool:
 def _good_players(a: Any, b: Any) -> bool:
     """The two ids are ones the schema accepts: distinct printable text of 1 to 64 characters."""
     key = (a, b)
-    ok = _players_ok.get(key)   # type: ignore[arg-type]
+    ok = _players_ok.get(key)
     if ok is None:
         ok = (type(a) is str and type(b) is str and all(
             0 < len(p) <= 64 and p.isprintable() and p.strip() == p for p in (a, b))
@@ -116,7 +117,7 @@ def _good_players(a: Any, b: Any) -> bool:
     return ok
 
 
-def _options(rules: str, given: dict, players: int) -> tuple[Options, dict]:
+def _options(rules: str, given: dict[str, Any], players: int) -> tuple[Options, dict[str, Any]]:
     """(the options in force for a header, and their JSON); raises for a header it cannot
     resolve (the replay says why). Kept for the few headers an archive repeats."""
     key = (rules, players, *((k, type(v), v) for k, v in given.items()))   # 1 and True are equal, not alike
@@ -129,7 +130,7 @@ def _options(rules: str, given: dict, players: int) -> tuple[Options, dict]:
     return found
 
 
-def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:
+def _several(raw: dict[str, Any], source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:
     """A pool or a linked match (RULESETS.md), as `engine.games` replays it: the log cut at its
     `new_game` events, each game scanned on its own (`_scan`, between its two players, who deal
     first as `games` says, the events numbered as in the log), then who won the pool (two games
@@ -158,7 +159,7 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
             starts.append(n)
     counted[0] = keys
     ends = [n - 1 for n in starts[1:]] + [len(events)]
-    spans = [(n, n, end) for n, end in zip(starts, ends)]   # (opener, first, last): events first+1..last
+    spans: list[tuple[int | None, int, int]] = [(n, n, end) for n, end in zip(starts, ends)]   # (opener, first, last): events first+1..last
     if not starts or starts[0] != 1:
         spans.insert(0, (None, 0, starts[0] - 1 if starts else len(events)))
     sub_options = {**given, "pool": False, "match": "single"}   # each game is one game of these rules
@@ -181,14 +182,15 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
             pair = (f["players"][0], f["players"][1]) if f is not None else (players[0], players[1])
             dealer = f.get("dealer") if f is not None and f.get("dealer") is not None else raw.get("dealer")
         else:
+            assert f is not None   # a game after the first begins with new_game
             winner = played[-1]["winner"]
             if winner is None:
                 return None   # a new game before the last is won: a log error
             right, first_dealer = next_game(players, played[-1]["players"], winner, pool=pool)
-            if set(f["players"]) != right:   # type: ignore[index]
+            if set(f["players"]) != right:
                 return None
-            dealer = f.get("dealer") or first_dealer   # type: ignore[union-attr]
-            pair = (f["players"][0], f["players"][1])   # type: ignore[index]
+            dealer = f.get("dealer") or first_dealer
+            pair = (f["players"][0], f["players"][1])
         if dealer is not None and dealer not in pair:
             return None
         sub = {"ecarte": 1, "rules": rules, "players": list(pair), "options": sub_options,
@@ -218,7 +220,7 @@ def _several(raw: dict, source: str, scoring: Any, counted: list[int]) -> dict[s
     return out
 
 
-def _cards(texts: list) -> list[Card]:
+def _cards(texts: list[Any]) -> list[Card]:
     """The cards a list names, in any notation the format accepts."""
     try:
         return list(map(_card_of, texts))
@@ -233,7 +235,7 @@ def _card(text: Any) -> Card:
         return Card.parse(text)
 
 
-def _ignorable(name: str, f: Any, players: dict) -> bool:
+def _ignorable(name: str, f: Any, players: dict[str, str]) -> bool:
     """An event after the game's end that the schema accepts, as far as this can tell (it may
     refuse more than the schema does: the replay then reads the log); raises for a card that
     is not one."""
@@ -256,7 +258,7 @@ def _ignorable(name: str, f: Any, players: dict) -> bool:
     return True
 
 
-def _shows_again(name: str, f: dict, hands: dict, seen: set) -> bool:
+def _shows_again(name: str, f: dict[str, Any], hands: dict[str, list[Card]], seen: set[Card]) -> bool:
     """Whether an event of the rest of the deal after the game's end shows a card the deal has
     already shown (a second turn-up, a card dealt or given twice, a card played or discarded
     that its player does not hold): law 11 or 45 may then void the deal, and the game's end
@@ -709,7 +711,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     return None   # the same card twice: the replay rules on the pack
                 first = cut_winner(ca, cb, opts)
                 tied = first is None   # they must cut again (law 5)
-                if not tied:
+                if first is not None:
                     next_dealer = (a, b)[first]
                 cut_cards = {}
         else:

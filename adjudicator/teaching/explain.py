@@ -19,7 +19,8 @@ from ..words.lawviews import when_words
 from ..words.explaining import said as explained
 from ..words.learner import DEVELOPER, for_people, scenario_title
 from ..words.rules import cite, option_source, option_turning, rule_named, said, value_words
-from ..engine.replay import ReplayError, adjudicate
+from ..engine.errors import ReplayError
+from ..engine.replay import adjudicate
 from ..engine.ruling import Report, Ruling
 from ..record.options import NAMES as OPTIONS
 from ..words.textwidth import fit, plain

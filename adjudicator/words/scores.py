@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Literal
 
 from ..lawbook.laws import LawBook, default_book
-from ..engine.ruling import Report, Ruling
+from ..engine.ruling import GameRecord, Report, Ruling
 from .happened import happened
 from .learner import for_people
 from .rules import rule_named
@@ -125,12 +125,12 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
     return [for_people(line) for line in out] if person else out
 
 
-def by_game(report: Report) -> list[tuple[int, dict[str, Any] | None, list[Any]]]:
+def by_game(report: Report) -> list[tuple[int, GameRecord | None, list[Any]]]:
     """The deals game by game: (number, the game as the report gives it, its deals); one
     (1, None, every deal) for a log of one game."""
     if report.games is None:
         return [(1, None, report.played)]
-    out: list[tuple[int, dict[str, Any] | None, list[Any]]] = []
+    out: list[tuple[int, GameRecord | None, list[Any]]] = []
     start = 0
     for n, (game, count) in enumerate(zip(report.games, report.game_deals), 1):
         out.append((n, game, report.played[start:start + count]))
@@ -145,7 +145,7 @@ def game_law(book: LawBook | None = None) -> str:
     return f"law {law}" if law is not None else f"rule {rule}"
 
 
-def game_heading(n: int, game: dict[str, Any], book: LawBook | None = None, words: Words | None = None) -> str:
+def game_heading(n: int, game: GameRecord, book: LawBook | None = None, words: Words | None = None) -> str:
     """A game of a pool or a match: its players, score, winner and what it counts (law 46)."""
     said = (words or default_words()).scores.games
     result = said["won"].format(winner=game["winner"], value=game["value"], cited=game_law(book)) \

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ...record.log import read_file
-from ...engine.replay import ReplayError
+from ...engine.errors import ReplayError
 from ...engine.ruling import Ruling
 from ..snapshot import card_text, event_words, replay_frames
 from ...record.source import LogError
