@@ -483,7 +483,8 @@ def _play_card(d: _Deal, player: str, led: str | None, law24: bool = False) -> s
     card = _choose(d, player, led)
     first_open = rules.first_trick_open(len(d.played) // 2, answered=led is not None)   # once this card is down
     after = law24 and g.play.grace and announce and not d.by_count and rules.law24_grace(
-        [CARD[card]], CARD[king], led_it=led is None, first_trick_open=first_open, dealer=player == d.dealer) and g.rng.random() < 0.5
+        [CARD[card]], CARD[king], led_it=led is None, first_trick_open=first_open,
+        dealer=player == d.dealer) and g.rng.random() < 0.5
     if announce and not after:
         g.emit("announce_king", by=player)
         g.add(player, 1, d)
@@ -649,7 +650,8 @@ def random_game(
     g = _Game(rng, rng.choice(PLAYER_PAIRS), play.options.game_to, irregular, play)
     g.by_counts = bool(irregular)
     header = play.header()
-    log: LogJson = {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}), "players": list(g.players)}
+    log: LogJson = {"ecarte": 1, **({"rules": header["rules"]} if "rules" in header else {}),
+                    "players": list(g.players)}
     dealer = _first_dealer(g)
     if dealer is None:
         dealer = log["dealer"] = rng.choice(g.players)

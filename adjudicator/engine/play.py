@@ -461,6 +461,6 @@ def holds(r: Replay, ev: Holds, n: int) -> None:
                         what=said("false_king_disproved", by=by, event=at, holder=deal.other(by)))
 
 
-HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {"look": look, "announce_king": announce_king, "play": play_card,
-            "take_back": take_back, "abandon": abandon, "show": show, "tricks": tricks,
-            "holds": holds}
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    "look": look, "announce_king": announce_king, "play": play_card, "take_back": take_back,
+    "abandon": abandon, "show": show, "tricks": tricks, "holds": holds}

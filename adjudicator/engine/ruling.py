@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-Said = tuple[tuple[str, dict[str, Any]], ...]   # ((key, values), ...): what happened, each part a key of laws/words/happened.yaml
+# ((key, values), ...): what happened, each part a key of laws/words/happened.yaml
+Said = tuple[tuple[str, dict[str, Any]], ...]
 
 
 def said(key: str, **values: Any) -> Said:

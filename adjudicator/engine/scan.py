@@ -71,7 +71,8 @@ def _spellings() -> dict[str, Card]:
 CARD: dict[str, Card] = _spellings()
 _card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
-_in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}   # (rules, players, options given) -> what `_options` found
+# (rules, players, options given) -> what `_options` found
+_in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
 
 
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -82,7 +83,7 @@ def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
         keys = [0]
         out = _scan(raw, source, scoring, keys)
         # the mapping keys the text writes: one more than those parsed is a key given twice
-        # (mypy cannot follow that the separator is of the text's own type)
+        # (the separator counted is of the text's own type: mypy cannot follow it, hence the ignore)
         return out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None  # type: ignore[arg-type]
     except Exception:   # anything at all it does not understand: the replay decides
         return None
@@ -159,7 +160,8 @@ def _several(raw: dict[str, Any], source: str, scoring: Any, counted: list[int])
             starts.append(n)
     counted[0] = keys
     ends = [n - 1 for n in starts[1:]] + [len(events)]
-    spans: list[tuple[int | None, int, int]] = [(n, n, end) for n, end in zip(starts, ends)]   # (opener, first, last): events first+1..last
+    # (opener, first, last): events first+1..last
+    spans: list[tuple[int | None, int, int]] = [(n, n, end) for n, end in zip(starts, ends)]
     if not starts or starts[0] != 1:
         spans.insert(0, (None, 0, starts[0] - 1 if starts else len(events)))
     sub_options = {**given, "pool": False, "match": "single"}   # each game is one game of these rules
