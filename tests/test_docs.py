@@ -215,3 +215,63 @@ def test_the_benchmark_replaces_only_the_notes_marked_section(tmp_path: Path) ->
     assert "old figures" not in written
     assert "`python benchmarks/bench_validate.py --instructions 300`" in written
     assert "```text\ntarget x: 2.45x in instructions, at most 3x: met\n```" in written
+
+
+def _at_a_glance() -> dict[str, str]:
+    """docs/ARCHITECTURE.md's "The files at a glance": each entry (`engine/`, `entry.py`,
+    `tests/`...) and its words, continuation lines included."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    block = re.search(r"## The files at a glance\n\n```\n(.*?)```", text, re.S)
+    assert block, "docs/ARCHITECTURE.md has no files at a glance"
+    entries: dict[str, str] = {}
+    name = ""
+    for line in block.group(1).splitlines():
+        head = re.match(r"^ {0,2}(\S+)", line)
+        if head:
+            name = head.group(1)
+        entries[name] = entries.get(name, "") + " " + line
+    return entries
+
+
+def test_the_files_at_a_glance_name_every_module() -> None:
+    """Each module of the package is named in its folder's entry (the top's in `entry.py`'s,
+    the book's in `teaching/`'s), and each helper of the tests in `tests/`'s."""
+    entries = _at_a_glance()
+    package = ROOT / "adjudicator"
+    unnamed = []
+    for module in sorted(package.rglob("*.py")):
+        if module.name in ("__init__.py", "__main__.py"):
+            continue
+        parts = module.relative_to(package).parts
+        entry = f"{parts[0]}/" if len(parts) > 1 else "entry.py"
+        if not re.search(rf"\b{re.escape(module.name)}\b", entries.get(entry, "")):
+            unnamed.append(module.relative_to(ROOT).as_posix())
+    for helper in sorted((ROOT / "tests").glob("*.py")):
+        if not helper.name.startswith("test_") and helper.name not in entries.get("tests/", ""):
+            unnamed.append(helper.relative_to(ROOT).as_posix())
+    assert not unnamed, f"docs/ARCHITECTURE.md's files at a glance do not name {unnamed}"
+
+
+def test_the_architectures_dotted_names_resolve() -> None:
+    """A name docs/ARCHITECTURE.md gives from a layer down (`engine.in_play.DealInPlay`,
+    `record.table.DealOnTable`) is a module of the package and an attribute of it: a class
+    renamed or moved shows here."""
+    from importlib import import_module
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    layers = "|".join(p.name for p in (ROOT / "adjudicator").iterdir() if (p / "__init__.py").is_file())
+    names = set(re.findall(rf"`((?:{layers})\.[\w.]*\w)`", text))
+    assert "engine.in_play.DealInPlay" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.split(".")
+        found = next((i for i in range(len(parts), 1, -1)
+                      if (ROOT / "adjudicator" / "/".join(parts[:i])).with_suffix(".py").is_file()), None)
+        if found is None:
+            missing.append(name)
+            continue
+        value: object = import_module("adjudicator." + ".".join(parts[:found]))
+        for attribute in parts[found:]:
+            value = getattr(value, attribute, None)
+        if value is None:
+            missing.append(name)
+    assert not missing, f"docs/ARCHITECTURE.md names what the package does not have: {missing}"
