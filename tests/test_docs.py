@@ -275,3 +275,45 @@ def test_the_architectures_dotted_names_resolve() -> None:
         if value is None:
             missing.append(name)
     assert not missing, f"docs/ARCHITECTURE.md names what the package does not have: {missing}"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
+    """docs/COMMANDS.md's `resolve` at the table, answered key by key in a real terminal of 80
+    columns (tmux), is the screen line for line."""
+    import shutil
+    import time
+    import uuid
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    text = (ROOT / "docs" / "COMMANDS.md").read_text(encoding="utf-8")
+    shown = re.search(r"```\n(Under the London club laws \(Cavendish\)\.\n\? What happened\?.*?)```", text, re.S)
+    assert shown, "docs/COMMANDS.md shows no dispute at the table"
+    session = f"docs-{uuid.uuid4().hex[:8]}"
+    command = (f"cd {ROOT} && COLUMNS=80 {sys.executable} -c 'from adjudicator.entry import main; main()' "
+               "resolve --players A,Y; echo EXIT=$?; sleep 60")
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+                              capture_output=True, text=True).stdout
+
+    def wait(words: str) -> str:
+        end = time.monotonic() + 60
+        while words not in (now := screen()) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert words in now, now
+        return now
+
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "50", command], check=True)
+    try:
+        wait("at what moment of the deal")
+        # dealing; a wrong number; A dealt; Y's hand; turned up; not played; not proposed; more; no king
+        for key in ("2", "1", "1", "2", "1", "2", "2", "1", "1"):
+            subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+            time.sleep(0.3)
+        lines = [line.rstrip() for line in wait("EXIT=1").splitlines()]
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    told = lines[lines.index("Under the London club laws (Cavendish)."):lines.index("EXIT=1")]
+    assert told == shown.group(1).splitlines()
