@@ -8,7 +8,9 @@ The package is in layers, each a folder, each importing only from those below it
 (docs/ARCHITECTURE.md): `record` (the log and the cards), `lawbook` (the law book as data),
 `engine` (the replay and its rulings), `words` (everything said to people), the front doors
 `archive`, `dispute` and `teaching`, and on top the command line (`cli`). The names below are
-the library's; each is imported when first used (a command imports only what it needs).
+the library's (`dir(adjudicator)` lists them); each is imported when first used (a command
+imports only what it needs). The package is typed (`py.typed`): mypy checks a program that
+uses it against these names' types.
 """
 from __future__ import annotations
 

@@ -215,3 +215,105 @@ def test_the_benchmark_replaces_only_the_notes_marked_section(tmp_path: Path) ->
     assert "old figures" not in written
     assert "`python benchmarks/bench_validate.py --instructions 300`" in written
     assert "```text\ntarget x: 2.45x in instructions, at most 3x: met\n```" in written
+
+
+def _at_a_glance() -> dict[str, str]:
+    """docs/ARCHITECTURE.md's "The files at a glance": each entry (`engine/`, `entry.py`,
+    `tests/`...) and its words, continuation lines included."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    block = re.search(r"## The files at a glance\n\n```\n(.*?)```", text, re.S)
+    assert block, "docs/ARCHITECTURE.md has no files at a glance"
+    entries: dict[str, str] = {}
+    name = ""
+    for line in block.group(1).splitlines():
+        head = re.match(r"^ {0,2}(\S+)", line)
+        if head:
+            name = head.group(1)
+        entries[name] = entries.get(name, "") + " " + line
+    return entries
+
+
+def test_the_files_at_a_glance_name_every_module() -> None:
+    """Each module of the package is named in its folder's entry (the top's in `entry.py`'s,
+    the book's in `teaching/`'s), and each helper of the tests in `tests/`'s."""
+    entries = _at_a_glance()
+    package = ROOT / "adjudicator"
+    unnamed = []
+    for module in sorted(package.rglob("*.py")):
+        if module.name in ("__init__.py", "__main__.py"):
+            continue
+        parts = module.relative_to(package).parts
+        entry = f"{parts[0]}/" if len(parts) > 1 else "entry.py"
+        if not re.search(rf"\b{re.escape(module.name)}\b", entries.get(entry, "")):
+            unnamed.append(module.relative_to(ROOT).as_posix())
+    for helper in sorted((ROOT / "tests").glob("*.py")):
+        if not helper.name.startswith("test_") and helper.name not in entries.get("tests/", ""):
+            unnamed.append(helper.relative_to(ROOT).as_posix())
+    assert not unnamed, f"docs/ARCHITECTURE.md's files at a glance do not name {unnamed}"
+
+
+def test_the_architectures_dotted_names_resolve() -> None:
+    """A name docs/ARCHITECTURE.md gives from a layer down (`engine.in_play.DealInPlay`,
+    `record.table.DealOnTable`) is a module of the package and an attribute of it: a class
+    renamed or moved shows here."""
+    from importlib import import_module
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    layers = "|".join(p.name for p in (ROOT / "adjudicator").iterdir() if (p / "__init__.py").is_file())
+    names = set(re.findall(rf"`((?:{layers})\.[\w.]*\w)`", text))
+    assert "engine.in_play.DealInPlay" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.split(".")
+        found = next((i for i in range(len(parts), 1, -1)
+                      if (ROOT / "adjudicator" / "/".join(parts[:i])).with_suffix(".py").is_file()), None)
+        if found is None:
+            missing.append(name)
+            continue
+        value: object = import_module("adjudicator." + ".".join(parts[:found]))
+        for attribute in parts[found:]:
+            value = getattr(value, attribute, None)
+        if value is None:
+            missing.append(name)
+    assert not missing, f"docs/ARCHITECTURE.md names what the package does not have: {missing}"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
+    """docs/COMMANDS.md's `resolve` at the table, answered key by key in a real terminal of 80
+    columns (tmux), is the screen line for line."""
+    import shutil
+    import time
+    import uuid
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    text = (ROOT / "docs" / "COMMANDS.md").read_text(encoding="utf-8")
+    shown = re.search(r"```\n(Under the London club laws \(Cavendish\)\.\n\? What happened\?.*?)```", text, re.S)
+    assert shown, "docs/COMMANDS.md shows no dispute at the table"
+    session = f"docs-{uuid.uuid4().hex[:8]}"
+    command = (f"cd {ROOT} && COLUMNS=80 {sys.executable} -c 'from adjudicator.entry import main; main()' "
+               "resolve --players A,Y; echo EXIT=$?; sleep 60")
+
+    def screen() -> str:
+        return subprocess.run(["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+                              capture_output=True, text=True).stdout
+
+    def wait(words: str) -> str:
+        end = time.monotonic() + 60
+        while words not in (now := screen()) and time.monotonic() < end:
+            time.sleep(0.2)
+        assert words in now, now
+        return now
+
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "50", command], check=True)
+    try:
+        wait("at what moment of the deal")
+        # dealing; a wrong number; A dealt; Y's hand; turned up; not played; not proposed; more; no king
+        for key in ("2", "1", "1", "2", "1", "2", "2", "1", "1"):
+            subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+            time.sleep(0.3)
+        lines = [line.rstrip() for line in wait("EXIT=1").splitlines()]
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    told = lines[lines.index("Under the London club laws (Cavendish)."):lines.index("EXIT=1")]
+    assert told == shown.group(1).splitlines()
