@@ -538,11 +538,8 @@ class Replay:
         """Where the case turns on a fact the log does not know (null), what the book rules for
         each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
         out: dict[str, Any] = {}
-        for name in UNKNOWABLE:
+        for name in _unknowable_tested(self.book, irregularity):
             if facts.get(name) is not None:
-                continue
-            cases = self.book.by_irregularity.get(irregularity, ())
-            if not any(name == tested for c in cases for tested, _ in c.tests):
                 continue
             either = {v: self.book.find(irregularity, {**facts, name: v}) for v in (True, False)}
             if all(c is None or c.ref == found.ref for c in either.values()):
@@ -656,6 +653,14 @@ def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
     """The irregularities whose cases in the book test a fact the log may not know."""
     return frozenset(irregularity for irregularity, cases in book.by_irregularity.items()
                      if any(tested in UNKNOWABLE for c in cases for tested, _ in c.tests))
+
+
+@lru_cache(maxsize=256)
+def _unknowable_tested(book: LawBook, irregularity: str) -> tuple[str, ...]:
+    """The facts the log may not know that some case of this irregularity tests, in the
+    order of `UNKNOWABLE`."""
+    cases = book.by_irregularity.get(irregularity, ())
+    return tuple(name for name in UNKNOWABLE if any(name == tested for c in cases for tested, _ in c.tests))
 
 
 def _deal_key(deal: DealOnTable | None, irregularity: str) -> tuple[int, str]:
