@@ -7,7 +7,8 @@ from typing import Any
 from ..record.log import LogError, read_text
 from ..record.source import event_line, read_source
 from ..lawbook.rulesets import InForce, of_log, rule_sets
-from .replay import ReplayError, adjudicate
+from .errors import ReplayError
+from .replay import adjudicate
 from .ruling import Report
 
 

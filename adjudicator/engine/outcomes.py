@@ -43,7 +43,7 @@ CARDS = {"choose_trump": lambda ruling: list(ruling.table.turned) if ruling.tabl
 
 def _alternatives(ruling: Any) -> list[tuple[str, Any]]:
     """What the chooser may do: each option, once per card for an option taken with a card."""
-    out = []
+    out: list[tuple[str, Any]] = []
     for option in ruling.options:
         cards = CARDS[option](ruling) if option in CARDS else []
         out += [(option, c) for c in cards] if cards else [(option, None)]
