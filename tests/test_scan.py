@@ -7,6 +7,7 @@ import copy
 import importlib.util
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -587,3 +588,37 @@ def test_one_pass_trick_check_is_the_duty_and_the_trick() -> None:
                         assert wins == (power[card] > power[lead] if card.suit == lead.suit else card.suit == trump)
                         checked[duty] += 1
     assert checked["revoke"] and checked["failure_to_win"] and checked[None]
+
+
+def _read(text: str, data: object = None) -> object:
+    """The log `read_text` makes of a text (given the data orjson read of it, or not), or its problems."""
+    from adjudicator.lawbook.rulesets import rule_sets
+    from adjudicator.record.log import read_text
+    try:
+        return read_text(text, "t", list(rule_sets()), data)
+    except LogError as e:
+        return e.problems
+
+
+def _as_read(text: str) -> list[str]:
+    """Texts that orjson reads otherwise than `json.loads` (or not at all), made from a log's text."""
+    deep = "[" * 950 + "]" * 950
+    count = [re.sub(r'"count": ?3\b', lambda _: f'"count": {n}', text, count=1)
+             for n in ("36893488147419103232", "3.0", "3.00000000000000011")]
+    header = [re.sub(r'"ecarte": ?1\b', lambda _: f'"ecarte": {v}', text, count=1)
+              for v in ("1.0", '1, "ecarte": 1', f'1, "expect": {deep}', '1, "title": "\\ud800"', '1, "title": NaN')]
+    return [text, *count, *header]
+
+
+def test_the_data_the_scan_read_makes_the_log_the_text_makes() -> None:
+    """The full replay takes the data the scan's orjson read (`record.log.read_text`): the same
+    log, or the same problems, as the text parsed again by `json.loads`."""
+    from adjudicator.engine.scan import scan_read
+    texts = [json.dumps(yaml.safe_load(p.read_text()), ensure_ascii=False, indent=1) for p in SCENARIOS[:40]]
+    texts += [dumps(log) for log, _ in games(20, seed=3, irregular=0.5)]
+    read = 0
+    for text in [t for base in texts for t in _as_read(base)]:
+        data = scan_read(text, "t", SCORING)[1]
+        read += data is not None
+        assert _read(text, data) == _read(text)
+    assert read >= len(texts)

@@ -5,6 +5,7 @@ set and variant and over the scenarios whose rulings have outcomes."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from adjudicator.engine.adjudicate import adjudicate_text
 from adjudicator.engine.generate import dumps
 from adjudicator.engine.generate_games import games
 from adjudicator.engine.replay import Replay
+from adjudicator.engine.ruling import Ruling
 from adjudicator.record.log import LogError
 from adjudicator.words.report import report_json
 
@@ -61,3 +63,22 @@ def test_outcomes_from_a_snapshot_are_those_of_the_whole_log_replayed(monkeypatc
     # a snapshot copies no part of what the fork shares (the log and its events, the law book, the rules)
     assert not [s for s in taken for module in (b"adjudicator.record.log", b"adjudicator.lawbook", b"pydantic")
                 if module in s]
+
+
+def test_a_value_ruled_as_the_log_is_taken_without_a_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fact's value that rules as the log's ruling does, with no choice, takes the log's own
+    figures (`outcomes._as_it_is`): they are those its replay finds."""
+    from adjudicator.engine import outcomes
+    texts = _texts()
+    taken: list[bool] = []
+    keep = outcomes._as_it_is
+
+    def counted(ruling: Ruling, decision: dict[str, Any]) -> bool:
+        taken.append(keep(ruling, decision))
+        return taken[-1]
+
+    monkeypatch.setattr(outcomes, "_as_it_is", counted)
+    skipping = _reports(texts)
+    monkeypatch.setattr(outcomes, "_as_it_is", lambda ruling, decision: False)   # every value replayed
+    assert skipping == _reports(texts)
+    assert sum(taken) >= 10 and not all(taken)

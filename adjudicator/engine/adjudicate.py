@@ -2,6 +2,8 @@
 (`engine.replay`); a replay error becomes a log error that names the event's line."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..record.log import LogError, read_text
 from ..record.source import event_line, read_source
 from ..lawbook.rulesets import InForce, of_log, rule_sets
@@ -10,10 +12,11 @@ from .replay import adjudicate
 from .ruling import Report
 
 
-def adjudicate_text(text: str, source: str = "<log>", asked: InForce | None = None) -> Report:
+def adjudicate_text(text: str, source: str = "<log>", asked: InForce | None = None, read: Any = None) -> Report:
     """Read, validate and replay one log; `LogError` (with the source named) if it cannot be.
-    `asked`: the rules a command was given, for what the log's header does not say."""
-    log = read_text(text, source, list(rule_sets()))
+    `asked`: the rules a command was given, for what the log's header does not say; `read`: the
+    data the scan's reader made of the text, if any (`read_text`)."""
+    log = read_text(text, source, list(rule_sets()), read)
     rules = of_log(log, source, asked)
     try:
         return adjudicate(log, rules=rules)

@@ -29,7 +29,7 @@ from .errors import ReplayError
 
 if TYPE_CHECKING:
     from .replay import Replay
-    from .ruling import Report
+    from .ruling import Report, Ruling
 
 MAX_RUNS = 32
 MIN_RUNS = 4
@@ -43,7 +43,7 @@ CARDS = {"choose_trump": lambda ruling: list(ruling.table.turned) if ruling.tabl
 
 def _alternatives(ruling: Any) -> list[tuple[str, Any]]:
     """What the chooser may do: each option, once per card for an option taken with a card."""
-    out = []
+    out: list[tuple[str, Any]] = []
     for option in ruling.options:
         cards = CARDS[option](ruling) if option in CARDS else []
         out += [(option, c) for c in cards] if cards else [(option, None)]
@@ -55,14 +55,15 @@ def settle(replay: Replay, report: Report) -> None:
     but the log does not know its figures, and the report the figures that stand."""
     standing = [_choices(replay, report)]
     if replay.facts_at is None:
-        standing += _unknowns(replay, report)
+        standing += _unknowns(replay, report, standing[0])
     if len(standing) > 1:
         least = _least(standing, replay.players)
         report.score, report.winner, report.game_value = least["score"], least["winner"], least["game_value"]
 
 
-def _unknowns(replay: Replay, report: Report) -> list[dict[str, Any]]:
-    """The figures under each value of each unknown fact of a claimed ruling, set on its entry."""
+def _unknowns(replay: Replay, report: Report, chosen: dict[str, Any]) -> list[dict[str, Any]]:
+    """The figures under each value of each unknown fact of a claimed ruling, set on its entry.
+    `chosen`: the figures of the log as it is, its open choices settled (`_choices`)."""
     asked = [(i, fact, value, d) for i, r in enumerate(replay.rulings) if r.claimed and r.unknown
              for fact, decisions in r.unknown.items() for value, d in decisions.items()]
     if not asked:
@@ -72,11 +73,22 @@ def _unknowns(replay: Replay, report: Report) -> list[dict[str, Any]]:
         return []
     out = []
     for i, fact, value, decision in asked:
-        fig = _figures(replay, {}, {i: {fact: value == "true"}})
+        if _as_it_is(replay.rulings[i], decision):
+            fig = {**chosen, "score": dict(chosen["score"]) if chosen["score"] is not None else None}
+        else:
+            fig = _figures(replay, {}, {i: {fact: value == "true"}})
         decision.update(fig)
         if "error" not in fig:   # the log cannot go as it does under this value: it is not the fact
             out.append(fig)
     return out
+
+
+def _as_it_is(ruling: Ruling, decision: dict[str, Any]) -> bool:
+    """Whether the fact's value rules as the log's ruling does and leaves nobody a choice: the
+    replay that takes it as known goes as this one went (only the ruling's own `facts` and
+    `unknown` differ, which a ruling with no choice passes to nothing), so its figures are this
+    replay's."""
+    return decision["case"] == ruling.case and ruling.chooser is None
 
 
 def _choices(replay: Replay, report: Report) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn, cast
 
 from . import claims, dealing, exchange, games, marks, outcomes, play, remedies, stakes
 from .in_play import DealInPlay, holds_trump_king
@@ -19,7 +19,8 @@ from .errors import ReplayError
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
-from ..record.log import Log
+from ..record.log import Claim, Log
+from ..record.options import Options
 from .ruling import Report, Ruling, Said, RulingSummary, said
 from . import rules as rules_of_play
 from .scoring import game_value
@@ -229,8 +230,8 @@ class Replay:
         return fork
 
     def _apply(self, observe: Callable[["Replay", int], None] | None, start: int) -> None:
-        handlers = HANDLERS
-        events = self.events
+        handlers, events = HANDLERS, self.events
+        after_show, neutral, ignores = play.AFTER_SHOW, claims.NEUTRAL, stakes.ignores
         # a claim whose ruling may turn on a fact the log does not know: a snapshot before it, for
         # the replays that take the fact as known (`outcomes`)
         turning = (_turns_on_unknowable(self.book) if self.facts_at is None and self.elect_at_end is None
@@ -238,7 +239,7 @@ class Replay:
         for n in range(start, self.last + 1):
             ev = events[n - 1]
             name = ev.event
-            if turning and name == "claim" and ev.irregularity in turning and (
+            if turning and name == "claim" and cast(Claim, ev).irregularity in turning and (
                     not self.snapshots or self.snapshots[-1].at != n):   # not the one resumed from
                 self._snapshot(n)
             self.hearing = self.winner is not None
@@ -248,16 +249,16 @@ class Replay:
                     self.ignored.append(n)
                 continue
             self.now = n
-            if name not in play.AFTER_SHOW and self.deal is not None and self.deal.shown is not None:
+            if name not in after_show and self.deal is not None and self.deal.shown is not None:
                 play.settle_show(self, self.deal)   # no play recorded after the cards shown
                 if self.winner is not None:
                     self.ignored.append(n)
                     continue
-            if self.choosing and name not in claims.NEUTRAL and self._open_rulings():
+            if self.choosing and name not in neutral and self._open_rulings():
                 self.resolve_open(ev, n)
             if self.asking is not None:
                 stakes.must_answer(self, ev, n)
-            if stakes.ignores(self.deal, name):
+            if ignores(self.deal, name):
                 self.ignored.append(n)
                 self.ignored_in_hand.append(n)
                 continue
@@ -287,7 +288,7 @@ class Replay:
             value = game_value(self.score[loser], self.options.game_value, self.book.scoring)
         return Report(self.rules.rules, self.players, self.rulings, dict(self.score), self.winner,
                       value, len(self.deals), self.ignored, self.deals, self.earned,
-                      self.log.title, self.log.description, options=self.options.to_json(),
+                      self.log.title, self.log.description, options=dict(_options_json(self.options)),
                       ignored_in_hand=list(self.ignored_in_hand), log=self.log)
 
     def fail(self, n: int, message: str) -> NoReturn:
@@ -312,7 +313,7 @@ class Replay:
     def current(self, n: int) -> DealInPlay:
         if self.deal is None:
             self.fail(n, "no deal has begun")
-        return self.deal  # type: ignore[return-value]
+        return self.deal
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -497,7 +498,7 @@ class Replay:
         decided = self._decision(found, deal, concerns, actor)
         offender, chooser = decided["offender"], decided["chooser"]
         if found.law is None:   # a rule set's own rule: law null, rule named (RULESETS.md)
-            text = " ".join(self.book.rules[found.rule].text.split())
+            text = " ".join(self.book.rules[cast(str, found.rule)].text.split())
         else:
             text = self.rules.text(found.law, self.book.law(found.law).text)
         summary = RulingSummary(what, case.summary, decided["summary"].names, claimed)
@@ -517,7 +518,7 @@ class Replay:
             self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
-                remedies.EFFECTS[effect](self, ruling, deal)
+                remedies.EFFECTS[effect](self, ruling, cast(DealOnTable, deal))
         # compulsory: its only option, done now if claimed; nobody claimed, nothing is elected (RULINGS.md)
         if chooser is None and claimed:
             self.elect(ruling, case.options[0], None, n)
@@ -538,11 +539,8 @@ class Replay:
         """Where the case turns on a fact the log does not know (null), what the book rules for
         each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
         out: dict[str, Any] = {}
-        for name in UNKNOWABLE:
+        for name in _unknowable_tested(self.book, irregularity):
             if facts.get(name) is not None:
-                continue
-            cases = self.book.by_irregularity.get(irregularity, ())
-            if not any(name == tested for c in cases for tested, _ in c.tests):
                 continue
             either = {v: self.book.find(irregularity, {**facts, name: v}) for v in (True, False)}
             if all(c is None or c.ref == found.ref for c in either.values()):
@@ -651,11 +649,25 @@ def adjudicate(log: Log, book: LawBook | None = None, rules: InForce | None = No
     return Replay(log, book, rules=rules).run()
 
 
+@lru_cache(maxsize=64)
+def _options_json(options: Options) -> dict[str, Any]:
+    """`options.to_json()`, made once for each set of options (a report takes a copy)."""
+    return options.to_json()
+
+
 @lru_cache(maxsize=4)
 def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
     """The irregularities whose cases in the book test a fact the log may not know."""
     return frozenset(irregularity for irregularity, cases in book.by_irregularity.items()
                      if any(tested in UNKNOWABLE for c in cases for tested, _ in c.tests))
+
+
+@lru_cache(maxsize=256)
+def _unknowable_tested(book: LawBook, irregularity: str) -> tuple[str, ...]:
+    """The facts the log may not know that some case of this irregularity tests, in the
+    order of `UNKNOWABLE`."""
+    cases = book.by_irregularity.get(irregularity, ())
+    return tuple(name for name in UNKNOWABLE if any(name == tested for c in cases for tested, _ in c.tests))
 
 
 def _deal_key(deal: DealOnTable | None, irregularity: str) -> tuple[int, str]:

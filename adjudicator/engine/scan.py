@@ -78,15 +78,22 @@ _in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
     """The `validate --json` object of a clean JSON log (its text, or its UTF-8 bytes: orjson
     refuses those that are not), or None when the full replay must read it."""
+    return scan_read(text, source, scoring)[0]
+
+
+def scan_read(text: str | bytes, source: str, scoring: Any) -> tuple[dict[str, Any] | None, Any]:
+    """`scan`, and the data orjson read from the text (None where it read none), which the
+    full replay takes rather than reading the text again (`record.log.read_text` says when)."""
+    raw = None
     try:
         raw = read_json(text)
         keys = [0]
         out = _scan(raw, source, scoring, keys)
         # the mapping keys the text writes: one more than those parsed is a key given twice
         # (the separator counted is of the text's own type: mypy cannot follow it, hence the ignore)
-        return out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None  # type: ignore[arg-type]
+        return (out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None), raw  # type: ignore[arg-type]
     except Exception:   # anything at all it does not understand: the replay decides
-        return None
+        return None, raw
 
 
 def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
 from . import problems as plain
 from .cards import Card, SUITS
 from .options import options_schema, problems as option_problems
-from .source import MAX_ITEMS, MAX_PROBLEMS, check_json_keys, is_json, parse_text, read_source
+from .source import MAX_ITEMS, MAX_LOG_BYTES, MAX_PROBLEMS, check_json_keys, is_json, parse_text, read_source
 from .source import LogError as LogError   # named here too: a log's error
 
 if TYPE_CHECKING:
@@ -361,6 +361,7 @@ EVENT_MODELS: tuple[type, ...] = get_args(get_args(Event)[0])
 # pydantic's dataclasses, which mypy reads as plain dataclasses
 _PYDANTIC_MODELS = cast("tuple[type[PydanticDataclass], ...]", EVENT_MODELS)
 EVENT_NAMES: tuple[str, ...] = tuple(get_args(m.__pydantic_fields__["event"].annotation)[0] for m in _PYDANTIC_MODELS)
+_KNOWN_EVENTS = frozenset(EVENT_NAMES)
 
 
 # what a scenario expects is read by the tests only (`expected`), never by the adjudicator: its
@@ -505,7 +506,7 @@ def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]]) -> tuple[d
             continue
         (name, fields), = item.items()
         keys += 1 + (len(fields) if isinstance(fields, dict) else _count_keys(fields))
-        if name not in EVENT_NAMES:
+        if name not in _KNOWN_EVENTS:
             problems.append((n, f"event {n}: unknown event {_short(name)}{_did_you_mean(name)}"))
             continue
         if fields is None:
@@ -658,8 +659,25 @@ def _strangers(log: Log) -> list[str]:
     return problems
 
 
-def read_text(text: str, source: str, rule_sets: list[str] | None = None) -> Log:
-    return validate(parse_text(text, source), source, text if is_json(text) else None, rule_sets)
+# orjson reads a JSON text as `json.loads` does, but for an integer past 64 bits (a float to
+# orjson), a float's last digit, and the depth at which each refuses: no field of a valid log
+# but `expect` (which the adjudicator never reads) holds the first two, and a log of fewer
+# brackets than this is not deep enough for the third
+_SHALLOW = 900
+
+
+def read_text(text: str, source: str, rule_sets: list[str] | None = None, read: Any = None) -> Log:
+    """One log from its text. `read`: the data orjson made of this JSON text (the scan's), taken
+    rather than parsing the text again; where it is not a valid log, the text is parsed again
+    (the problems are said as `json.loads` reads it)."""
+    json_text = is_json(text)
+    if read is not None and json_text and len(text) <= MAX_LOG_BYTES \
+            and text.count("{") + text.count("[") <= _SHALLOW:
+        try:
+            return validate(read, source, text, rule_sets)
+        except LogError:
+            pass
+    return validate(parse_text(text, source), source, text if json_text else None, rule_sets)
 
 
 def read_file(path: str) -> Log:
