@@ -183,7 +183,7 @@ def test_who_did_it_is_asked_and_the_ruling_names_him(interview):
         # whoever did it, every case of the irregularity can still be reached
         for role in ("dealer", "non_dealer"):
             state = res.start(irr, "Bob")
-            state.actor = state.dealer if role == "dealer" else state.elder
+            state.actor = state.dealer if role == "dealer" else state.non_dealer
             reached = set()
 
             def cases(state, depth=0):
@@ -193,7 +193,7 @@ def test_who_did_it_is_asked_and_the_ruling_names_him(interview):
                     return
                 fact, offered = following
                 for value, allowed in offered:
-                    cases(type(state)(irr, state.dealer, state.elder, allowed, dict(state.asked, **{fact: value}),
+                    cases(type(state)(irr, state.dealer, state.non_dealer, allowed, dict(state.asked, **{fact: value}),
                                       list(state.open), state.actor), depth + 1)
 
             cases(state)
