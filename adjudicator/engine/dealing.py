@@ -138,14 +138,15 @@ def deal_packet(r: Replay, ev: Deal, n: int) -> None:
         r.fail(n, f"{deal.dealer} is dealing this deal, not {by}")
     if deal.shuffles is not None:
         _shuffled_last(r, deal, n)
-    assert ev.count is not None   # the log's WithCards sets it from the cards
-    if ev.count > deal.stock:
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
+    if count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     hand = deal.hands[ev.to]
     before = hand.size
-    hand.take(ev.cards, ev.count)
-    deal.stock -= ev.count
-    deal.packets.append((ev.to, ev.count))
+    hand.take(ev.cards, count)
+    deal.stock -= count
+    deal.packets.append((ev.to, count))
     if ev.cards:
         deal.see(r, ev.cards, n)
     if before <= HAND_SIZE < hand.size:

@@ -1,7 +1,6 @@
 """The exchange: proposals, the dealer's answer, asking, discarding, giving cards from the stock."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .dealing import before_turn_up
@@ -157,7 +156,8 @@ def discard(r: Replay, ev: Discard, n: int) -> None:
     _not_standing(r, deal, ev.by, n)
     hand = deal.hands[ev.by]
     laid = deal.round_cards.setdefault(ev.by, [])
-    assert ev.count is not None   # the log's WithCards sets it from the cards
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
     if ev.cards is not None:
         for card in ev.cards:
             known = card in hand.cards
@@ -165,13 +165,13 @@ def discard(r: Replay, ev: Discard, n: int) -> None:
                 r.fail(n, f"{ev.by} does not hold {card}")
             deal.sighted(r, ev.by, card, known, n)   # law 45: a card seen twice
             laid.append(card)
-    elif ev.count > hand.size:
+    elif count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
     else:
-        forget(deal, ev.by, ev.count)
-        laid.extend([None] * ev.count)
-    deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + ev.count
-    deal.discards[ev.by] = deal.discards.get(ev.by, 0) + ev.count
+        forget(deal, ev.by, count)
+        laid.extend([None] * count)
+    deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + count
+    deal.discards[ev.by] = deal.discards.get(ev.by, 0) + count
     _check_stock(r, deal, n)
     if deal.round_given.get(ev.by):   # laid out after taking cards: compare again
         _recheck(r, deal, ev.by, n)
@@ -212,10 +212,11 @@ def give(r: Replay, ev: Give | _Part, n: int) -> None:
     to = ev.to
     _check_stock(r, deal, n)
     _not_standing(r, deal, to, n)
-    assert ev.count is not None   # the log's WithCards sets it from the cards
-    if ev.count > deal.stock:
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
+    if count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
-    receive(r, deal, to, ev.cards, ev.count, n)
+    receive(r, deal, to, ev.cards, count, n)
 
 
 def receive(r: Replay, deal: DealInPlay, to: str, cards: list[Card] | None, count: int, n: int) -> None:
@@ -531,13 +532,13 @@ def stand_as_they_are(r: Replay, deal: DealInPlay, n: int) -> None:
         _recheck(r, deal, player, n)
 
 
-@dataclass(slots=True)
 class _Part:
     """A part of a give of more than is owed: the cards that complete the hand, or the rest."""
 
-    to: str
-    count: int
-    cards: list[Card] | None
+    __slots__ = ("to", "count", "cards")
+
+    def __init__(self, to: str, count: int, cards: list[Card] | None) -> None:
+        self.to, self.count, self.cards = to, count, cards
 
 
 def _complete(r: Replay, deal: DealInPlay, ev: Give | _Part, n: int) -> None:

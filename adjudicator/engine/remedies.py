@@ -2,19 +2,21 @@
 score. Which option was taken is `claims.py`'s business."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from . import exchange, marks
 from ..record.table import HAND_SIZE, played_by
 
 if TYPE_CHECKING:
+    from typing import Callable
+
     from .replay import Replay
     from .ruling import Ruling
     from .in_play import DealInPlay
     from ..record.cards import Card
     from ..record.log import Event
 
-Remedy = Callable[["Replay", "Ruling", "DealInPlay", "Card | None", int], None]
+    Remedy = Callable[[Replay, Ruling, DealInPlay, Card | None, int], None]
 
 
 def _nothing(r: Replay, ruling: Ruling, deal: DealInPlay, card: Card | None, n: int) -> None:

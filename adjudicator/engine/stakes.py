@@ -12,7 +12,7 @@ player (law 49), as the source says ("as if they had won the majority of tricks"
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .exchange import round_over
 from .rules import DOUBLED, double_in_time, offer_in_time, stake_points, vulnerable as _vulnerable
@@ -200,14 +200,19 @@ def variants_on(r: Replay) -> None:
     options = r.options
     several = options.pool or options.match == "linked"
     for n, ev in enumerate(r.events, 1):
-        if not several and ev.event == "new_game":
-            new_game(r, ev, n)
-        kind = VARIANT_OF.get(ev.event)
+        name = ev.event
+        if name == "new_game" and not several:
+            _one_game(r, n)
+        kind = VARIANT_OF.get(name)
         if kind is not None:
             _allowed(r, ev, n, kind)
 
 
 def new_game(r: Replay, ev: NewGame, n: int) -> None:
+    _one_game(r, n)
+
+
+def _one_game(r: Replay, n: int) -> NoReturn:
     """A `new_game` in a log of one game (`games` cuts a pool's or a linked log at them)."""
     r.fail(n, "new_game is an event of the variants 'pool' and 'match: linked', which this log's rules "
               "leave off (give `options: {pool: true}` or `options: {match: linked}` in the header)")
