@@ -2,7 +2,7 @@
 the events that follow plainly show), and the claims a log cannot bear out."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import exchange, marks
 from .in_play import COUNTS, holds_trump_king
@@ -13,13 +13,14 @@ from ..record.table import HAND_SIZE, played_by
 if TYPE_CHECKING:
     from .replay import Replay
     from .ruling import Ruling
-    from ..record.table import DealOnTable
+    from .in_play import DealInPlay
+    from ..record.log import Claim, Elect, Event
 
 
 NEUTRAL = frozenset({"elect", "claim", "look", "mark", "mark_king", "take_down", "take_back", "holds"})
 
 
-def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
+def shown_by(r: Replay, ruling: Ruling, ev: Event) -> str | None:
     """The option the next event plainly shows was taken, or the case's `otherwise`."""
     deal = ruling.table
     if ev.event in ruling.open_past:
@@ -45,7 +46,7 @@ def shown_by(r: Replay, ruling: Ruling, ev: Any) -> str | None:
     return ruling.otherwise
 
 
-def _new_dealer(deal: DealOnTable | None, ev: Any) -> str | None:
+def _new_dealer(deal: DealInPlay | None, ev: Event) -> str | None:
     """Who deals the deal an event begins, when the event shows it: the `by` of a packet, else
     the player not given the first packet; the player not cutting."""
     if deal is None:
@@ -61,7 +62,7 @@ NOT_YET = "not yet"
 """`shown_by`'s answer when the events so far cannot show the choice yet: the ruling stays open."""
 
 
-def _shown_exposed(ruling: Ruling, deal: DealOnTable, ev: Any) -> str | None:
+def _shown_exposed(ruling: Ruling, deal: DealInPlay, ev: Event) -> str | None:
     """Take or refuse an exposed card. One given and exposed: a `give` to its holder when his
     hand is already full can only replace it (refused). One turned up in error: the next cards
     given to the non-dealer show it, if he demands another discard; the play shows he did not."""
@@ -90,7 +91,7 @@ DEALER_FAULTS = frozenset({"wrong_count", "wrong_order", "deal_out_of_turn", "wr
                            "more_than_one_turned", "turned_in_error", "insufficient_stock"})
 
 
-def on_claim(r: Replay, ev: Any, n: int) -> None:
+def on_claim(r: Replay, ev: Claim, n: int) -> None:
     """The moment of discovery: rule on what the claim reveals, with the facts of now."""
     deal = r.deal
     irr, player = ev.irregularity, ev.player
@@ -151,7 +152,7 @@ SHOWN_BY_EVENTS = {
 }
 
 
-def _played_to(r: Replay, deal: DealOnTable, ev: Any, n: int) -> bool:
+def _played_to(r: Replay, deal: DealInPlay, ev: Claim, n: int) -> bool:
     """A lead out of turn claimed after it has been played to (law 40): ruled at the claim, the
     card played to being a fact of the claim itself. False where no card led out of turn has
     been played to (a lead still unanswered was ruled on when it was made)."""
@@ -168,7 +169,7 @@ def _played_to(r: Replay, deal: DealOnTable, ev: Any, n: int) -> bool:
     return False
 
 
-def _claim_shown(r: Replay, deal: DealOnTable | None, irr: str, n: int) -> None:
+def _claim_shown(r: Replay, deal: DealInPlay | None, irr: str, n: int) -> None:
     """A claim the log cannot bear out: an irregularity in plain view it does not show, a fault of
     the dealer with no deal begun, or a deal out of turn where the log shows the deal in turn."""
     words = irr.replace("_", " ")
@@ -186,7 +187,7 @@ def _claim_shown(r: Replay, deal: DealOnTable | None, irr: str, n: int) -> None:
                   "deal out of turn is recorded with the `by` of its first packet")
 
 
-def _something_to_retract(r: Replay, deal: DealOnTable, who: str | None, n: int) -> None:
+def _something_to_retract(r: Replay, deal: DealInPlay, who: str | None, n: int) -> None:
     """A retraction claimed (laws 26, 27): the non-dealer must have proposed, the dealer answered."""
     if who == deal.non_dealer and not deal.proposals:
         r.fail(n, f"{who} has not proposed in this deal: there is no proposal to retract")
@@ -198,7 +199,7 @@ def _something_to_retract(r: Replay, deal: DealOnTable, who: str | None, n: int)
 EXCHANGE_CLAIMS = COUNTS | {"discard_looked_at"}
 
 
-def _claim_in_exchange(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None:
+def _claim_in_exchange(r: Replay, deal: DealInPlay | None, ev: Claim, n: int) -> None:
     """An error of number in the exchange (`exchange.claim_count`), or a discard looked at: the
     claim names the player who looked (`player`, else the claimant's adversary)."""
     words = ev.irregularity.replace("_", " ")
@@ -218,7 +219,7 @@ def _claim_in_exchange(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> 
 PLAY_CLAIMS = frozenset({"revoke", "failure_to_win", "false_king"})
 
 
-def _claim_in_play(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None:
+def _claim_in_play(r: Replay, deal: DealInPlay | None, ev: Claim, n: int) -> None:
     """A revoke, a failure to win or a false king claimed: the one the log proves, or, where the
     log does not show the cards, the claim is the truth discovered. The announcer's own claim of
     his false king before he has played a card is a lawful correction: no ruling."""
@@ -267,12 +268,12 @@ def _claim_in_play(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None
                 extra={"played_to": True} if irr != "false_king" else None, what=what)
 
 
-def _play_recorded(r: Replay, deal: DealOnTable, n: int) -> bool:
+def _play_recorded(r: Replay, deal: DealInPlay, n: int) -> bool:
     """The hand's play is recorded card by card (no `tricks` summary in this deal so far)."""
     return not any(e.event == "tricks" for e in r.events[deal.first_event - 1:n - 1])
 
 
-def _check_duty_claim(r: Replay, deal: DealOnTable, ev: Any, who: str, n: int) -> None:
+def _check_duty_claim(r: Replay, deal: DealInPlay, ev: Claim, who: str, n: int) -> None:
     """A revoke or a failure to win is made by a card played to a lead: where the play is
     recorded card by card, the claim must point at one `who` played (in the trick it names, and
     the card it names)."""
@@ -290,7 +291,7 @@ def _check_duty_claim(r: Replay, deal: DealOnTable, ev: Any, who: str, n: int) -
                   f"{ev.irregularity.replace('_', ' ')} to claim")
 
 
-def _trick_of(deal: DealOnTable, event: int) -> int | None:
+def _trick_of(deal: DealInPlay, event: int) -> int | None:
     """The number (1-5) of the trick an event of the play belongs to."""
     number = None
     for i, t in enumerate(deal.tricks, 1):
@@ -299,7 +300,7 @@ def _trick_of(deal: DealOnTable, event: int) -> int | None:
     return number
 
 
-def _claimed_count(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
+def _claimed_count(r: Replay, deal: DealInPlay, ev: Claim, n: int) -> None:
     """A claimed wrong number, in the hand the claim names (`player`, else the claimant's own).
     Where the log shows every card of it, the cards are the fact; where it shows counts, the
     claim's `count` is the truth discovered, and the table is put right to it (the cards came
@@ -352,7 +353,7 @@ def _claimed_count(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
                 extra={"size": "more" if count > due else "fewer"}, what=what)
 
 
-def _due(deal: DealOnTable, player: str) -> int:
+def _due(deal: DealInPlay, player: str) -> int:
     """The cards a player should hold now: five, less the cards he has played and those he has
     discarded and not yet been given back."""
     played = sum(1 for t in deal.tricks if t.leader == player and t.lead is not None) + \
@@ -361,22 +362,21 @@ def _due(deal: DealOnTable, player: str) -> int:
     return HAND_SIZE - played - waiting
 
 
-def _lapsed_at_look(r: Replay, ev: Any) -> Ruling | None:
+def _lapsed_at_look(r: Replay, ev: Elect) -> Ruling | None:
     """A choice of this deal that lapsed when its chooser looked (laws 9, 11, 13)."""
     return next((x for x in reversed(r.rulings) if x.lapsed and x.table is r.deal and x.table is not None
                  and ev.option in x.options and x.chooser == ev.by and ev.by in x.table.looked), None)
 
 
-def on_elect(r: Replay, ev: Any, n: int) -> None:
+def on_elect(r: Replay, ev: Elect, n: int) -> None:
     """The entitled player chooses: the latest open ruling that offers the option, else the
     hidden irregularity the election claims (`_claimed_by_election`)."""
-    ruling = r.open_for(ev.option) or _lapsed_at_look(r, ev) or _claimed_by_election(r, ev, n)
-    if not ruling.open and not ruling.lapsed:
+    offered = r.open_for(ev.option) or _lapsed_at_look(r, ev) or _claimed_by_election(r, ev, n)
+    if not offered.open and not offered.lapsed:
         return   # a compulsory remedy, done at its ruling
-    if ev.by != ruling.chooser:
-        r.fail(n, f"law {ruling.law} gives the choice to {ruling.chooser}, not {ev.by}")
-    offered = ruling
-    ruling = r.choice_still_open(ruling, n) if ruling.open else None
+    if ev.by != offered.chooser:
+        r.fail(n, f"law {offered.law} gives the choice to {offered.chooser}, not {ev.by}")
+    ruling = r.choice_still_open(offered, n) if offered.open else None
     if ruling is None and ev.option in ANNULMENTS:
         done = r.ruled(offered.table, offered.irregularity)[-1]
         if not ANNULMENTS & set(done.options):
@@ -390,7 +390,7 @@ def on_elect(r: Replay, ev: Any, n: int) -> None:
 ANNULMENTS = frozenset({"fresh_deal", "deal_void"})
 
 
-def _claimed_by_election(r: Replay, ev: Any, n: int) -> Ruling:
+def _claimed_by_election(r: Replay, ev: Elect, n: int) -> Ruling:
     """An election of an option a law gives for a hidden irregularity the log proves in this
     deal and nobody has claimed: it is that irregularity's claim, ruled now (the moment of
     discovery), and the option is then taken. Where none gives it, the election is an error."""

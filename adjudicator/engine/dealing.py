@@ -2,18 +2,21 @@
 the turn-up, new packs. Each handler applies one event and reports what the laws must see."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import marks
 from .rules import cut_winner, shuffled_last
 from .ruling import Said, said
-from ..record.table import HAND_SIZE, PACK_SIZE, DealOnTable
+from ..record.table import HAND_SIZE, PACK_SIZE
 
 if TYPE_CHECKING:
+    from .in_play import DealInPlay
     from .replay import Replay
+    from ..record.cards import Card
+    from ..record.log import Cut, CutForDeal, Deal, Expose, Faced, NewPacks, Shuffle, TurnUp
 
 
-def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
+def cut_for_deal(r: Replay, ev: CutForDeal, n: int) -> None:
     if r.deals:
         r.fail(n, "the cut for deal comes before the first deal")
     cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
@@ -41,7 +44,7 @@ def cut_for_deal(r: Replay, ev: Any, n: int) -> None:
             r.cut_tie = n   # no ruling if they cut again, as they must; see _start
 
 
-def _start(r: Replay, n: int) -> DealOnTable:
+def _start(r: Replay, n: int) -> DealInPlay:
     """A new deal begins at event n. The first deal after a tied cut for deal that was never cut
     again (law 5) is dealt by the header's dealer, if any: the tie is ruled on now."""
     tie, r.cut_tie = r.cut_tie, None
@@ -61,14 +64,14 @@ def _start(r: Replay, n: int) -> DealOnTable:
     return deal
 
 
-def _stood(r: Replay, deal: DealOnTable) -> bool:
+def _stood(r: Replay, deal: DealInPlay) -> bool:
     """A deal out of turn found too late to rectify stands as its dealer's (law 14), claimed
     or not (nobody claimed it: nothing elected, and the deal stands all the same)."""
     return any(x.elected == "play_on" or not x.claimed and x.options == ["play_on"]
                for x in r.ruled(deal, "deal_out_of_turn"))
 
 
-def _deal_for(r: Replay, n: int, *, packet: bool) -> DealOnTable:
+def _deal_for(r: Replay, n: int, *, packet: bool) -> DealInPlay:
     """The deal this event belongs to, starting a new one when the last has gone past dealing."""
     deal = r.deal
     if deal is None or deal.phase != "dealing" or deal.annulled is not None or \
@@ -77,7 +80,7 @@ def _deal_for(r: Replay, n: int, *, packet: bool) -> DealOnTable:
     return deal
 
 
-def shuffle(r: Replay, ev: Any, n: int) -> None:
+def shuffle(r: Replay, ev: Shuffle, n: int) -> None:
     deal = r.deal
     if deal is not None and deal.phase in ("exchange", "play") and deal.annulled is None:
         # the deal is not over until its hand is: this shuffle is made during the hand (law 2)
@@ -96,7 +99,7 @@ def shuffle(r: Replay, ev: Any, n: int) -> None:
         r.irregular("improper_shuffle", n, public=True, actor=ev.by, what=said(how, by=ev.by))
 
 
-def _shuffled_last(r: Replay, deal: DealOnTable, n: int) -> None:
+def _shuffled_last(r: Replay, deal: DealInPlay, n: int) -> None:
     """Law 1: the dealer has the right to shuffle last."""
     s = deal.shuffles or []
     if not shuffled_last(s, deal.dealer):
@@ -105,7 +108,7 @@ def _shuffled_last(r: Replay, deal: DealOnTable, n: int) -> None:
     deal.shuffles = None
 
 
-def cut(r: Replay, ev: Any, n: int) -> None:
+def cut(r: Replay, ev: Cut, n: int) -> None:
     deal = r.deal
     if deal is None or deal.phase != "dealing" or deal.annulled is not None or deal.packets:
         deal = _start(r, n)   # a second cut before any packet (a fresh cut) is the same deal
@@ -122,7 +125,7 @@ def cut(r: Replay, ev: Any, n: int) -> None:
                     what=said("short_cut", by=ev.by, top=ev.top, bottom=bottom))
 
 
-def deal_packet(r: Replay, ev: Any, n: int) -> None:
+def deal_packet(r: Replay, ev: Deal, n: int) -> None:
     cur = r.deal
     if cur is not None and cur.annulled is None and cur.phase != "over" and cur.completing.get(ev.to):
         _complete(r, cur, ev, n)
@@ -135,13 +138,15 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
         r.fail(n, f"{deal.dealer} is dealing this deal, not {by}")
     if deal.shuffles is not None:
         _shuffled_last(r, deal, n)
-    if ev.count > deal.stock:
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
+    if count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the pack")
     hand = deal.hands[ev.to]
     before = hand.size
-    hand.take(ev.cards, ev.count)
-    deal.stock -= ev.count
-    deal.packets.append((ev.to, ev.count))
+    hand.take(ev.cards, count)
+    deal.stock -= count
+    deal.packets.append((ev.to, count))
     if ev.cards:
         deal.see(r, ev.cards, n)
     if before <= HAND_SIZE < hand.size:
@@ -152,16 +157,17 @@ def deal_packet(r: Replay, ev: Any, n: int) -> None:
         dealing_done(r, deal, n)
 
 
-def _dealt(deal: DealOnTable, player: str, size: int) -> Said:
+def _dealt(deal: DealInPlay, player: str, size: int) -> Said:
     """The dealer dealt `player` (himself, or his adversary) `size` cards."""
     return said("dealt_himself" if player == deal.dealer else "dealt_adversary", dealer=deal.dealer,
                 player=player, size=size)
 
 
-def _complete(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
+def _complete(r: Replay, deal: DealInPlay, ev: Deal, n: int) -> None:
     """Cards dealt to complete a short hand (a rectified deal, laws 9, 16, 18): from the top of
     the pack, not a packet of the distribution."""
     due = deal.completing[ev.to]
+    assert ev.count is not None   # the log's WithCards sets it from the cards
     if ev.count > due:
         r.fail(n, f"{ev.to} is owed {due} card{'s' if due != 1 else ''} to complete his hand, not {ev.count}")
     if ev.count > deal.stock:
@@ -173,7 +179,7 @@ def _complete(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
         deal.see(r, ev.cards, n)
 
 
-def _first_packet(r: Replay, deal: DealOnTable, by: str, ev: Any, n: int) -> None:
+def _first_packet(r: Replay, deal: DealInPlay, by: str, ev: Deal, n: int) -> None:
     expected = deal.dealer
     if by != expected:
         deal.dealer, deal.non_dealer = by, expected
@@ -190,7 +196,7 @@ def _first_packet(r: Replay, deal: DealOnTable, by: str, ev: Any, n: int) -> Non
         r.irregular("wrong_pack", n, public=False, actor=deal.dealer, what=what)
 
 
-def dealing_done(r: Replay, deal: DealOnTable, n: int) -> None:
+def dealing_done(r: Replay, deal: DealInPlay, n: int) -> None:
     """The distribution is over: check the count of each hand and the order of distribution."""
     if deal.dealing_checked:
         return
@@ -211,20 +217,21 @@ def dealing_done(r: Replay, deal: DealOnTable, n: int) -> None:
     if order is not None and (chosen is None or chosen[0] == order):
         return
     if order is not None:
+        assert chosen is not None   # else the order stands (returned above)
         what = said("order_changed", dealer=deal.dealer, order="{}-{}".format(*order),
-                    chosen="{}-{}".format(*chosen[0]), deal=chosen[1])  # type: ignore[index]
+                    chosen="{}-{}".format(*chosen[0]), deal=chosen[1])
     else:
         what = said("order_wrong", dealer=deal.dealer, packets=[list(p) for p in deal.packets])
     r.irregular("wrong_order", n, public=False, actor=deal.dealer, what=what)
 
 
-def _count_ruled(r: Replay, deal: DealOnTable) -> bool:
+def _count_ruled(r: Replay, deal: DealInPlay) -> bool:
     """A wrong number of cards was found in this deal (ruled, or waiting for its claim)."""
     return bool(r.ruled(deal, "wrong_count")) or \
         any(p.irregularity == "wrong_count" and p.deal is deal for p in r.pending)
 
 
-def expose(r: Replay, ev: Any, n: int) -> None:
+def expose(r: Replay, ev: Expose, n: int) -> None:
     deal = r.current(n)
     prev = r.events[n - 2] if n >= 2 else None
     if prev is None or prev.event not in ("deal", "give"):
@@ -242,7 +249,7 @@ def expose(r: Replay, ev: Any, n: int) -> None:
                 what=said("exposed_own" if whose == deal.dealer else "exposed_adversary", dealer=deal.dealer, card=ev.card, owner=whose))
 
 
-def faced(r: Replay, ev: Any, n: int) -> None:
+def faced(r: Replay, ev: Faced, n: int) -> None:
     deal = r.deal
     if deal is None or deal.phase == "over":
         deal = _start(r, n)
@@ -251,7 +258,7 @@ def faced(r: Replay, ev: Any, n: int) -> None:
                 what=said("faced_in_stock" if deal.turned_over else "faced_in_pack", card=ev.card))
 
 
-def turn_up(r: Replay, ev: Any, n: int) -> None:
+def turn_up(r: Replay, ev: TurnUp, n: int) -> None:
     deal = r.current(n)
     cards = ev.cards if ev.cards is not None else ([ev.card] if ev.card is not None else [])
     if not cards and ev.count is None:
@@ -301,13 +308,14 @@ def turn_up(r: Replay, ev: Any, n: int) -> None:
     deal.set_trump(r, cards[0], n)
 
 
-def _second_turned(r: Replay, deal: DealOnTable, card: Any, n: int) -> None:
+def _second_turned(r: Replay, deal: DealInPlay, card: Card, n: int) -> None:
     """Another card turned up after the trump card, before any card is given: more than one card
     turned up. The first stays the trump until the choice; a king among them is marked once
     chosen."""
     if deal.stock == 0:
         r.fail(n, "the stock is empty: there is no card to turn up")
     first = deal.turn_up
+    assert first is not None   # the caller's condition: the trump card was turned up
     for ent in [e for e in r.owed if e.deal is deal and e.kind == "turned_king"]:
         marks.cancel(r, ent)
     deal.see(r, [card], n)
@@ -320,7 +328,7 @@ def _second_turned(r: Replay, deal: DealOnTable, card: Any, n: int) -> None:
 EARLY_ACTS = frozenset({"propose", "accept", "refuse", "ask", "discard", "play"})
 
 
-def before_turn_up(r: Replay, deal: DealOnTable, n: int) -> bool:
+def before_turn_up(r: Replay, deal: DealInPlay, n: int) -> bool:
     """An act of the exchange or the play comes before the trump card is turned up (law 10).
 
     True when it may stand: the hands have been dealt and the act needs neither the trump card
@@ -336,12 +344,13 @@ def before_turn_up(r: Replay, deal: DealOnTable, n: int) -> bool:
         deal.no_turn_up = n
         dealing_done(r, deal, n)
         r.irregular("no_turn_up", n, public=True, actor=deal.dealer,
-                    what=said(f"before_turn_up_{ev.event}", by=ev.by, dealer=deal.dealer,
+                    what=said(f"before_turn_up_{ev.event}", by=ev.by,  # type: ignore[union-attr]  # every early act has a `by`
+                              dealer=deal.dealer,
                               card=getattr(ev, "card", None)))
     return True
 
 
-def new_packs(r: Replay, ev: Any, n: int) -> None:
+def new_packs(r: Replay, ev: NewPacks, n: int) -> None:
     """Law 44: new cards may be called for until the pack for the next deal is cut."""
     deal = r.deal
     if deal is not None and deal.phase == "dealing" and deal.annulled is None and (deal.cut or deal.packets):
@@ -351,7 +360,8 @@ def new_packs(r: Replay, ev: Any, n: int) -> None:
     r.packs_changed = False   # two new packs, the dealer choosing his: each has his own pack again
 
 
-HANDLERS = {
+# by event name, each handler taking its own event
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
     "cut_for_deal": cut_for_deal, "shuffle": shuffle, "cut": cut, "deal": deal_packet,
     "expose": expose, "faced": faced, "turn_up": turn_up, "new_packs": new_packs,
 }

@@ -1,8 +1,7 @@
 """The exchange: proposals, the dealer's answer, asking, discarding, giving cards from the stock."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .dealing import before_turn_up
 from .in_play import COUNTS
@@ -11,11 +10,13 @@ from .ruling import Said, said
 from ..record.table import HAND_SIZE, played_by
 
 if TYPE_CHECKING:
+    from .in_play import DealInPlay
     from .replay import Replay
-    from ..record.table import DealOnTable
+    from ..record.cards import Card
+    from ..record.log import Accept, Ask, Claim, Discard, Give, Propose, Refuse
 
 
-def _in_exchange(r: Replay, n: int, what: str) -> DealOnTable:
+def _in_exchange(r: Replay, n: int, what: str) -> DealInPlay:
     deal = r.current(n)
     if deal.phase == "dealing":
         if before_turn_up(r, deal, n):   # law 10: ruled there; the act stands
@@ -26,7 +27,7 @@ def _in_exchange(r: Replay, n: int, what: str) -> DealOnTable:
     return deal
 
 
-def propose(r: Replay, ev: Any, n: int) -> None:
+def propose(r: Replay, ev: Propose, n: int) -> None:
     deal = _in_exchange(r, n, "a proposal")
     if ev.by != deal.non_dealer:
         r.fail(n, f"only the non-dealer ({deal.non_dealer}) proposes")
@@ -49,7 +50,7 @@ def propose(r: Replay, ev: Any, n: int) -> None:
 
 
 
-def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
+def _answer(r: Replay, ev: Accept | Refuse, n: int, answer: str) -> None:
     deal = _in_exchange(r, n, "an answer")
     if ev.by != deal.dealer:
         r.fail(n, f"only the dealer ({deal.dealer}) accepts or refuses")
@@ -77,13 +78,13 @@ def _answer(r: Replay, ev: Any, n: int, answer: str) -> None:
     _check_stock(r, deal, n)   # accepted with the stock spent (law 38)
 
 
-def _turned_in_error(r: Replay, deal: DealOnTable) -> int | None:
+def _turned_in_error(r: Replay, deal: DealInPlay) -> int | None:
     """The event at which the dealer turned up a card in error after giving, in this deal."""
     ruled = r.ruled(deal, "turned_in_error")
     return ruled[0].event if ruled else None
 
 
-def _overrule(r: Replay, deal: DealOnTable, irregularity: str, n: int, stands: dict, actor: str,
+def _overrule(r: Replay, deal: DealInPlay, irregularity: str, n: int, stands: dict[str, Any], actor: str,
               what: Said) -> None:
     """A word said against the laws (a retraction, a refusal the dealer may not make) is on the
     table; `stands` is what holds if the ruling overrules it (`restore_words`)."""
@@ -94,7 +95,7 @@ def _overrule(r: Replay, deal: DealOnTable, irregularity: str, n: int, stands: d
         deal.overruled = None
 
 
-def restore_words(deal: DealOnTable | None) -> bool:
+def restore_words(deal: DealInPlay | None) -> bool:
     """The last word is overruled: the words that stand are put back. False when there is none."""
     if deal is None or not deal.overruled:
         return False
@@ -104,15 +105,15 @@ def restore_words(deal: DealOnTable | None) -> bool:
     return True
 
 
-def accept(r: Replay, ev: Any, n: int) -> None:
+def accept(r: Replay, ev: Accept, n: int) -> None:
     _answer(r, ev, n, "accept")
 
 
-def refuse(r: Replay, ev: Any, n: int) -> None:
+def refuse(r: Replay, ev: Refuse, n: int) -> None:
     _answer(r, ev, n, "refuse")
 
 
-def _accepted(r: Replay, n: int, what: str) -> DealOnTable:
+def _accepted(r: Replay, n: int, what: str) -> DealInPlay:
     deal = _in_exchange(r, n, what)
     if deal.answer == "refuse":
         retracted = any(x.offender == deal.dealer for x in r.ruled(deal, "retraction"))
@@ -123,13 +124,13 @@ def _accepted(r: Replay, n: int, what: str) -> DealOnTable:
     return deal
 
 
-def _not_standing(r: Replay, deal: DealOnTable, player: str, n: int) -> None:
+def _not_standing(r: Replay, deal: DealInPlay, player: str, n: int) -> None:
     if player in deal.stands:
         r.fail(n, f"{player} takes no cards: the stock was found short at event "
                   f"{deal.stands[player]} and he must play his hand as it stands")
 
 
-def ask(r: Replay, ev: Any, n: int) -> None:
+def ask(r: Replay, ev: Ask, n: int) -> None:
     deal = _accepted(r, n, "asking for cards")
     if ev.by != deal.non_dealer:
         r.fail(n, f"the non-dealer ({deal.non_dealer}) asks for cards; the dealer just takes them")
@@ -146,7 +147,7 @@ def ask(r: Replay, ev: Any, n: int) -> None:
         _recheck(r, deal, ev.by, n)
 
 
-def discard(r: Replay, ev: Any, n: int) -> None:
+def discard(r: Replay, ev: Discard, n: int) -> None:
     deal = r.current(n)
     if deal.superfluous.get(ev.by):
         _discard_superfluous(r, deal, ev, n)
@@ -155,6 +156,8 @@ def discard(r: Replay, ev: Any, n: int) -> None:
     _not_standing(r, deal, ev.by, n)
     hand = deal.hands[ev.by]
     laid = deal.round_cards.setdefault(ev.by, [])
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
     if ev.cards is not None:
         for card in ev.cards:
             known = card in hand.cards
@@ -162,22 +165,23 @@ def discard(r: Replay, ev: Any, n: int) -> None:
                 r.fail(n, f"{ev.by} does not hold {card}")
             deal.sighted(r, ev.by, card, known, n)   # law 45: a card seen twice
             laid.append(card)
-    elif ev.count > hand.size:
+    elif count > hand.size:
         r.fail(n, f"{ev.by} holds only {hand.size} cards")
     else:
-        forget(deal, ev.by, ev.count)
-        laid.extend([None] * ev.count)
-    deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + ev.count
-    deal.discards[ev.by] = deal.discards.get(ev.by, 0) + ev.count
+        forget(deal, ev.by, count)
+        laid.extend([None] * count)
+    deal.round_discard[ev.by] = deal.round_discard.get(ev.by, 0) + count
+    deal.discards[ev.by] = deal.discards.get(ev.by, 0) + count
     _check_stock(r, deal, n)
     if deal.round_given.get(ev.by):   # laid out after taking cards: compare again
         _recheck(r, deal, ev.by, n)
 
 
-def _discard_superfluous(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
+def _discard_superfluous(r: Replay, deal: DealInPlay, ev: Discard, n: int) -> None:
     """The holder lays out the superfluous cards (laws 15, 31), unseen by the adversary."""
     hand = deal.hands[ev.by]
     due = deal.superfluous[ev.by]
+    assert ev.count is not None   # the log's WithCards sets it from the cards
     if ev.count > due:
         r.fail(n, f"{ev.by} lays out his superfluous card{'s' if due != 1 else ''} ({due}), "
                   f"not {ev.count}")
@@ -190,14 +194,14 @@ def _discard_superfluous(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
     deal.aside_count += ev.count
 
 
-def forget(deal: DealOnTable, player: str, count: int) -> None:
+def forget(deal: DealInPlay, player: str, count: int) -> None:
     """`count` cards leave `player`'s hand unnamed: the cards the log had shown in it are no
     longer known, but any of them he plays later is his own, not a second copy (law 45)."""
     for card in deal.hands[player].shed(count):
         deal.revealed[card] = player
 
 
-def give(r: Replay, ev: Any, n: int) -> None:
+def give(r: Replay, ev: Give | _Part, n: int) -> None:
     deal = r.current(n)
     if deal.completing.get(ev.to):
         _complete(r, deal, ev, n)
@@ -208,12 +212,14 @@ def give(r: Replay, ev: Any, n: int) -> None:
     to = ev.to
     _check_stock(r, deal, n)
     _not_standing(r, deal, to, n)
-    if ev.count > deal.stock:
+    count = ev.count
+    assert count is not None   # the log's WithCards sets it from the cards
+    if count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
-    receive(r, deal, to, ev.cards, ev.count, n)
+    receive(r, deal, to, ev.cards, count, n)
 
 
-def receive(r: Replay, deal: DealOnTable, to: str, cards: list | None, count: int, n: int) -> None:
+def receive(r: Replay, deal: DealInPlay, to: str, cards: list[Card] | None, count: int, n: int) -> None:
     """Cards given from the top of the stock in the exchange, and the numbers compared again."""
     deal.hands[to].take(cards, count)
     deal.stock -= count
@@ -224,7 +230,7 @@ def receive(r: Replay, deal: DealOnTable, to: str, cards: list | None, count: in
     _recheck(r, deal, to, n)
 
 
-def _completes_before_playing(r: Replay, deal: DealOnTable, ev: Any, n: int) -> bool:
+def _completes_before_playing(r: Replay, deal: DealInPlay, ev: Give | _Part, n: int) -> bool:
     """Law 34: the dealer who gave himself fewer cards than he discarded completes his hand from
     the stock after the non-dealer's lead, "before playing" (his own first card). False when the
     give is not that."""
@@ -233,20 +239,23 @@ def _completes_before_playing(r: Replay, deal: DealOnTable, ev: Any, n: int) -> 
             or deal.answer != "accept" or dealer in deal.stands or not _unserved(deal, dealer):
         return False
     owed = _unserved(deal, dealer)
+    assert ev.count is not None   # the log's WithCards sets it from the cards
     if ev.count > owed:
         r.fail(n, f"{dealer} may complete his hand from the stock before playing (law 34): he is "
                   f"owed {owed} card{_s(owed)}, not {ev.count}")
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
     receive(r, deal, dealer, ev.cards, ev.count, n)
-    cards, unknown = deal.start_hands[dealer]   # the hand he plays with, should it be played again
-    deal.start_hands[dealer] = (cards + list(ev.cards or []), unknown + (0 if ev.cards else ev.count))
+    start = deal.start_hands
+    assert start is not None   # kept when the play began
+    cards, unknown = start[dealer]   # the hand he plays with, should it be played again
+    start[dealer] = (cards + list(ev.cards or []), unknown + (0 if ev.cards else ev.count))
     return True
 
 
 # ----------------------------------------------------- the dealer's own exchange
 
-def kept_his_hand(r: Replay, deal: DealOnTable) -> bool:
+def kept_his_hand(r: Replay, deal: DealInPlay) -> bool:
     """Option dealer_must_exchange: the dealer accepted, the non-dealer has been given cards, and
     the dealer has laid out and taken none in this round while the stock still holds some (the
     duty lapses when it is empty, or when law 38 makes him play his hand)."""
@@ -256,7 +265,7 @@ def kept_his_hand(r: Replay, deal: DealOnTable) -> bool:
         and not deal.round_given.get(dealer) and dealer not in deal.stands
 
 
-def claim_kept_hand(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> None:
+def claim_kept_hand(r: Replay, deal: DealInPlay | None, ev: Claim, n: int) -> None:
     """A claim that the dealer, who must exchange, took no card: heard before the first card is
     played, in the round where it is so (RULESETS.md: compulsory rectify)."""
     if not r.options.dealer_must_exchange:
@@ -272,7 +281,7 @@ def claim_kept_hand(r: Replay, deal: DealOnTable | None, ev: Any, n: int) -> Non
 
 # ----------------------------------------------------- numbers: laws 29-34 (`in_play.COUNTS`)
 
-def _recheck(r: Replay, deal: DealOnTable, player: str, n: int) -> None:
+def _recheck(r: Replay, deal: DealInPlay, player: str, n: int) -> None:
     for p in [p for p in r.pending if p.deal is deal and p.irregularity in COUNTS
               and p.concerns == player and p.event >= deal.round_event]:
         r.pending.remove(p)
@@ -284,7 +293,7 @@ def _recheck(r: Replay, deal: DealOnTable, player: str, n: int) -> None:
         _check_dealer(r, deal, n)
 
 
-def round_over(r: Replay, deal: DealOnTable, n: int, cut_short: bool = False) -> None:
+def round_over(r: Replay, deal: DealInPlay, n: int, cut_short: bool = False) -> None:
     """The round's exchange is over (another proposal, the first card played, the hand settled):
     a discard to which no card was given is compared too, as given none (laws 29-34); a dealer
     who had to exchange and took no card is noted, and ruled on once the play begins (after a
@@ -316,7 +325,7 @@ def round_over(r: Replay, deal: DealOnTable, n: int, cut_short: bool = False) ->
                 _check_dealer(r, deal, n)
 
 
-def _count_error(r: Replay, deal: DealOnTable, irregularity: str, n: int, concerns: str, actor: str,
+def _count_error(r: Replay, deal: DealInPlay, irregularity: str, n: int, concerns: str, actor: str,
                  size: str, what: Said) -> None:
     """A hidden error of number, unless already ruled on in this round."""
     if any(x.concerns == concerns and x.event >= deal.round_event for x in r.ruled(deal, irregularity)):
@@ -325,7 +334,7 @@ def _count_error(r: Replay, deal: DealOnTable, irregularity: str, n: int, concer
                 extra={"size": size}, what=what)
 
 
-def _check_non_dealer(r: Replay, deal: DealOnTable, n: int) -> None:
+def _check_non_dealer(r: Replay, deal: DealInPlay, n: int) -> None:
     """Laws 29-32: what he asked for against what he discarded (his fault), what he was given
     against what he asked for (the dealer's)."""
     non_dealer, dealer = deal.non_dealer, deal.dealer
@@ -346,7 +355,7 @@ def _check_non_dealer(r: Replay, deal: DealOnTable, n: int) -> None:
                      said("gave_adversary", dealer=dealer, elder=non_dealer, given=given, asked=asked))
 
 
-def _check_dealer(r: Replay, deal: DealOnTable, n: int) -> None:
+def _check_dealer(r: Replay, deal: DealInPlay, n: int) -> None:
     """Laws 33, 34: what the dealer gave himself against what he discarded."""
     dealer = deal.dealer
     discarded = deal.round_discard.get(dealer, 0)
@@ -361,7 +370,7 @@ def _s(k: int) -> str:
     return "" if k == 1 else "s"
 
 
-def claim_count(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
+def claim_count(r: Replay, deal: DealInPlay, ev: Claim, n: int) -> None:
     """A claimed error of number in the exchange: the one the log proves, or, where the log
     shows the hand only as a count, the claim's `count` is the truth discovered."""
     irr, player = ev.irregularity, ev.player
@@ -411,7 +420,7 @@ def claim_count(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
                 what=said("claims_count", by=ev.by, irregularity=irr, player=player, count=ev.count))
 
 
-def _hint(r: Replay, deal: DealOnTable, irr: str, player: str | None, more: bool) -> str:
+def _hint(r: Replay, deal: DealInPlay, irr: str, player: str | None, more: bool) -> str:
     """What the log does prove, for a claim of an error of number it cannot bear out: an error
     of the same sense (too many, too few) under another id or of another player."""
     for p in reversed(r.pending):
@@ -421,7 +430,7 @@ def _hint(r: Replay, deal: DealOnTable, irr: str, player: str | None, more: bool
     return ""
 
 
-def excess_returned(deal: DealOnTable, holder: str, k: int) -> None:
+def excess_returned(deal: DealInPlay, holder: str, k: int) -> None:
     """k cards given in excess in this round, not yet taken up, go back on top of the stock (the
     caller moves the cards): the round's count is put right, and so is what was asked for."""
     k = max(0, min(k, deal.round_given.get(holder, 0)))
@@ -432,7 +441,7 @@ def excess_returned(deal: DealOnTable, holder: str, k: int) -> None:
 
 # ----------------------------------------------------- the stock short: law 38
 
-def _wishes(deal: DealOnTable) -> tuple[int, int]:
+def _wishes(deal: DealInPlay) -> tuple[int, int]:
     """The cards still due from the stock in this round: to the non-dealer (as many as he asked
     for, or discarded) and to the dealer (as many as he discarded)."""
     non_dealer, dealer = deal.non_dealer, deal.dealer
@@ -440,7 +449,7 @@ def _wishes(deal: DealOnTable) -> tuple[int, int]:
                   deal.round_discard.get(dealer, 0), deal.round_given.get(dealer, 0))
 
 
-def _check_stock(r: Replay, deal: DealOnTable, n: int) -> None:
+def _check_stock(r: Replay, deal: DealInPlay, n: int) -> None:
     """The dealer accepted and the stock cannot serve both as they wish: ruled where it shows,
     unless he accepted on condition of there being cards enough (law 38): then the hands stand."""
     if deal.stands or deal.answer != "accept":
@@ -465,11 +474,11 @@ def _check_stock(r: Replay, deal: DealOnTable, n: int) -> None:
                 extra={"conditional": deal.conditional}, what=what)
 
 
-def _unserved(deal: DealOnTable, player: str) -> int:
+def _unserved(deal: DealInPlay, player: str) -> int:
     return max(0, deal.round_discard.get(player, 0) - deal.round_given.get(player, 0))
 
 
-def _take_back(deal: DealOnTable, player: str, k: int) -> None:
+def _take_back(deal: DealInPlay, player: str, k: int) -> None:
     """`player` takes back k cards of this round's discard (unknown ones, unless he takes back
     the whole of a discard the log names)."""
     if k <= 0:
@@ -477,7 +486,7 @@ def _take_back(deal: DealOnTable, player: str, k: int) -> None:
     laid = deal.round_cards.get(player, [])
     hand = deal.hands[player]
     if k == len(laid) and None not in laid:
-        hand.cards.extend(laid)
+        hand.cards.extend(laid)  # type: ignore[arg-type]  # None is not in it
         laid.clear()
     else:
         hand.unknown += k
@@ -490,7 +499,7 @@ def _take_back(deal: DealOnTable, player: str, k: int) -> None:
     deal.discards[player] -= k
 
 
-def serve_what_remains(r: Replay, deal: DealOnTable, n: int) -> None:
+def serve_what_remains(r: Replay, deal: DealInPlay, n: int) -> None:
     """The non-dealer exchanges as many as he asked for, or as many as are left (a discard
     beyond that goes back to his hand). The dealer: under law 38 he takes no card (his discard
     not yet served goes back to his hand); where the last to exchange takes what remains (option
@@ -510,7 +519,7 @@ def serve_what_remains(r: Replay, deal: DealOnTable, n: int) -> None:
         _recheck(r, deal, dealer, n)
 
 
-def stand_as_they_are(r: Replay, deal: DealOnTable, n: int) -> None:
+def stand_as_they_are(r: Replay, deal: DealInPlay, n: int) -> None:
     """Nothing more is given: each takes back the part of his discard not yet served, and the
     hands are played as they stand."""
     non_dealer = deal.non_dealer
@@ -523,19 +532,29 @@ def stand_as_they_are(r: Replay, deal: DealOnTable, n: int) -> None:
         _recheck(r, deal, player, n)
 
 
-def _complete(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
+class _Part:
+    """A part of a give of more than is owed: the cards that complete the hand, or the rest."""
+
+    __slots__ = ("to", "count", "cards")
+
+    def __init__(self, to: str, count: int, cards: list[Card] | None) -> None:
+        self.to, self.count, self.cards = to, count, cards
+
+
+def _complete(r: Replay, deal: DealInPlay, ev: Give | _Part, n: int) -> None:
     """A short hand completed from the top of the stock (laws 16, 18, 32, 34, 36). A give of more
     than is owed completes the hand with its first cards; in the exchange the rest are cards
     given as usual (counted in the round, so an excess is an error of number), in the play they
     cannot be."""
     owed = deal.completing[ev.to]
+    assert ev.count is not None   # the log's WithCards sets it from the cards
     if ev.count > owed:
         if deal.phase != "exchange":
             r.fail(n, f"{ev.to} is owed {owed} card{_s(owed)} from the stock to complete his hand, "
                       f"not {ev.count}")
         cards = ev.cards
-        _complete(r, deal, SimpleNamespace(to=ev.to, count=owed, cards=cards[:owed] if cards else None), n)
-        give(r, SimpleNamespace(to=ev.to, count=ev.count - owed, cards=cards[owed:] if cards else None), n)
+        _complete(r, deal, _Part(ev.to, owed, cards[:owed] if cards else None), n)
+        give(r, _Part(ev.to, ev.count - owed, cards[owed:] if cards else None), n)
         return
     if ev.count > deal.stock:
         r.fail(n, f"only {deal.stock} cards are left in the stock")
@@ -546,5 +565,8 @@ def _complete(r: Replay, deal: DealOnTable, ev: Any, n: int) -> None:
         deal.see(r, ev.cards, n)
 
 
-HANDLERS = {"propose": propose, "accept": accept, "refuse": refuse, "ask": ask,
-            "discard": discard, "give": give}
+# by event name, each handler taking its own event
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    "propose": propose, "accept": accept, "refuse": refuse, "ask": ask, "discard": discard,
+    "give": give,
+}

@@ -59,37 +59,37 @@ class DealInPlay(DealOnTable):
     the stages do to it in common. A method that reports or scores takes the replay, as a
     handler does."""
 
-    revealed: dict = field(default_factory=dict)   # card -> player whose unknown cards it came from
+    revealed: dict[Card, str] = field(default_factory=dict)   # card -> player whose unknown cards it came from
     dealing_checked: bool = False
     king_forfeited: bool = False
     # the exchange's round
     conditional: bool = False
     round_event: int = 0                             # the event of the proposal being answered
-    round_cards: dict = field(default_factory=dict)  # player -> this round's discard (None: unknown)
+    round_cards: dict[str, list[Card | None]] = field(default_factory=dict)   # player -> this round's discard (None: unknown)
     round_discard: dict[str, int] = field(default_factory=dict)
     round_given: dict[str, int] = field(default_factory=dict)
-    stands: dict = field(default_factory=dict)       # player -> event: he takes no more cards (law 38)
-    kept: list = field(default_factory=list)         # rounds (their event) the dealer who had to took no card
-    kept_claimed: dict = field(default_factory=dict) # round event -> the claim that ruled on it
-    overruled: dict | None = None                    # the words that stand if the last is overruled
+    stands: dict[str, int] = field(default_factory=dict)   # player -> event: he takes no more cards (law 38)
+    kept: list[int] = field(default_factory=list)   # rounds (their event) the dealer who had to took no card
+    kept_claimed: dict[int, int] = field(default_factory=dict)   # round event -> the claim that ruled on it
+    overruled: dict[str, Any] | None = None   # the words that stand if the last is overruled
     superfluous: dict[str, int] = field(default_factory=dict)   # cards to be laid out unseen
-    completing: dict[str, int] = field(default_factory=dict)    # cards due from the stock
+    completing: dict[str, int] = field(default_factory=dict)   # cards due from the stock
     # the play
-    cut_players: set = field(default_factory=set)   # offenders whose marks laws 25, 43 cut
-    start_hands: dict | None = None                  # the hands when play began (to play again)
-    shown: tuple | None = None        # (player, event): cards shown (law 42), no play recorded since
-    unanswered: tuple | None = None   # (player, tricks, not yet led): his cards nobody could play to
+    cut_players: set[str] = field(default_factory=set)   # offenders whose marks laws 25, 43 cut
+    start_hands: dict[str, tuple[list[Card], int]] | None = None   # the hands when play began (to play again)
+    shown: tuple[str, int] | None = None   # (player, event): cards shown (law 42), no play recorded since
+    unanswered: tuple[str, int, int] | None = None   # (player, tricks, not yet led): his cards nobody could play to
     suit_required: Ruling | None = None   # the ruling by which the suit named must be led (law 41)
     # the variants' stakes (engine/stakes.py)
     times: int = 1                    # the hand's points count this many times (2: a double accepted)
     doubled: bool = False             # a double was made in time in this hand (once a hand)
     offered: bool = False             # the point was offered in time in this hand
-    bound: tuple | None = None        # (decliner, offerer): an offer declined binds him to the vole
+    bound: tuple[str, str] | None = None   # (decliner, offerer): an offer declined binds him to the vole
     ended_early: str | None = None    # double_declined, offer_accepted, offer_lost
 
     # -------------------------------------------------------------- the cards seen
 
-    def see(self, r: Replay, cards: list, n: int) -> None:
+    def see(self, r: Replay, cards: list[Card], n: int) -> None:
         """Cards come into view: one already seen in this deal shows a redundant pack (law 45)."""
         seen = self.seen
         for card in cards:
@@ -97,7 +97,7 @@ class DealInPlay(DealOnTable):
                 self.incorrect_pack(r, n, said("card_twice", card=card))
             seen.add(card)
 
-    def sighted(self, r: Replay, player: str, card: Any, known: bool, n: int) -> None:
+    def sighted(self, r: Replay, player: str, card: Card, known: bool, n: int) -> None:
         """A card played or discarded comes into view. One the log already showed in `player`'s
         hand is the same card; one from his unknown cards that was seen elsewhere in this deal
         shows a redundant pack (law 45). A card revealed from his hand before (a hand played
@@ -115,7 +115,7 @@ class DealInPlay(DealOnTable):
             return
         r.irregular("incorrect_pack", n, public=False, actor=None, what=what, deal=self)
 
-    def set_trump(self, r: Replay, card: Any, n: int) -> None:
+    def set_trump(self, r: Replay, card: Card, n: int) -> None:
         """The trump card is settled: a king turned up is the dealer's to mark (laws 22, 47)."""
         self.turn_up = card
         self.trump = card.suit
@@ -148,6 +148,7 @@ class DealInPlay(DealOnTable):
     def undo_follow(self, r: Replay, t: Trick) -> None:
         """The card played to a lead goes back to the hand; the trick is open again (and the
         hand, if that card ended it, is in play again)."""
+        # a follow was played to it, and won or lost it
         self.hands[t.follower].cards.append(t.follow)  # type: ignore[index,arg-type]
         self.won[t.winner] -= 1  # type: ignore[index]
         t.follow, t.follower, t.winner = None, None, None

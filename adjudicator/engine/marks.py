@@ -18,7 +18,7 @@ marks beyond that, or all of it if he does not win the hand, is an overscore jud
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..record.cards import Card
 from ..record.table import played_by
@@ -26,7 +26,8 @@ from .ruling import Said, said
 
 if TYPE_CHECKING:
     from .replay import Replay
-    from ..record.table import DealOnTable
+    from ..record.log import Mark, MarkKing, TakeDown
+    from .in_play import DealInPlay
 
 # what a `mark`'s `for` may pay: the king turned or held; the hand's score, point or vole (a
 # mark of two "for the point" pays a vole, one "for the vole" pays the point and overscores one)
@@ -46,7 +47,7 @@ class Entitlement:
     points: int
     kind: str
     event: int
-    deal: Any
+    deal: DealInPlay | None
     paid: int = 0                 # points of it on the score (counted)
     marked: bool = False          # a mark has been made for it (an unmarked log counts without)
     lapsed_at: int | None = None  # the event at which the time to mark it ran out
@@ -73,7 +74,7 @@ class Entitlement:
         return f"{self.points} for the {self.kind.replace('_', ' ')} (earned at event {self.event})"
 
 
-def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: DealOnTable | None,
+def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: DealInPlay | None,
             basis: str | None = None, limited: bool = False) -> None:
     ent = Entitlement(player, points, kind, n, deal, basis=basis or kind, limited=limited)
     r.owed.append(ent)
@@ -93,31 +94,32 @@ def entitle(r: Replay, player: str, points: int, kind: str, n: int, deal: DealOn
 class Held:
     """A mark for the hand made during its play, waiting for the hand to end (`hold`)."""
 
-    deal: DealOnTable
+    deal: DealInPlay
     by: str
     left: int          # the points it marked that no entitlement has yet taken
     event: int         # the mark's event
     for_: str | None   # what it was marked for, when the log says
+    points: int        # the points it marked
 
 
-def hold(r: Replay, ev: Any, n: int, left: int) -> bool:
+def hold(r: Replay, ev: Mark, n: int, left: int) -> bool:
     """A mark for the hand during its play, before the hand has paid it: held (see the module's
     docstring). Returns whether it was."""
     deal = r.deal
     if ev.for_ not in (None, "point", "vole") or deal is None or deal.annulled is not None \
             or deal.hand_award is not None or not deal.tricks:
         return False
-    r.held.append(Held(deal, ev.by, left, n, ev.for_))
+    r.held.append(Held(deal, ev.by, left, n, ev.for_, ev.points))
     return True
 
 
-def settle_held(r: Replay, deal: DealOnTable) -> None:
+def settle_held(r: Replay, deal: DealInPlay) -> None:
     """The hand is over (or the deal ended): what a held mark did not pay is an overscore."""
     for held in [h for h in r.held if h.deal is deal]:
         r.held.remove(held)
         by, left, n, for_ = held.by, held.left, held.event, held.for_
         if left and deal.annulled is None:
-            marked = r.events[n - 1].points
+            marked = held.points
             what = said("held_mark_in_excess" if left != marked else "held_mark_not_won",
                         by=by, marked=marked, mark_for=for_, excess=left)
             _overscore(r, n, by, left, what, {"mark_for": for_}, deal)
@@ -138,12 +140,12 @@ def cancel(r: Replay, ent: Entitlement, why: str = "struck") -> None:
         r.score[ent.player] -= ent.paid
 
 
-def cancel_deal(r: Replay, deal: DealOnTable) -> None:
+def cancel_deal(r: Replay, deal: DealInPlay) -> None:
     for ent in [e for e in r.owed if e.deal is deal]:
         cancel(r, ent, deal.annulled or "struck")
 
 
-def lapse(r: Replay, deal: DealOnTable | None, n: int) -> None:
+def lapse(r: Replay, deal: DealInPlay | None, n: int) -> None:
     """The trump of `deal` is turned (deal None: the log ends): what earlier deals owe and was not
     marked can no longer be (laws 22, 50). Its ruling waits for a late mark or the log's end."""
     for ent in [e for e in r.owed if e.deal is not deal]:
@@ -157,12 +159,13 @@ def lapse(r: Replay, deal: DealOnTable | None, n: int) -> None:
     if deal is None:
         for ent in [e for e in r.lapsed if not e.ruled]:
             ent.ruled = True
+            assert ent.lapsed_at is not None   # set as it lapsed
             by_turn_up = ent.facts["next_turned_up"]
             key = (("omitted_part_by_next_turn_up" if by_turn_up else "omitted_part_by_log_end") if ent.paid
                    else "omitted_by_next_turn_up" if by_turn_up else "omitted_by_log_end")
             what = said(key, player=ent.player, unpaid=ent.unpaid, points=ent.points, kind=ent.kind,
                         event=ent.event)
-            r.make_ruling("omitted_score", ent.lapsed_at, ent.deal, None, ent.player, what,  # type: ignore[arg-type]
+            r.make_ruling("omitted_score", ent.lapsed_at, ent.deal, None, ent.player, what,
                           ent.facts, claimed=True)
 
 
@@ -187,12 +190,12 @@ def _rule_late(r: Replay, ent: Entitlement, n: int, marked: int, by: str) -> Non
 
 
 def _overscore(r: Replay, n: int, by: str, points: int, what: Said, extra: dict[str, Any],
-               deal: DealOnTable | None = None) -> None:
+               deal: DealInPlay | None = None) -> None:
     r.overscored[by] = r.overscored.get(by, 0) + points
     r.irregular("overscore", n, public=True, actor=by, extra=extra, what=what, deal=deal)
 
 
-def _marking_deal(r: Replay) -> DealOnTable | None:
+def _marking_deal(r: Replay) -> DealInPlay | None:
     """The deal whose turned king a `mark_king` now concerns: this one once its trump is turned,
     else the last one turned (its king may be marked until this deal's turn-up)."""
     for deal in reversed(r.deals):
@@ -224,7 +227,7 @@ def _counted_king(r: Replay, player: str) -> Entitlement | None:
                  and not e.marked and not e.unpaid), None)
 
 
-def mark_king(r: Replay, ev: Any, n: int) -> None:
+def mark_king(r: Replay, ev: MarkKing, n: int) -> None:
     """The dealer marks the king turned up (laws 22, 47)."""
     ent = next((e for e in r.owed if e.kind == "turned_king" and e.player == ev.by), None)
     if ent is not None and not ent.marked:
@@ -254,7 +257,7 @@ def mark_king(r: Replay, ev: Any, n: int) -> None:
     _overscore(r, n, ev.by, 1, what, facts)
 
 
-def mark(r: Replay, ev: Any, n: int) -> None:
+def mark(r: Replay, ev: Mark, n: int) -> None:
     """A player marks points: they pay what he is owed; too late, or more, they do not count."""
     kinds = KINDS_FOR.get(ev.for_ or "")
     left = ev.points
@@ -287,10 +290,13 @@ def mark(r: Replay, ev: Any, n: int) -> None:
     _overscore(r, n, ev.by, left, what, facts)
 
 
-def take_down(r: Replay, ev: Any, n: int) -> None:
+def take_down(r: Replay, ev: TakeDown, n: int) -> None:
     """Law 51: an overscore taken down. It never counted, so the score the laws entitle stands."""
     over = r.overscored.get(ev.by, 0)
     r.overscored[ev.by] = max(0, over - ev.points)
 
 
-HANDLERS = {"mark_king": mark_king, "mark": mark, "take_down": take_down}
+# by event name, each handler taking its own event
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    "mark_king": mark_king, "mark": mark, "take_down": take_down,
+}

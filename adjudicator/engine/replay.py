@@ -24,7 +24,7 @@ from ..record.options import Options
 from .ruling import Report, Ruling, Said, RulingSummary, said
 from . import rules as rules_of_play
 from .scoring import game_value
-from ..record.table import DealOnTable, Hand
+from ..record.table import Hand
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Pending:
 
     irregularity: str
     event: int
-    deal: DealOnTable
+    deal: DealInPlay
     concerns: str | None
     actor: str | None
     what: Said
@@ -49,11 +49,11 @@ class Provisional:
     log does)."""
 
     event: int
-    deal: DealOnTable | None
+    deal: DealInPlay | None
     player: str
     counted: list[tuple[marks.Entitlement, int]]   # the deal's points on his score then
     score: int
-    settles: DealOnTable | None    # the deal whose end settles it: the deal being played then
+    settles: DealInPlay | None    # the deal whose end settles it: the deal being played then
 
 
 @dataclass(frozen=True)
@@ -333,7 +333,7 @@ class Replay:
         self._settle(self.deal)
         self.deal.score_after = dict(self.score)
 
-    def end_deal(self, deal: DealOnTable, *, same_dealer: bool = False, rightful: bool = False) -> None:
+    def end_deal(self, deal: DealInPlay, *, same_dealer: bool = False, rightful: bool = False) -> None:
         """The deal is over: the deal passes (or, for a fresh or void deal, does not)."""
         deal.phase = "over"
         self.deals_next(rules_of_play.dealer_after(deal.dealer, deal.non_dealer, deal.rightful,
@@ -343,7 +343,7 @@ class Replay:
         """Who deals the next deal: the one place it is set."""
         self.next_dealer = player
 
-    def annul(self, deal: DealOnTable, how: str) -> None:
+    def annul(self, deal: DealInPlay, how: str) -> None:
         """A fresh deal or a void deal: it scores nothing."""
         deal.annulled, deal.annulled_at = how, self.now
         marks.cancel_deal(self, deal)
@@ -357,12 +357,12 @@ class Replay:
 
     # ---------------------------------------------------------------- the score
 
-    def award(self, player: str, points: int, kind: str, n: int, deal: DealOnTable | None,
+    def award(self, player: str, points: int, kind: str, n: int, deal: DealInPlay | None,
               basis: str | None = None, limited: bool = False) -> None:
         """An entitlement is earned: it counts now (unmarked log) or once marked in time."""
         marks.entitle(self, player, points, kind, n, deal, basis, limited)
 
-    def add_points(self, player: str, points: int, deal: DealOnTable | None = None) -> None:
+    def add_points(self, player: str, points: int, deal: DealInPlay | None = None) -> None:
         if self.winner is not None:
             return
         self.score[player] += points
@@ -376,7 +376,7 @@ class Replay:
             self.provisional.append(Provisional(self.now, deal, player, counted, self.score[player],
                                                 self.deal))
 
-    def _may_undo(self, deal: DealOnTable | None) -> bool:
+    def _may_undo(self, deal: DealInPlay | None) -> bool:
         """Whether anything the laws still allow may take away points of this deal now: until
         the deal is over (the next deal begins) a claim of it is in time, whatever the log has
         shown so far (a count the claim corrects, a king that `holds` disproves, an imperfect
@@ -407,7 +407,7 @@ class Replay:
         lost = sum(paid for e, paid in p.counted if e.cancelled)
         return (p.deal is None or p.deal.annulled is None) and p.score - lost >= self.game_to
 
-    def _settle(self, deal: DealOnTable) -> None:
+    def _settle(self, deal: DealInPlay) -> None:
         """The deal is over and its claims are settled: a target reached provisionally in it was
         reached if the points stand (`_GameWon`). A choice still open at the log's end leaves
         it open."""
@@ -422,7 +422,7 @@ class Replay:
 
     # ----------------------------------------------------------------- rulings
 
-    def _a_deal_was_played(self, deal: DealOnTable | None) -> bool:
+    def _a_deal_was_played(self, deal: DealInPlay | None) -> bool:
         """Whether a deal other than this one was played out. The annulled deals at the start
         are skipped once for all (an annulled deal stays annulled), so a log of thousands of
         void deals costs linear time."""
@@ -436,7 +436,7 @@ class Replay:
                 return True
         return False
 
-    def facts(self, deal: DealOnTable | None, concerns: str | None, offender: str | None,
+    def facts(self, deal: DealInPlay | None, concerns: str | None, offender: str | None,
               extra: dict[str, Any] | None = None) -> dict[str, Any]:
         """The facts of this moment, as the law book's `when:` tests them."""
         f = dict(_DEFAULT_FACTS)
@@ -474,7 +474,7 @@ class Replay:
 
     def irregular(self, irregularity: str, n: int, *, public: bool, what: Said,
                   concerns: str | None = None, actor: str | None = None,
-                  extra: dict[str, Any] | None = None, deal: DealOnTable | None = None) -> None:
+                  extra: dict[str, Any] | None = None, deal: DealInPlay | None = None) -> None:
         """An irregularity happened at event n: rule now (public) or keep it for its claim."""
         deal = deal or self.deal
         facts = self.facts(deal, concerns, actor, extra)
@@ -483,7 +483,7 @@ class Replay:
         else:
             self.pending.append(Pending(irregularity, n, deal, concerns, actor, what, facts, extra))  # type: ignore[arg-type]
 
-    def make_ruling(self, irregularity: str, n: int, deal: DealOnTable | None, concerns: str | None,
+    def make_ruling(self, irregularity: str, n: int, deal: DealInPlay | None, concerns: str | None,
                     actor: str | None, what: Said, facts: dict[str, Any], *, claimed: bool,
                     at: int | None = None) -> Ruling:
         """The law book's ruling on an irregularity found at event n (`at`: the event it happened
@@ -518,13 +518,13 @@ class Replay:
             self.choosing.append(ruling)
         if claimed:   # `always` effects follow the ruling itself, whatever is chosen
             for effect in ruling.effects.get("always", []):
-                remedies.EFFECTS[effect](self, ruling, cast(DealOnTable, deal))
+                remedies.EFFECTS[effect](self, ruling, cast(DealInPlay, deal))
         # compulsory: its only option, done now if claimed; nobody claimed, nothing is elected (RULINGS.md)
         if chooser is None and claimed:
             self.elect(ruling, case.options[0], None, n)
         return ruling
 
-    def _decision(self, found: Any, deal: DealOnTable | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
+    def _decision(self, found: Any, deal: DealInPlay | None, concerns: str | None, actor: str | None) -> dict[str, Any]:
         """What a case of the book rules here: law, case, offender, chooser, options, summary."""
         case = found.case
         offender = _player(case.offender, deal, concerns, actor, None)
@@ -534,7 +534,7 @@ class Replay:
         return {"law": found.law, "case": found.ref, "offender": offender, "chooser": chooser,
                 "options": list(case.options), "summary": RulingSummary((), case.summary, names)}
 
-    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: DealOnTable | None,
+    def _either_way(self, irregularity: str, found: Any, facts: dict[str, Any], deal: DealInPlay | None,
                     concerns: str | None, actor: str | None) -> dict[str, Any] | None:
         """Where the case turns on a fact the log does not know (null), what the book rules for
         each value it may have: {fact: {"true": decision, "false": decision}}; None if it does not."""
@@ -549,7 +549,7 @@ class Replay:
                          for v, c in either.items() if c is not None}
         return out or None
 
-    def ruled(self, deal: DealOnTable | None, irregularity: str) -> list[Ruling]:
+    def ruled(self, deal: DealInPlay | None, irregularity: str) -> list[Ruling]:
         """The rulings on this irregularity in this deal (or before any deal), in the order made."""
         return self._ruled.get(_deal_key(deal, irregularity), [])
 
@@ -616,7 +616,7 @@ class Replay:
 
 
 
-def _player(role: str | None, deal: DealOnTable | None, concerns: str | None, actor: str | None,
+def _player(role: str | None, deal: DealInPlay | None, concerns: str | None, actor: str | None,
             offender: str | None) -> str | None:
     if role in (None, "nobody") or deal is None and role in ("dealer", "non_dealer"):
         return None if role in (None, "nobody") else actor
@@ -670,6 +670,6 @@ def _unknowable_tested(book: LawBook, irregularity: str) -> tuple[str, ...]:
     return tuple(name for name in UNKNOWABLE if any(name == tested for c in cases for tested, _ in c.tests))
 
 
-def _deal_key(deal: DealOnTable | None, irregularity: str) -> tuple[int, str]:
+def _deal_key(deal: DealInPlay | None, irregularity: str) -> tuple[int, str]:
     """The key of `Replay.ruled`: the deal's number (0 before any deal) and the irregularity."""
     return (deal.number if deal is not None else 0, irregularity)

@@ -12,15 +12,19 @@ player (law 49), as the source says ("as if they had won the majority of tricks"
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .exchange import round_over
 from .rules import DOUBLED, double_in_time, offer_in_time, stake_points, vulnerable as _vulnerable
-from ..record.table import DealOnTable
 from .ruling import said
 
 if TYPE_CHECKING:
+    from .in_play import DealInPlay
     from .replay import Replay
+    from ..record.log import (AcceptDouble, AcceptOffer, DeclineDouble, DeclineOffer, Double, Event, NewGame,
+                              OfferPoint)
+
+    Answer = AcceptDouble | DeclineDouble | AcceptOffer | DeclineOffer
 
 ANSWERS = {"double": ("accept_double", "decline_double"), "offer": ("accept_offer", "decline_offer")}
 OPTION = {"double": "doubling", "offer": "offer_point"}
@@ -41,7 +45,7 @@ class Asking:
     event: int
 
 
-def _allowed(r: Replay, ev: Any, n: int, kind: str) -> None:
+def _allowed(r: Replay, ev: Event, n: int, kind: str) -> None:
     """The event's variant must be on: else a log error naming the event and the option."""
     option = OPTION[kind]
     if not getattr(r.options, option):
@@ -49,7 +53,7 @@ def _allowed(r: Replay, ev: Any, n: int, kind: str) -> None:
                   f"(give `options: {{{option}: true}}` in the header)")
 
 
-def _in_hand(r: Replay, ev: Any, n: int) -> DealOnTable:
+def _in_hand(r: Replay, ev: Double | OfferPoint, n: int) -> DealInPlay:
     """The deal whose hand the event concerns: its trump turned up, its hand not over."""
     deal = r.current(n)
     if not deal.turned_over or deal.annulled is not None:
@@ -59,39 +63,40 @@ def _in_hand(r: Replay, ev: Any, n: int) -> DealOnTable:
     return deal
 
 
-def vulnerable(deal: DealOnTable, player: str) -> bool:
+def vulnerable(deal: DealInPlay, player: str) -> bool:
     """Law 49's vulnerable player: the non-dealer who played a card without proposing, the dealer
     who refused the first proposal."""
     return _vulnerable(player == deal.non_dealer, proposals=deal.proposals, has_played=player in deal.first_play,
                        first_refused=deal.first_answer == "refuse")
 
 
-def must_answer(r: Replay, ev: Any, n: int) -> None:
+def must_answer(r: Replay, ev: Event, n: int) -> None:
     """Called at the event after a double or offer made in time: its answer, or else the double
     or offer was not answered at once and does not count (ruled under its variant, at this
     event, which shows it; the log goes on)."""
     asking = r.asking
-    if ev.event in ANSWERS[asking.kind]:  # type: ignore[union-attr]
+    assert asking is not None   # the replay calls it while one waits
+    if ev.event in ANSWERS[asking.kind]:
         return
     r.asking = None
     deal = r.current(n)
-    if asking.kind == "double":  # type: ignore[union-attr]
+    if asking.kind == "double":
         deal.doubled = False
     else:
         deal.offered = False
-    irregularity = "double_unanswered" if asking.kind == "double" else "offer_unanswered"  # type: ignore[union-attr]
-    r.irregular(irregularity, n, public=True, actor=asking.by, concerns=asking.by, deal=deal,  # type: ignore[union-attr]
-                what=said(irregularity, by=asking.by, event=asking.event, next=ev.event))  # type: ignore[union-attr]
+    irregularity = "double_unanswered" if asking.kind == "double" else "offer_unanswered"
+    r.irregular(irregularity, n, public=True, actor=asking.by, concerns=asking.by, deal=deal,
+                what=said(irregularity, by=asking.by, event=asking.event, next=ev.event))
 
 
-def _out_of_time(r: Replay, deal: DealOnTable, ev: Any, n: int, irregularity: str, what: str) -> None:
+def _out_of_time(r: Replay, deal: DealInPlay, ev: Double | OfferPoint, n: int, irregularity: str, what: str) -> None:
     """Ruled under the variant (compulsory mark_refused): it does not count, play goes on; an
     answer to it, next, is ignored."""
     r.irregular(irregularity, n, public=True, actor=ev.by, concerns=ev.by, deal=deal, what=said(what, by=ev.by))
     r.unanswerable = n
 
 
-def double(r: Replay, ev: Any, n: int) -> None:
+def double(r: Replay, ev: Double, n: int) -> None:
     _allowed(r, ev, n, "double")
     deal = _in_hand(r, ev, n)
     if deal.doubled:
@@ -102,7 +107,7 @@ def double(r: Replay, ev: Any, n: int) -> None:
     r.asking = Asking("double", ev.by, n)
 
 
-def offer_point(r: Replay, ev: Any, n: int) -> None:
+def offer_point(r: Replay, ev: OfferPoint, n: int) -> None:
     _allowed(r, ev, n, "offer")
     deal = _in_hand(r, ev, n)
     if deal.offered:
@@ -113,7 +118,7 @@ def offer_point(r: Replay, ev: Any, n: int) -> None:
     r.asking = Asking("offer", ev.by, n)
 
 
-def _answered(r: Replay, ev: Any, n: int, kind: str) -> tuple[DealOnTable, Asking] | None:
+def _answered(r: Replay, ev: Answer, n: int, kind: str) -> tuple[DealInPlay, Asking] | None:
     """The double or offer this event answers; None for an answer to one out of time (ignored)."""
     _allowed(r, ev, n, kind)
     asking = r.asking
@@ -127,14 +132,14 @@ def _answered(r: Replay, ev: Any, n: int, kind: str) -> tuple[DealOnTable, Askin
     return r.current(n), asking
 
 
-def accept_double(r: Replay, ev: Any, n: int) -> None:
+def accept_double(r: Replay, ev: AcceptDouble, n: int) -> None:
     """The hand's points count twice for whoever wins it (`DealInPlay.score_hand`)."""
     answered = _answered(r, ev, n, "double")
     if answered is not None:
         answered[0].times = DOUBLED
 
 
-def decline_double(r: Replay, ev: Any, n: int) -> None:
+def decline_double(r: Replay, ev: DeclineDouble, n: int) -> None:
     """The hand ends; the doubler marks the point, or two if the decliner was vulnerable."""
     answered = _answered(r, ev, n, "double")
     if answered is None:
@@ -145,7 +150,7 @@ def decline_double(r: Replay, ev: Any, n: int) -> None:
     _award(r, deal, asking.by, basis, n)
 
 
-def accept_offer(r: Replay, ev: Any, n: int) -> None:
+def accept_offer(r: Replay, ev: AcceptOffer, n: int) -> None:
     """The hand ends; the acceptor marks the point, or two if the offerer is the dealer who
     refused the first proposal."""
     answered = _answered(r, ev, n, "offer")
@@ -158,7 +163,7 @@ def accept_offer(r: Replay, ev: Any, n: int) -> None:
     _award(r, deal, ev.by, basis, n)
 
 
-def decline_offer(r: Replay, ev: Any, n: int) -> None:
+def decline_offer(r: Replay, ev: DeclineOffer, n: int) -> None:
     """The decliner is bound to win all five tricks (`play` ends the hand at the offerer's trick)."""
     answered = _answered(r, ev, n, "offer")
     if answered is not None:
@@ -166,7 +171,7 @@ def decline_offer(r: Replay, ev: Any, n: int) -> None:
         deal.bound = (ev.by, asking.by)
 
 
-def _end_hand(r: Replay, deal: DealOnTable, n: int, how: str) -> None:
+def _end_hand(r: Replay, deal: DealInPlay, n: int, how: str) -> None:
     """The hand ends early and counts as played: the deal passes as after five tricks."""
     deal.ended_early = how
     if deal.phase == "exchange":
@@ -174,11 +179,11 @@ def _end_hand(r: Replay, deal: DealOnTable, n: int, how: str) -> None:
     deal.end_play(r, n)
 
 
-def _award(r: Replay, deal: DealOnTable, player: str, basis: str, n: int) -> None:
+def _award(r: Replay, deal: DealInPlay, player: str, basis: str, n: int) -> None:
     r.award(player, stake_points(basis, r.book.scoring), "point", n, deal, basis=basis)
 
 
-def ignores(deal: DealOnTable | None, name: str) -> bool:
+def ignores(deal: DealInPlay | None, name: str) -> bool:
     """Whether the event is a play of a hand the offerer's trick ended: ignored, and reported."""
     return deal is not None and deal.ended_early == "offer_lost" and name in _PLAY
 
@@ -197,17 +202,25 @@ def variants_on(r: Replay) -> None:
     for n, ev in enumerate(r.events, 1):
         name = ev.event
         if name == "new_game" and not several:
-            new_game(r, ev, n)
+            _one_game(r, n)
         kind = VARIANT_OF.get(name)
         if kind is not None:
             _allowed(r, ev, n, kind)
 
 
-def new_game(r: Replay, ev: Any, n: int) -> None:
+def new_game(r: Replay, ev: NewGame, n: int) -> None:
+    _one_game(r, n)
+
+
+def _one_game(r: Replay, n: int) -> NoReturn:
     """A `new_game` in a log of one game (`games` cuts a pool's or a linked log at them)."""
     r.fail(n, "new_game is an event of the variants 'pool' and 'match: linked', which this log's rules "
               "leave off (give `options: {pool: true}` or `options: {match: linked}` in the header)")
 
 
-HANDLERS = {"new_game": new_game, "double": double, "accept_double": accept_double, "decline_double": decline_double,
-            "offer_point": offer_point, "accept_offer": accept_offer, "decline_offer": decline_offer}
+# by event name, each handler taking its own event
+HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
+    "new_game": new_game, "double": double, "accept_double": accept_double,
+    "decline_double": decline_double, "offer_point": offer_point, "accept_offer": accept_offer,
+    "decline_offer": decline_offer,
+}

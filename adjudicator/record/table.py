@@ -96,16 +96,16 @@ class DealOnTable:
     packets: list[tuple[str, int]] = field(default_factory=list)
     pack: str | None = None
     stock: int = PACK_SIZE
-    seen: set = field(default_factory=set)
+    seen: set[Card] = field(default_factory=set)
     turn_up: Card | None = None
     turn_up_unknown: bool = False   # a card was turned up whose identity the log does not know
     trump: str | None = None
     turned: list[Card] = field(default_factory=list)
     aside: list[Card] = field(default_factory=list)
     discards: dict[str, int] = field(default_factory=dict)
-    looked: set = field(default_factory=set)
-    took_cards: set = field(default_factory=set)
-    mixed: set = field(default_factory=set)
+    looked: set[str] = field(default_factory=set)
+    took_cards: set[str] = field(default_factory=set)
+    mixed: set[str] = field(default_factory=set)
     proposals: int = 0
     first_answer: str | None = None
     answer: str | None = None        # the answer to the current proposal
@@ -122,11 +122,11 @@ class DealOnTable:
     faced: Card | None = None
     no_turn_up: int | None = None   # the event that acted before the turn-up (law 10)
     aside_count: int = 0
-    hand_award: tuple | None = None
+    hand_award: tuple[str, int, str, int] | None = None   # winner, points, kind, event
     annulled: str | None = None
     annulled_at: int | None = None   # the event that annulled it
     unfinished: str | None = None     # the phase it stopped in, if it ended before the hand was over
-    score_after: dict | None = None   # the score when the next deal began (or the log ended)
+    score_after: dict[str, int] | None = None   # the score when the next deal began (or the log ended)
     result: dict[str, int] | None = None
 
     def other(self, player: str) -> str:
