@@ -341,6 +341,34 @@ def instruction_rows(tmp: Path, n: int, seed: int, empty: Path, walls: dict[str,
     print(f"  rule sets, {n} logs each (a deal after the first game's): a deal under the London laws {london / 1e6:.3f}")
     for name, cost in per_deal.items():
         print(counted(f"{name} / London, per deal", 1.5, cost / london, rule_walls.get(name)))
+    ruled_rows(tmp, n, seed)
+
+
+def ruled_rows(tmp: Path, n: int, seed: int, irregular: float = 0.2) -> None:
+    """A game with rulings against the floor's game: an archive of irregular games (nearly every
+    game handed to the full replay, its open choices and unknown facts weighed from snapshots)
+    beside a clean one. A game's cost is the difference between 2n games and their first n,
+    divided by n: neither the start-up nor what the first full replay loads once counts."""
+    py = sys.executable
+    validate = [py, "-c", MAIN, "validate", "--json"]
+    print(f"  games with rulings ({n} games more, seed {seed}; a game, millions)")
+    for label, chance in ((f"irregular {irregular}", irregular), ("clean", 0.0)):
+        games = subprocess.run([py, "-m", "adjudicator.generate", str(2 * n), "--seed", str(seed),
+                                "--irregular", str(chance)], capture_output=True, text=True, check=True,
+                               env=ENV).stdout.splitlines(keepends=True)
+        counts: list[tuple[int | None, int | None]] = []
+        for size in (n, 2 * n):
+            path = tmp / f"ruled-{chance}-{size}.jsonl"
+            path.write_text("".join(games[:size]))
+            counts.append((instructions([py, "-c", FLOOR, str(path)]), instructions([*validate, str(path)])))
+        (floor_n, ours_n), (floor_2n, ours_2n) = counts
+        if None in (floor_n, ours_n, floor_2n, ours_2n):
+            print(f"  {label}: valgrind failed: left out")
+            continue
+        floor, ours = ((floor_2n or 0) - (floor_n or 0)) / n, ((ours_2n or 0) - (ours_n or 0)) / n
+        print(f"  {label}: json floor {floor / 1e6:.3f}, ecarte validate --json {ours / 1e6:.3f} ({ours / floor:.2f}x)")
+        if chance:
+            print(counted(f"{label}: a game with rulings / the json floor's game", 8, ours / floor, None))
 
 
 class Tee(io.StringIO):
