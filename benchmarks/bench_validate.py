@@ -30,8 +30,9 @@ ratio they make at 10,000 games. The throughput targets are judged by these coun
 decision), each with the wall-clock median beside it: `validate --json` against the floor at
 10,000 games, start-up included, and each rule set's archive of N games against London's, per
 deal. (`--jobs 2` and Dask are judged by the clock alone: they buy time with a second core, not
-with fewer instructions.) The run's output is written to `--note` (docs/PERFORMANCE.md),
-replacing the section between its two markers.
+with fewer instructions.) A run with the instruction counts writes its output to `--note`
+(docs/PERFORMANCE.md), replacing the section between its two markers; a run without them (a
+quick look, `--only-rules`) writes nothing there, so the page keeps the figures it cites.
 
 Rule sets (RULESETS.md): an archive of `--rules-games` games (the project's generator, `python -m
 adjudicator.generate N --rules NAME --option KEY=VALUE`) under each base (cavendish, the London
@@ -335,12 +336,13 @@ def instruction_rows(tmp: Path, n: int, seed: int, empty: Path, walls: dict[str,
         total, first = instructions([*validate, str(path)]), instructions([*validate, str(one)])
         if total is None or first is None:
             print(f"  {name}: valgrind failed: left out")
-            return
+            continue
         per_deal[name] = (total - first) / (deals - shares(one)[2])
-    london = per_deal.pop("cavendish (London)")
-    print(f"  rule sets, {n} logs each (a deal after the first game's): a deal under the London laws {london / 1e6:.3f}")
-    for name, cost in per_deal.items():
-        print(counted(f"{name} / London, per deal", 1.5, cost / london, rule_walls.get(name)))
+    london = per_deal.pop("cavendish (London)", None)
+    if london is not None:   # each rule set against London's
+        print(f"  rule sets, {n} logs each (a deal after the first game's): a deal under the London laws {london / 1e6:.3f}")
+        for name, cost in per_deal.items():
+            print(counted(f"{name} / London, per deal", 1.5, cost / london, rule_walls.get(name)))
     ruled_rows(tmp, n, seed)
 
 
@@ -424,12 +426,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", type=int, default=0, metavar="N",
                         help="instruction counts (valgrind) on N games of each generator (0: none)")
     parser.add_argument("--note", default=str(NOTE),
-                        help="the file whose marked section the run's output replaces ('': none)")
+                        help="the file whose marked section a run with --instructions replaces ('': none)")
     args = parser.parse_args(argv)
     tee = Tee(sys.stdout)
     with redirect_stdout(tee):
         worst = measure(args)
-    if args.note:
+    if args.note and args.instructions and not args.only_rules:
         write_note(Path(args.note), tee.getvalue(), sys.argv[1:] if argv is None else argv)
     if worst:
         print(f"bench_validate: validate exited {worst} on clean games", file=sys.stderr)

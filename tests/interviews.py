@@ -30,7 +30,8 @@ class Caller(io.StringIO):
 
 class KeptInterview(Resolve):
     """The interview under the London laws whose turns are kept: the same answers again give
-    the turn they gave (the interview is a pure function of the answers), not a new walk."""
+    the turn they gave (the turn is a function of the answers), not a new walk. Only the turn is
+    kept: `Resolve.final`, which a ruling sets for `--save`, is not (no walk reads it)."""
 
     def __init__(self, players: list[str] | None = None) -> None:
         super().__init__(players=players)

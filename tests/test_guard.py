@@ -222,6 +222,7 @@ def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(long_archive: Path, tmp_pat
 
 
 @pytest.mark.slow   # a process killed
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_the_workers_end_with_the_main_process_killed_by_sigkill(long_archive: Path) -> None:
     p = _started("validate", "--jobs", "2", str(long_archive))

@@ -13,13 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SUCCESS = re.compile(r"^Success: no issues found in \d+ source files?$", re.MULTILINE)
 
 
-def test_success_is_mypy_s_line_for_no_error() -> None:
-    assert SUCCESS.search("Success: no issues found in 90 source files\n")
-    assert not SUCCESS.search("Found 1 error in 1 file (checked 90 source files)\n")
-
-
 @pytest.mark.slow
 def test_mypy_finds_no_error() -> None:
+    # its own bound under the suite's (600 s), so that a hang says it was mypy's
     run = subprocess.run([sys.executable, "-m", "mypy", "--no-color-output"],
-                         cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=600)
+                         cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=540)
     assert run.returncode == 0 and SUCCESS.search(run.stdout), run.stdout + run.stderr

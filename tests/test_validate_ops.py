@@ -18,6 +18,7 @@ from adjudicator.cli import app
 from adjudicator.commands import render_batch
 from adjudicator.engine.generate import dumps
 from adjudicator.engine.generate_games import games
+from workers import killer  # a worker that dies as the out-of-memory killer kills
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -48,16 +49,6 @@ def test_jobs_read_byte_ranges_and_answer_as_one_job(archive: Path, task_bytes: 
     assert parallel.merge(batches) == _one_job(*paths)
 
 
-KILLING = {":7"}   # the lines whose worker dies, as the out-of-memory killer would kill it
-
-
-def _killer(batch):
-    for item in batch:
-        if item.text is not None and any(item.source.endswith(k) for k in KILLING):
-            os.kill(os.getpid(), signal.SIGKILL)
-    return render_batch(batch, as_json=True)
-
-
 @pytest.mark.slow   # worker processes killed
 @pytest.mark.parametrize("killing", [
     {":1"},              # the first task: a worker dies while the first tasks are handed out
@@ -68,8 +59,8 @@ def _killer(batch):
 def test_a_killed_worker_costs_only_its_own_log(archive: Path, monkeypatch: pytest.MonkeyPatch,
                                                 killing: set[str]) -> None:
     monkeypatch.setattr(parallel, "TASK_BYTES", 4096)   # several lines a task
-    monkeypatch.setattr(sys.modules[__name__], "KILLING", killing)
-    text, clean, problems, size = parallel.merge(list(parallel.results([str(archive)], 2, _killer)))
+    dying = partial(killer, always=tuple(killing))   # the lines whose worker dies, as the out-of-memory killer kills
+    text, clean, problems, size = parallel.merge(list(parallel.results([str(archive)], 2, dying)))
     want = _one_job(archive)
     got_lines, want_lines = text.splitlines(), want[0].splitlines()
     killed = [w for w in want_lines if any(json.loads(w)["source"].endswith(k) for k in killing)]
@@ -130,6 +121,7 @@ def test_summary_json_alone_with_json_output(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(240)   # a signal sent to a process: a hang is the risk
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds the workers in /proc")
 def test_a_worker_killed_from_outside_changes_nothing(tmp_path: Path) -> None:
     """The operating system kills a worker of a running `validate --jobs 2` (as the out-of-memory

@@ -52,14 +52,22 @@ def test_outcomes_from_a_snapshot_are_those_of_the_whole_log_replayed(monkeypatc
         keep(self, at)
         taken.append(self.snapshots[-1].state)
 
+    resumed: list[int] = []
+    resume = Replay._resumed
+
+    def went_on(self: Replay, snapshot: Any, **what_if: Any) -> Replay:
+        resumed.append(snapshot.at)
+        return resume(self, snapshot, **what_if)
+
     monkeypatch.setattr(Replay, "_snapshot", counted)
+    monkeypatch.setattr(Replay, "_resumed", went_on)
     from_snapshots = _reports(texts)
     monkeypatch.setattr(Replay, "_snapshot", lambda self, at: None)   # every what-if from event 1
     whole = _reports(texts)
     assert from_snapshots == whole
     rulings = [r for rep in whole if isinstance(rep, dict) for r in rep["rulings"]]
     assert sum("outcomes" in r for r in rulings) >= 2 and sum("unknown" in r for r in rulings) >= 10
-    assert len(taken) >= 20   # the what-ifs did go on from snapshots
+    assert len(taken) >= 20 and len(resumed) >= 20   # the what-ifs did go on from snapshots
     # a snapshot copies no part of what the fork shares (the log and its events, the law book, the rules)
     assert not [s for s in taken for module in (b"adjudicator.record.log", b"adjudicator.lawbook", b"pydantic")
                 if module in s]

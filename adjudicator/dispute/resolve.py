@@ -264,12 +264,12 @@ class Resolve:
         text = self.words.irregularities[irregularity].player or self.words.interview["player"]
         return Question("q2", text, [Choice(p, p, player=p) for p in self.players], fact="player")
 
-    def actor_question(self, n: int, who: str, irregularity: str, dealer: str, elder: str) -> Question:
+    def actor_question(self, n: int, who: str, irregularity: str, dealer: str, non_dealer: str) -> Question:
         """Who did it (`who`: the question), where either player may have: by name and role, or by role."""
         w = self.words
         choices = []
-        for role, player in (("dealer", dealer), ("non_dealer", elder)):
-            choices.append(Choice(role, self.person(State(irregularity, dealer, elder, {}), player), player=player, role=role))
+        for role, player in (("dealer", dealer), ("non_dealer", non_dealer)):
+            choices.append(Choice(role, self.person(State(irregularity, dealer, non_dealer, {}), player), player=player, role=role))
         return Question(f"q{n}", who, choices, fact="player",
                         why=w.interview["why_actor"])
 
@@ -385,8 +385,8 @@ class Resolve:
     # -- the interview ---------------------------------------------------------------
 
     def start(self, irregularity: str, dealer: str) -> State:
-        elder = [p for p in (self.players or ["dealer", "non_dealer"]) if p != dealer][0]
-        return State(irregularity, dealer, elder, dict(self.domains))
+        non_dealer = [p for p in (self.players or ["dealer", "non_dealer"]) if p != dealer][0]
+        return State(irregularity, dealer, non_dealer, dict(self.domains))
 
     def step(self, answers: list[Any]) -> Turn:
         if not answers:   # the rules in force said first, to a person

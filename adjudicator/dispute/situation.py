@@ -1,6 +1,6 @@
 """A dispute as a log: the facts a person gave, told as a deal that goes the way deals go.
 
-`build(irregularity, facts, dealer, elder)` tells a deal with real cards from one fixed pack
+`build(irregularity, facts, dealer, non_dealer)` tells a deal with real cards from one fixed pack
 order (so every log is legal: each card is where the table says), carries it to the moment
 of discovery the facts describe (turned up or not, proposed, answered, cards given, cards
 played, who has looked), makes the irregularity happen there (or earlier, with its `claim` at
@@ -45,16 +45,16 @@ GAME_WON = "game_won"       # a place for a game he won before this one, and the
 class Table:
     """A deal being told: the events so far and the cards where they are."""
 
-    def __init__(self, dealer: str, elder: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()):
-        self.D, self.N = dealer, elder
+    def __init__(self, dealer: str, non_dealer: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()):
+        self.D, self.N = dealer, non_dealer
         self.pack = list(pack)
         self.counts = counts            # roles whose cards the log gives only by count
         self.events: list[dict] = []
-        self.hands: dict[str, list[str]] = {dealer: [], elder: []}
+        self.hands: dict[str, list[str]] = {dealer: [], non_dealer: []}
         self.trump: str | None = None
-        self.leader = elder
+        self.leader = non_dealer
         self.trick: list[tuple[str, str]] = []
-        self.won = {dealer: 0, elder: 0}
+        self.won = {dealer: 0, non_dealer: 0}
         self.played = 0
         self.header_dealer = True     # the log names the first dealer (no decisive cut for deal)
 
@@ -107,12 +107,12 @@ class Table:
         self.ev("give", to=to, **self._cards(to, cards))
         return cards
 
-    def exchange(self, elder_gets: int = 2, dealer_gets: int = 1) -> None:
+    def exchange(self, non_dealer_gets: int = 2, dealer_gets: int = 1) -> None:
         """A proposal accepted, each player discarding as many as he is given."""
         self.ev("propose", by=self.N)
         self.ev("accept", by=self.D)
-        self.discard(self.N, elder_gets)
-        self.give(self.N, elder_gets)
+        self.discard(self.N, non_dealer_gets)
+        self.give(self.N, non_dealer_gets)
         self.discard(self.D, dealer_gets)
         self.give(self.D, dealer_gets)
 
@@ -176,9 +176,9 @@ class Table:
         self.ev("claim", by=by, irregularity=irregularity, **extra)
 
 
-def _turned_up(dealer: str, elder: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()) -> Table:
+def _turned_up(dealer: str, non_dealer: str, pack: tuple[str, ...] = PACK, counts: frozenset = frozenset()) -> Table:
     """A deal dealt in the usual packets, the trump card turned up."""
-    t = Table(dealer, elder, pack, counts)
+    t = Table(dealer, non_dealer, pack, counts)
     t.deal_hands()
     t.turn_up()
     return t
@@ -288,7 +288,7 @@ def _wrong_count(f, D, N):
             yield t
 
 
-def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_elder_claim: str | None = None):
+def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_non_dealer_claim: str | None = None):
     """A distribution made wrongly (out of turn, the wrong pack, the order changed), claimed."""
     def tell(f, D, N):
         for pr in progresses(f):
@@ -296,7 +296,7 @@ def _dealt(first: dict | None = None, sizes=(3, 3, 2, 2), by_elder_claim: str | 
             t.deal_hands(sizes, pr.looks, first=first and {k: (N if v == "N" else D if v == "D" else v)
                                                              for k, v in first.items()})
             advance(t, pr)
-            t.claim(t.N, by_elder_claim)
+            t.claim(t.N, by_non_dealer_claim)
             yield t
     return tell
 
@@ -319,11 +319,11 @@ def _out_of_turn(f, D, N):
 
 def _previous_deal(t: Table, dealer: str) -> None:
     """A whole deal before this one, by counts, the non-dealer winning the point."""
-    elder = t.other(dealer)
-    for to, n in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2)):
+    non_dealer = t.other(dealer)
+    for to, n in ((non_dealer, 3), (dealer, 3), (non_dealer, 2), (dealer, 2)):
         t.ev("deal", to=to, count=n)
     t.ev("turn_up", card="7C")
-    t.ev("tricks", **{elder: 3, dealer: 2})
+    t.ev("tricks", **{non_dealer: 3, dealer: 2})
 
 
 def _in_the_cut(*events: tuple[str, dict]):
@@ -958,7 +958,7 @@ def _overscore(f, D, N, A=None):
         yield t
 
 
-TELLINGS: dict[str, Callable[..., Iterator[Table]]] = {   # (facts, dealer, elder[, actor])
+TELLINGS: dict[str, Callable[..., Iterator[Table]]] = {   # (facts, dealer, non_dealer[, actor])
     "shuffle_out_of_turn": _in_the_cut(("shuffle", {"by": "D"}), ("shuffle", {"by": "N"}), ("cut", {"by": "N", "top": 14})),
     "improper_shuffle": _improper_shuffle,
     "short_cut": _in_the_cut(("shuffle", {"by": "D"}), ("cut", {"by": "N", "top": 1})),
@@ -968,8 +968,8 @@ TELLINGS: dict[str, Callable[..., Iterator[Table]]] = {   # (facts, dealer, elde
     "cut_for_deal_tie": _cut_for_deal_tie,
     "incorrect_pack": _incorrect_pack,
     "wrong_count": _wrong_count,
-    "wrong_order": _dealt(sizes=(2, 2, 3, 3), by_elder_claim="wrong_order"),
-    "wrong_pack": _dealt(first={"pack": "N"}, by_elder_claim="wrong_pack"),
+    "wrong_order": _dealt(sizes=(2, 2, 3, 3), by_non_dealer_claim="wrong_order"),
+    "wrong_pack": _dealt(first={"pack": "N"}, by_non_dealer_claim="wrong_pack"),
     "deal_out_of_turn": _out_of_turn,
     "exposed_card": _exposed_card,
     "faced_card": _faced_card,
@@ -1037,14 +1037,14 @@ def _won(who: str, other: str, points: int, next_dealer: str) -> tuple[list[dict
     dealers = [next_dealer if (n - i) % 2 == 0 else ({who, other} - {next_dealer}).pop() for i in range(n)]
     events: list[dict] = []
     for i, dealer in enumerate(dealers):
-        elder = other if dealer == who else who
+        non_dealer = other if dealer == who else who
         one = i == 0 and points % 2 == 1
-        for to, k in ((elder, 3), (dealer, 3), (elder, 2), (dealer, 2)):
+        for to, k in ((non_dealer, 3), (dealer, 3), (non_dealer, 2), (dealer, 2)):
             events.append({"deal": {"to": to, "count": k}})
         events.append({"turn_up": {"card": "7C"}})
         if one and dealer == who:   # an exchange: the non-dealer is not vulnerable
-            events += [{"propose": {"by": elder}}, {"accept": {"by": dealer}}]
-            for p in (elder, dealer):
+            events += [{"propose": {"by": non_dealer}}, {"accept": {"by": dealer}}]
+            for p in (non_dealer, dealer):
                 events += [{"discard": {"by": p, "count": 1}}, {"give": {"to": p, "count": 1}}]
         won = 3 if one or dealer == who else 5
         events.append({"tricks": {who: won, other: 5 - won}})
@@ -1075,7 +1075,7 @@ class Built:
     ruling: Ruling | None
 
 
-def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
+def build(irregularity: str, facts: dict[str, Any], dealer: str, non_dealer: str,
           case: str | None = None, players: list[str] | None = None, actor: str | None = None,
           hand: dict[str, Any] | None = None, header: dict[str, Any] | None = None) -> Built | None:
     """The first telling whose ruling on `irregularity` has every fact given (and is made by
@@ -1085,10 +1085,10 @@ def build(irregularity: str, facts: dict[str, Any], dealer: str, elder: str,
     may show no irregularity at all: then it is the ending (its `ruling` None). `header`: the
     rules and options it is told under."""
     told = dict(facts, **(hand or {}))
-    tellings = (TELLINGS[irregularity](told, dealer, elder, actor) if actor    # who did it, told
-                else TELLINGS[irregularity](told, dealer, elder))
+    tellings = (TELLINGS[irregularity](told, dealer, non_dealer, actor) if actor    # who did it, told
+                else TELLINGS[irregularity](told, dealer, non_dealer))
     for t in tellings:
-        log: dict[str, Any] = {"ecarte": 1, **(header or {}), "players": list(players or (dealer, elder))}
+        log: dict[str, Any] = {"ecarte": 1, **(header or {}), "players": list(players or (dealer, non_dealer))}
         if t.header_dealer:
             log["dealer"] = dealer
         log["events"] = t.events

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from dataclasses import replace
 
-from ..words.happened import summary_text
+from ..words.happened import Unfilled, summary_text
 from ..words.interview import Turn
 from ..words.report import report_json, ruling_json
 from ..words.scores import final_now, lines
@@ -226,13 +226,8 @@ def _case_words(res: "Resolve", state: "State", ruling: dict[str, Any], ruled, c
         shown = (lambda p: p) if ids else (lambda p: _shown(res, p))
         who = {"offender": shown(roles.get(c.offender, "")) if c else "",
                "chooser": shown(roles.get(c.chooser or "", "")) if c else ""}
-        text = c.summary.format_map(_Unfilled(who)) if c else ruling["summary"]
+        text = c.summary.format_map(Unfilled(who)) if c else ruling["summary"]
     return text[:1].upper() + text[1:]
-
-
-class _Unfilled(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def _illustration(res: "Resolve", state: "State", log: dict[str, Any]) -> Line | None:

@@ -6,7 +6,7 @@ deals by counts, as a table does: a wrong number is then known only by the claim
 false king only by the `holds`.
 
 The generator knows the players' habits (what they keep, ask for, lead) and the table (where
-every card is); every rule of play it obeys is asked of `rules`, the replay's own (`Play`): the
+every card is); every rule of play it obeys is asked of `rules`, the replay's own (`RulesOfPlay`): the
 ranking in force, who deals after the cut, the second player's duty, who wins a trick, law 24's
 grace, the dealer's duty to exchange, what a hand and a game score. Its `Expected` is therefore
 no independent check of the scoring: the property tests reckon each game themselves from

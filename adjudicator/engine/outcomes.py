@@ -14,8 +14,10 @@ the claim it turns on where there is one; the report's figures then hold
 whatever the fact is. At most MAX_UNKNOWN such values are replayed, and only for logs of at
 most MAX_UNKNOWN_EVENTS events (past that: `outcomes_capped`).
 
-The cost is bounded: at most MAX_RUNS replays, and fewer for a long log (MAX_EVENTS_REPLAYED
-events replayed in all, but always at least MIN_RUNS replays). When the combinations of the
+The number of runs is bounded: at most MAX_RUNS, and fewer for a long log (MAX_EVENTS_REPLAYED
+divided by its events, but always at least MIN_RUNS). A run that only makes elections at the end
+replays no event now (it goes on from the snapshot kept there); the bound stays as it was, so
+that a report says what it said, capped where it was. When the combinations of the
 open choices are more than that, each option is replayed alone (the other choices left open)
 and the report says the figures are capped (`outcomes_capped`); options beyond the cap get no
 outcome.

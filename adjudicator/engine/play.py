@@ -67,9 +67,9 @@ def announce_king(r: Replay, ev: AnnounceKing, n: int) -> None:
 def _law24(deal: DealInPlay, player: str) -> bool:
     """Law 24's grace for the king of trumps played first (rules.law24_grace)."""
     cards = played_by(deal, player)
-    t = next((t for t in deal.tricks if player in (t.leader, t.follower)), None)
+    k, t = next(((k, t) for k, t in enumerate(deal.tricks) if player in (t.leader, t.follower)), (0, None))
     return t is not None and law24_grace(cards, trump_king(deal), led_it=t.leader == player,
-                                         first_trick_open=first_trick_open(deal.tricks.index(t), t.follow is not None),
+                                         first_trick_open=first_trick_open(k, t.follow is not None),
                                          dealer=player == deal.dealer)
 
 

@@ -70,7 +70,8 @@ class Snapshot:
 # replay's own attributes holds cards and counts, none of these)
 _SHARED = ("log", "events", "book", "rules", "options")
 # the what-if parameters (`Replay.__init__`): a copy from a snapshot takes the asker's
-_WHAT_IF = ("final", "shown", "showing", "elect_at_end", "facts_at")
+_WHAT_IF = ("final", "shown", "elect_at_end", "facts_at")
+_SKIPPED = frozenset((*_SHARED, *_WHAT_IF, "snapshots"))   # not in a snapshot's state
 
 
 class _GameWon(Exception):
@@ -191,14 +192,8 @@ class Replay:
         shown = {(x.event, x.irregularity): (x.elected, x.elected_card, x.lapsed,
                                              self.decided.get((x.event, x.irregularity), 0))
                  for x in self.rulings if x.event < event and (x.elected is not None or x.lapsed)}
-        shown = {**self.shown, **shown}
         usable = [s for s in self.snapshots if s.at <= event]
-        if not usable:
-            return Replay(self.log, self.book, self.final | {event}, self.elect_at_end, self.facts_at,
-                          self.rules, self.span, shown).run(observe)
-        fork = self._resumed(usable[-1], final=self.final | {event}, shown=shown,
-                             showing=frozenset(at for *_, at in shown.values()))
-        return fork._run_from(usable[-1].at, observe)
+        return self._go_on(usable, observe, final=self.final | {event}, shown={**self.shown, **shown})
 
     def what_if(self, elect_at_end: list[tuple[tuple[int, str], str, Any]] | None,
                 facts_at: dict[int, dict[str, Any]] | None) -> Report:
@@ -208,15 +203,21 @@ class Replay:
         before, after = self.facts_at or {}, facts_at or {}
         changed = [i for i in {*before, *after} if before.get(i) != after.get(i)]
         usable = [s for s in self.snapshots if not changed or s.rulings <= min(changed)]
+        return self._go_on(usable, None, elect_at_end=elect_at_end, facts_at=facts_at)
+
+    def _go_on(self, usable: list[Snapshot], observe: Callable[["Replay", int], None] | None,
+               **what_if: Any) -> Report:
+        """This replay again with other what-if parameters: from the last of the `usable`
+        snapshots, or, where there is none, from the first event."""
         if not usable:
-            return Replay(self.log, self.book, self.final, elect_at_end=elect_at_end, facts_at=facts_at,
-                          rules=self.rules, span=self.span, shown=self.shown).run()
-        fork = self._resumed(usable[-1], elect_at_end=elect_at_end, facts_at=facts_at)
-        return fork._run_from(usable[-1].at, None)
+            asked = {**{k: getattr(self, k) for k in _WHAT_IF}, **what_if}
+            return Replay(self.log, self.book, rules=self.rules, span=self.span, **asked).run(observe)
+        return self._resumed(usable[-1], **what_if)._run_from(usable[-1].at, observe)
 
     def _snapshot(self, at: int) -> None:
-        """Keep a copy of the state before event `at` (`_SHARED` left out: the fork shares it)."""
-        state = {k: v for k, v in self.__dict__.items() if k not in _SHARED and k != "snapshots"}
+        """Keep a copy of the state before event `at` (`_SHARED` left out: the fork shares it;
+        `_WHAT_IF` too: the fork takes the asker's)."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _SKIPPED}
         self.snapshots.append(Snapshot(at, len(self.rulings), pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
 
     def _resumed(self, snapshot: Snapshot, **what_if: Any) -> Replay:
@@ -226,6 +227,7 @@ class Replay:
         fork = Replay.__new__(Replay)
         fork.__dict__.update(pickle.loads(snapshot.state))
         fork.__dict__.update({k: self.__dict__[k] for k in (*_SHARED, *_WHAT_IF)}, **what_if)
+        fork.showing = frozenset(at for *_, at in fork.shown.values())
         fork.snapshots = [s for s in self.snapshots if s.at <= snapshot.at]
         return fork
 
@@ -656,10 +658,11 @@ def _options_json(options: Options) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
     """The irregularities whose cases in the book test a fact the log may not know."""
-    return frozenset(irregularity for irregularity, cases in book.by_irregularity.items()
-                     if any(tested in UNKNOWABLE for c in cases for tested, _ in c.tests))
+    return frozenset(irregularity for irregularity in book.by_irregularity
+                     if _unknowable_tested(book, irregularity))
 
 
 @lru_cache(maxsize=256)

@@ -54,7 +54,7 @@ class Ruling:
     otherwise: str | None = None      # the option a log going on without an election shows
     open_past: tuple[str, ...] = ()   # events the choice stays open through (the case says)
     lapsed: bool = False              # the log went on and showed no choice
-    table: Any = field(default=None, repr=False)   # the Deal it concerns
+    table: Any = field(default=None, repr=False)   # the deal it concerns (a DealInPlay)
     concerns: str | None = None                      # whose hand or card it concerns
     actor: str | None = None                         # who did it
     facts: dict[str, Any] = field(default_factory=dict, repr=False)   # the facts it was made on

@@ -75,6 +75,17 @@ _players_ok: dict[tuple[str, str], bool] = {}
 _in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
 
 
+def _king_in_time(by: str, trump: str | None, played: dict[str, list[Card]], hands: dict[str, list[Card]],
+                  grace: bool, tricks: int, lead: Card | None, non_dealer: str, dealer: str) -> bool:
+    """Whether `by` announces the king of trumps as in time (law 24, `rules.law24_grace`, once he
+    has played; else he holds it)."""
+    king = trump_king(trump)
+    if played[by]:
+        return grace and law24_grace(played[by], king, led_it=by == non_dealer,
+                                     first_trick_open=first_trick_open(tricks, lead is None), dealer=by == dealer)
+    return king in hands[by]
+
+
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
     """The `validate --json` object of a clean JSON log (its text, or its UTF-8 bytes: orjson
     refuses those that are not), or None when the full replay must read it."""
@@ -441,12 +452,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 phase = "play"
             elif name == "announce_king":   # as in time, or the replay rules on it
                 by = f["by"]
-                king = trump_king(trump)
-                if by in announced or not (
-                        grace and law24_grace(played[by], king, led_it=by == non_dealer,
-                                              first_trick_open=first_trick_open(tricks, lead is None),
-                                              dealer=by == dealer)
-                        if played[by] else king in hands[by]):
+                if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
                     return None
                 announced.add(by)
             elif _shows_again(name, f, hands, seen):
@@ -642,11 +648,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 1 or phase not in ("exchange", "play"):
                 return None
             by = f["by"]
-            king = trump_king(trump)
-            if by in announced or not (grace and law24_grace(played[by], king, led_it=by == non_dealer,
-                                                   first_trick_open=first_trick_open(tricks, lead is None),
-                                                   dealer=by == dealer)
-                                       if played[by] else king in hands[by]):
+            if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
                 return None   # late, again, or without the king: the replay rules on it
             announced.add(by)
             score[by] += scoring.held_king

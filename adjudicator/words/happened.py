@@ -41,7 +41,9 @@ def happened(what: Said, words: Words | None = None, person: bool = False) -> st
     return "; ".join(saying.format(own.get(key, words.happened.said[key]), **values) for key, values in what)
 
 
-class _Names(dict):
+class Unfilled(dict[str, Any]):
+    """Names for a case's words; a role it does not name is left as written (`{offender}`)."""
+
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
@@ -50,7 +52,7 @@ def summary_text(summary: RulingSummary, words: Words | None = None) -> str:
     """A ruling's summary: what happened; the case's own words on the players it names; and,
     if nobody claimed it, that nothing was done."""
     words = words or default_words()
-    text = summary.case.format_map(_Names(dict(summary.names)))
+    text = summary.case.format_map(Unfilled(dict(summary.names)))
     if summary.what:
         text = happened(summary.what, words) + "; " + text
     if not summary.claimed:

@@ -6,7 +6,7 @@ rulings whose options or effects struck one out. The words are laws/words/scores
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from ..lawbook.laws import LawBook, default_book
 from ..engine.ruling import GameRecord, Report, Ruling
