@@ -33,14 +33,15 @@ error; the last comparison is the one that stands (and is reported if nobody cla
 
 # ------------------------------------------------------------------ the king of trumps
 
-def trump_king(deal: DealOnTable) -> Card | None:
+def king_of_trumps(deal: DealOnTable) -> Card | None:
+    """The king of this deal's trump suit (`rules.trump_king` of its suit), None before a trump."""
     return _king_of(deal.trump)
 
 
 def holds_trump_king(deal: DealOnTable, player: str) -> bool | None:
     """Whether `player` holds the king of trumps in this hand (in his hand, or played from it):
     True/False when the log tells, None when unknown cards might hold it."""
-    king = trump_king(deal)
+    king = king_of_trumps(deal)
     if king is None:
         return None
     hand = deal.hands[player]

@@ -9,7 +9,7 @@ from ..record.cards import Card
 from ..record.log import Abandon, AnnounceKing, Holds, Look, Play, Show, TakeBack, Tricks
 from .dealing import before_turn_up
 from .exchange import round_over
-from .in_play import DealInPlay, holds_trump_king, trump_king
+from .in_play import DealInPlay, holds_trump_king, king_of_trumps
 from .rules import beats, first_trick_open, law24_grace, legal_replies, second_card
 from .ruling import said
 from ..record.table import HAND_SIZE, Hand, Trick, played_by
@@ -46,7 +46,7 @@ def announce_king(r: Replay, ev: AnnounceKing, n: int) -> None:
     if by in deal.first_play and not (r.options.king_after_first_card == "law24" and _law24(deal, by)):
         cards = played_by(deal, by)   # empty if he took his only card back (law 39)
         first = cards[0] if cards else None
-        king_first = first is not None and first == trump_king(deal)
+        king_first = first is not None and first == king_of_trumps(deal)
         grace = r.options.king_after_first_card == "law24"   # late past law 24's grace, or with none
         when = ("played_to" if grace and king_first and deal.tricks[0].leader == by and by != deal.dealer
                 else "played_again" if grace and king_first else "first_card" if first else "first_card_taken_back")
@@ -68,7 +68,7 @@ def _law24(deal: DealInPlay, player: str) -> bool:
     """Law 24's grace for the king of trumps played first (rules.law24_grace)."""
     cards = played_by(deal, player)
     k, t = next(((k, t) for k, t in enumerate(deal.tricks) if player in (t.leader, t.follower)), (0, None))
-    return t is not None and law24_grace(cards, trump_king(deal), led_it=t.leader == player,
+    return t is not None and law24_grace(cards, king_of_trumps(deal), led_it=t.leader == player,
                                          first_trick_open=first_trick_open(k, t.follow is not None),
                                          dealer=player == deal.dealer)
 

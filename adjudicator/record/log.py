@@ -357,10 +357,9 @@ Event = Annotated[Union[CutForDeal, Shuffle, Cut, Deal, Expose, Faced, TurnUp, L
                         Show, Holds, Tricks, Claim, Elect, Mark, TakeDown, NewPacks,
                         Double, AcceptDouble, DeclineDouble, OfferPoint, AcceptOffer, DeclineOffer, NewGame],
                   Field(discriminator="event")]
-EVENT_MODELS: tuple[type, ...] = get_args(get_args(Event)[0])
 # pydantic's dataclasses, which mypy reads as plain dataclasses
-_PYDANTIC_MODELS = cast("tuple[type[PydanticDataclass], ...]", EVENT_MODELS)
-EVENT_NAMES: tuple[str, ...] = tuple(get_args(m.__pydantic_fields__["event"].annotation)[0] for m in _PYDANTIC_MODELS)
+EVENT_MODELS = cast("tuple[type[PydanticDataclass], ...]", get_args(get_args(Event)[0]))
+EVENT_NAMES: tuple[str, ...] = tuple(get_args(m.__pydantic_fields__["event"].annotation)[0] for m in EVENT_MODELS)
 _KNOWN_EVENTS = frozenset(EVENT_NAMES)
 
 
@@ -637,7 +636,7 @@ def _table_problems(log: Log) -> list[str]:
 
 
 # for each event, a getter of the players it names (always a tuple: one field is asked twice)
-_PLAYER_FIELDS = {name: attrgetter(*named, named[0]) for name, m in zip(EVENT_NAMES, _PYDANTIC_MODELS)
+_PLAYER_FIELDS = {name: attrgetter(*named, named[0]) for name, m in zip(EVENT_NAMES, EVENT_MODELS)
                   if (named := [f for f in ("by", "to", "of", "player", "pack") if f in m.__pydantic_fields__])}
 
 
