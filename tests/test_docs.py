@@ -70,8 +70,8 @@ def test_the_command_references_quiz_example_is_what_the_command_prints() -> Non
     from adjudicator.cli import app
     text = (ROOT / "docs" / "COMMANDS.md").read_text(encoding="utf-8")
     shown = re.search(r"```text\n\$ ecarte quiz --seed 12 --count 1\n(.*?)```\n", text, re.S)
-    assert shown and "printf '2\\n' | ecarte quiz --seed 12 --count 1" in text
-    result = CliRunner().invoke(app, ["quiz", "--seed", "12", "--count", "1"], input="2\n")
+    assert shown and "printf '1\\n' | ecarte quiz --seed 12 --count 1" in text
+    result = CliRunner().invoke(app, ["quiz", "--seed", "12", "--count", "1"], input="1\n")
     assert result.output == shown.group(1)
 
 

@@ -71,7 +71,7 @@ def test_law_43_cut_point_is_explained_in_the_score() -> None:
     [point] = deal["points"]
     assert (point["player"], point["for"], point["law"], point["counts"], point["struck_by"]) == ("A", "point", 48, 0, 43)
     text = " ".join(runner.invoke(app, ["explain", "--all", str(LAWS / "law43-revoke-claimed-after-play-point-cut.yaml")]).output.split())
-    assert "A won the point: A marks 1, law 48; cut to nothing" in text and "law 43" in text
+    assert "A won the point: A would have marked 1, law 48; cut to nothing" in text and "law 43" in text
 
 
 def test_law_49_and_law_19_in_the_deal_summary() -> None:
@@ -81,7 +81,7 @@ def test_law_49_and_law_19_in_the_deal_summary() -> None:
     assert "Y played without proposing and lost the point: A marks 2, law 49." in out
     out = runner.invoke(app, ["adjudicate", str(LAWS / "law15-non-dealer-six-discards.yaml")]).output
     out = " ".join(out.split())   # the text is wrapped to 80 columns
-    assert "A turned up the king: A marks 1, law 47; struck out: a wrong number was dealt" in out
+    assert "A turned up the king: A would have marked 1, law 47; struck out: a wrong number was dealt" in out
     out = runner.invoke(app, ["adjudicate", str(LAWS / "law25-false-king-point-against-law49-scores-one.yaml")]).output
     out = " ".join(out.split())   # the text is wrapped to 80 columns
     assert "A refused the first proposal and lost the point: Y marks 1, law 49 (cut" in out and "law 25)" in out
@@ -484,7 +484,7 @@ def test_a_king_struck_out_by_a_fresh_deal_names_the_law_of_the_fresh_deal() -> 
     """Law 11: a second card turned after the non-dealer looked; a fresh deal. The king turned
     up first is struck out with the deal, by law 11: said so, not a bare "struck out"."""
     text = _why_score(_plain(LAWS / "law11-second-card-turned-after-look.yaml"))
-    assert "A turned up the king: A marks 1, law 47; struck out: the deal was dealt afresh, law 11." in text
+    assert "A turned up the king: A would have marked 1, law 47; struck out: the deal was dealt afresh, law 11." in text
 
 
 def test_plain_explain_speaks_to_a_person_and_all_keeps_the_record_keepers_words() -> None:

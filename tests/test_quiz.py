@@ -51,7 +51,9 @@ def test_json_quiz_follows_the_contract() -> None:
     for question, result in zip(said[0::2], said[1::2]):
         q, r = question["question"], result["result"]
         assert set(q) >= {"id", "scenario", "table", "text", "choices"}
-        assert (ROOT / q["scenario"]).is_file() and 3 <= len(q["choices"]) <= 5
+        assert (ROOT / q["scenario"]).is_file()
+        assert len(q["choices"]) == 2 if q["kind"] == "true_false" else 3 <= len(q["choices"]) <= 5
+        assert r["scenario"] == q["scenario"]
         assert set(q["table"]) >= {"players", "cut", "deal", "score"}
         if "dealer" in q["table"]:   # a question at the cut for deal shows no deal's table
             assert set(q["table"]) >= {"hands", "turn_up", "stock", "trick", "looked", "dealer"}
@@ -216,6 +218,65 @@ def test_terminal_quiz_in_tmux() -> None:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
+def _shown_to_a_person(quiz) -> list[tuple[object, str, str]]:
+    """Each question of a terminal quiz as `run_terminal` shows it before the answer (what it
+    says after the last result: the table and the events; then the question and the choices),
+    and the result said after it, each answered rightly."""
+    from adjudicator.words.interview import run_terminal
+    said: list[str] = []
+    seen: list[tuple[object, str, str]] = []
+
+    def ask(question, can_go_back):
+        if seen:   # the result of the question before, said first
+            seen[-1] = (*seen[-1][:2], said.pop(0))
+        seen.append((question, "\n".join([*said, question.text, *(c.text for c in question.choices)]), ""))
+        said.clear()
+        return next(a.right for a in quiz.asked if a.question is question)
+
+    run_terminal(quiz, say=said.append, ask=ask)
+    seen[-1] = (*seen[-1][:2], said[0])
+    return seen
+
+
+def _stems(text: str) -> set[str]:
+    """Words as their first five letters, an ending (-ing, -ed, -es, -s) dropped first."""
+    return {re.sub(r"(?<=...)(ing|ed|es|s)$", "", w)[:5] for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 3}
+
+
+@pytest.mark.slow
+def test_no_question_names_its_answer_over_200_seeds() -> None:
+    """What a "which law" question shows (its JSON: text, the other choices, the table; and the
+    terminal's table, events and question) says no word of the answer's title that the other
+    choices' titles lack, nor the answer's own choice text; and no question of any kind shows its
+    scenario's name, which the result says."""
+    from adjudicator.teaching.quiz import Quiz, title_words
+    book = default_book()
+    asked_law = 0
+    for seed in range(200):
+        quiz = Quiz(seed, 8)
+        for question, terminal, result in _shown_to_a_person(quiz):
+            asked = next(a for a in quiz.asked if a.question is question)
+            q = question.to_json()
+            name = Path(q["scenario"]).stem   # a name of one word ("vole") is said as a word
+            assert (name not in terminal or "-" not in name) and f"scenario {name}:" in " ".join(result.split()), (seed, name)
+            answer = asked.texts[json.dumps(asked.right, sort_keys=True, ensure_ascii=False)]
+            others = [c["text"] for c in q["choices"] if c["value"] != asked.right]
+            program = " ".join([q["text"], *q.get("events", []), json.dumps(q["table"], ensure_ascii=False), *others])
+            person = terminal.replace(answer, "")   # the choices are shown, the answer among them
+            if asked.kind not in ("law", "options"):   # a score may stand as it was; a player is named
+                continue
+            assert answer not in program and answer not in person, (seed, answer)
+            if asked.kind != "law":
+                continue
+            asked_law += 1
+            theirs = set().union(*(_stems(" ".join(title_words(book.laws[c["value"]].title)))
+                                   for c in q["choices"] if c["value"] != asked.right))
+            own = _stems(" ".join(title_words(book.laws[asked.right].title))) - theirs
+            for shown in (program, person):
+                assert not own & _stems(shown), (seed, asked.right, own & _stems(shown))
+    assert asked_law > 100   # "Which law?" is still asked, where the question does not tell
+
+
 @pytest.mark.slow
 def test_no_which_law_question_says_its_answer_in_the_laws_title_words() -> None:
     from adjudicator.teaching.quiz import Quiz, title_words
@@ -231,7 +292,7 @@ def test_no_which_law_question_says_its_answer_in_the_laws_title_words() -> None
             assert title.lower() not in prompt, (seed, title, prompt)
             words = title_words(title)
             assert not words <= set(re.findall(r"[a-z]+", prompt)), (seed, title, prompt)
-    assert asked_law > 50   # "Which law?" is still asked, where the prompt does not tell
+    assert asked_law > 30   # "Which law?" is still asked, where the prompt does not tell
 
 
 def test_a_quiz_on_one_law_never_asks_which_law() -> None:
@@ -260,12 +321,13 @@ def test_two_questions_of_one_run_never_share_a_scenario_or_a_hand() -> None:
     for seed in range(30):
         asked = Quiz(seed, 12).asked
         assert len(asked) == 12
-        assert len({a.moment.scenario.path for a in asked}) == 12
-        assert len({a.moment.hand for a in asked}) == 12
+        assert len({a.scenario for a in asked}) == 12
+        on_moments = [a.moment for a in asked if a.moment is not None]
+        assert len({m.hand for m in on_moments}) == len(on_moments) == 9   # and 3 true-or-false rounds
     hands = {m.hand for m in moments(43)}
     assert 1 < len(hands) < len(moments(43))   # some of law 43's scenarios replay one deal
     for seed in range(10):
-        asked = Quiz(seed, 10, law=43).asked
+        asked = [a for a in Quiz(seed, 10, law=43).asked if a.moment is not None]
         assert len(asked) == len(hands) and {a.moment.hand for a in asked} == hands
 
 
@@ -312,7 +374,7 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
                 s = moment.scenario
                 start = s.frames[r.table.first_event - 1]["score"]
                 assert lines[1] == res["score_start"].format(deal=r.deal, score=builder.each(start, s.log.players))
-                assert res["score_end"].format(score=builder.each(s.report.score, s.log.players)) in lines[-2:]
+                assert res["score_end"].format(score=builder.each(s.report.score, s.log.players)) in lines[-4:]
             checked[kind] += 1
     assert min(checked.values()) > 20
     # the issue's example: the point is one, law 49 giving nothing, because the dealer accepted

@@ -3,11 +3,15 @@
 Each scenario with rulings is replayed by the adjudicator; each claimed ruling is a moment of
 discovery: the table just before it, the events so far, what was found. A question asks about
 the ruling: which law decides, who may choose, between what, or the score at the end of the
-scenario. Its choices come from the book (neighbouring laws, other cases' options, the other
-player, nearby scores), exactly one of them the adjudicator's own ruling. A wrong answer gets
-the law's text, why its case applies (the facts in the phrases of `laws/words/facts.yaml`) and
-why the law chosen does not (the conditions of its cases that the facts fail). Every word is
-in `laws/words/` (quiz.yaml, table.yaml, events.yaml). The same seed asks the same questions.
+scenario. Its wrong choices are what a learner could reason his way to (`distractors.py`: the
+other cases of the irregularity, laws/words/misconceptions.yaml, the hand miscounted), exactly
+one choice the adjudicator's own ruling. A wrong answer is told why that answer is wrong, then
+the law's text and why its case applies (the facts in the phrases of `laws/words/facts.yaml`);
+a right one gets the law in plain words or the circumstances its case needs. True-or-false
+rounds ask misconceptions.yaml's statements; under `--rules NAME`, that rule set's differences,
+in its own words beside the London law's. A "which law" question whose words name its answer
+is not asked (`giveaway`). Every word is in `laws/words/` (quiz.yaml, misconceptions.yaml,
+table.yaml, events.yaml). The same seed asks the same questions.
 """
 from __future__ import annotations
 
@@ -16,11 +20,12 @@ import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, cast
 
 from ..words.interview import Choice, Question, Turn
-from ..lawbook.laws import CompiledCase, LawBook, default_book
-from ..lawbook.rulesets import InForce
+from ..lawbook.laws import CompiledCase, default_book
+from ..lawbook.rulesets import DEFAULT, Change, InForce, RuleSet, rule_sets
 from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
@@ -34,8 +39,12 @@ from ..words import scores as score_words
 from ..words.explaining import said as explained
 from ..words.happened import happened, summary_text
 from ..words.learner import for_people, parted
+from ..words.misconceptions import Statement, default_misconceptions
+from ..words.rules import option_turning, rule_named
+from . import distractors
 
 KINDS = ("law", "chooser", "options", "score")
+TRUE_FALSE = "true_false"
 ROOT = SCENARIOS_DIR.parent
 WRAP = 78
 
@@ -136,13 +145,25 @@ def laws_with_moments(rules: InForce | None = None) -> list[int]:
 
 @dataclass
 class Asked:
-    """One question of the quiz, with what grading it needs."""
+    """One question of the quiz, with what grading it needs: on a moment of a scenario (its
+    ruling), or a true-or-false round (`statement`) beside a scenario."""
 
     question: Question
-    moment: Moment
+    moment: Moment | None
     kind: str
     right: Any
     texts: dict[str, str] = field(default_factory=dict)   # json of a value -> its words
+    whys: dict[str, str | None] = field(default_factory=dict)   # json of a wrong value -> why it is wrong
+    statement: Statement | None = None
+
+    @property
+    def law(self) -> int | None:
+        """The law the question is on: the ruling's, or the statement's (None: a rule set's own rule)."""
+        return self.moment.law if self.moment is not None else cast(Statement, self.statement).law
+
+    @property
+    def scenario(self) -> str:
+        return self.moment.scenario.path if self.moment is not None else cast(Statement, self.statement).scenario
 
 
 def _turned_up(before: dict[str, Any], after: dict[str, Any], cards: list[str]) -> dict[str, Any]:
@@ -158,86 +179,27 @@ def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _case(book: LawBook, ruling: Ruling) -> CompiledCase:
+def _case(book: Any, ruling: Ruling) -> CompiledCase:
     return next(c for c in book.by_irregularity[ruling.irregularity] if c.ref == ruling.case)
 
 
-def _law_choices(book: LawBook, moment: Moment, rng: random.Random) -> list[int]:
-    """The right law and 2 to 4 neighbours: laws with cases on the same irregularity (none of
-    whose cases fits these facts), the laws it is related to, then its neighbours in the book;
-    never a law the ruling cites."""
-    ruling, right = moment.ruling, moment.law
-    same = {c.law for c in book.by_irregularity[ruling.irregularity] if c.law is not None}
-    fits = {c.law for c in book.by_irregularity[ruling.irregularity] if c.law is not None and c.matches(ruling.facts)}
-    related = set(book.laws[right].related) | {n for n, law in book.laws.items() if right in law.related}
-    near = {right + d for d in (-2, -1, 1, 2) if right + d in book.laws}
-    barred = {right} | set(ruling.laws) | fits
-    groups = [sorted(same - barred), sorted(related - same - barred), sorted(near - related - same - barred)]
-    picked: list[int] = []
-    want = rng.randint(2, 4)
-    for group in groups:
-        rng.shuffle(group)
-        picked += group[:max(0, want - len(picked))]
-    return sorted(picked + [right])
-
-
-def _options_choices(book: LawBook, moment: Moment, rng: random.Random) -> list[tuple[str, ...]]:
-    """The ruling's options and 2 to 3 other cases' options: cases of the same irregularity,
-    then of related laws, then any case of the book."""
-    ruling = moment.ruling
-    right = tuple(ruling.options)
-    related = set(book.laws[moment.law].related) | set(ruling.laws)
-    cases = [c for law in sorted(book.laws) for c in book.laws[law].cases]
-    same = [tuple(c.case.options) for c in book.by_irregularity[ruling.irregularity]]
-    near = [tuple(c.options) for n in sorted(related) for c in book.laws[n].cases]
-    rest = [tuple(c.options) for c in cases]
-    seen = {frozenset(right)}
-    picked: list[tuple[str, ...]] = []
-    want = rng.randint(2, 3)
-    for group in (same, near, rest):
-        group = list(dict.fromkeys(group))
-        rng.shuffle(group)
-        for options in group:
-            if len(picked) < want and frozenset(options) not in seen:
-                seen.add(frozenset(options))
-                picked.append(options)
-    choices = picked + [right]
-    rng.shuffle(choices)
-    return choices
-
-
-def _score_choices(right: dict[str, int], before: dict[str, int], players: list[str],
-                   rng: random.Random) -> list[dict[str, int]]:
-    """The score at the end and 2 to 3 near it: the score before, one or two more or less."""
-    a, b = players
-    near = [dict(before)] if before != right else []
-    others = []
-    for da, db in ((1, 0), (0, 1), (-1, 0), (0, -1), (2, 0), (0, 2), (-2, 0), (0, -2), (1, 1)):
-        score = {a: right[a] + da, b: right[b] + db}
-        if min(score.values()) >= 0:
-            others.append(score)
-    if right[a] != right[b]:
-        others.append({a: right[b], b: right[a]})
-    rng.shuffle(others)
-    picked: list[dict[str, int]] = []
-    want = rng.randint(2, 3)
-    for score in near + others:
-        if len(picked) < want and score != right and score not in picked:
-            picked.append(score)
-    choices = picked + [dict(right)]
-    rng.shuffle(choices)
-    return choices
+def _own_rules(rules: InForce | None) -> RuleSet | None:
+    """The rule set a quiz is asked under, where it is not the London laws'."""
+    return rule_sets()[rules.rules] if rules is not None and rules.rules != DEFAULT else None
 
 
 class Builder:
     """Makes the questions of one quiz: words, choices, the table drawn."""
 
-    def __init__(self, colour: bool = False):
+    def __init__(self, colour: bool = False, rules: InForce | None = None):
         self.book = default_book()
         self.words = default_words()
+        self.slips = default_misconceptions()
         self.q = self.words.quiz
         self.labels = self.words.labels("terminal")
         self.colour = colour
+        self.rules = rules
+        self.own = _own_rules(rules)
 
     def each(self, values: dict[str, Any], players: list[str]) -> str:
         return ", ".join(self.labels["each"].format(player=p, value=values[p]) for p in players)
@@ -261,8 +223,11 @@ class Builder:
         s, r = moment.scenario, moment.ruling
         players = list(s.log.players)
         frame = self.frame(moment, kind)
+        whys: dict[str, str | None] = {}
         if kind == "law":
-            laws = _law_choices(self.book, moment, rng)
+            wrong = distractors.laws(self.book, self.slips, r, moment.law, rng)
+            whys = {_key(n): why for n, why in wrong}
+            laws = sorted([n for n, _ in wrong] + [moment.law])
             choices = [Choice(n, self.q["choices"]["law"].format(law=n, title=self.book.laws[n].title)) for n in laws]
             right: Any = r.law
         elif kind == "chooser":
@@ -273,11 +238,20 @@ class Builder:
                        else Choice(v, self.player(r, v)) for v in values]
             right = r.chooser
         elif kind == "options":
-            sets = _options_choices(self.book, moment, rng)
+            wrong_sets = distractors.options(self.book, self.slips, r, moment.law, rng)
+            whys = {_key(list(o)): why for o, why in wrong_sets}
+            sets = [o for o, _ in wrong_sets] + [tuple(r.options)]
+            rng.shuffle(sets)
             choices = [Choice(list(o), self.option_set(o)) for o in sets]
             right = list(r.options)
         else:
-            scores = _score_choices(s.report.score, frame["score"], players, rng)
+            deal = r.table
+            start = s.frames[deal.first_event - 1]["score"] if deal is not None else {p: 0 for p in players}
+            wrong_scores = distractors.scores(s.report, deal, start, players, self.book, self.words, self.slips,
+                                              self.q["result"]["single_point"], rng)
+            whys = {_key(sc): why for sc, why in wrong_scores}
+            scores = [sc for sc, _ in wrong_scores] + [dict(s.report.score)]
+            rng.shuffle(scores)
             choices = [Choice(sc, self.q["choices"]["score"].format(each=self.each(sc, players))) for sc in scores]
             right = dict(s.report.score)
         story = [for_people(p) for p in self.story(moment, kind, frame)]
@@ -289,7 +263,21 @@ class Builder:
         question = Question(qid, text, choices, extra={
             "scenario": s.path, "table": frame, "kind": kind, "events": story}, picture=picture)
         texts = {_key(c.value): c.text for c in choices}
-        return Asked(question, moment, kind, right, texts)
+        return Asked(question, moment, kind, right, texts, whys)
+
+    def ask_statement(self, statement: Statement, number: int, count: int) -> Asked:
+        """A true-or-false round: the statement, beside the table at the end of its scenario."""
+        s = replayed(statement.scenario)
+        frame = s.frames[-1]
+        c = self.q["choices"]
+        choices = [Choice(True, c["true"]), Choice(False, c["false"])]
+        text = self.q["questions"][TRUE_FALSE].format(statement=statement.text)
+        heading = self.q["end"]["question"].format(n=number, count=count)
+        picture = "\n".join(["", heading, draw(frame, self.labels, self.colour)])
+        question = Question(f"q{number}", text, choices, extra={
+            "scenario": statement.scenario, "table": frame, "kind": TRUE_FALSE, "events": []}, picture=picture)
+        return Asked(question, None, TRUE_FALSE, statement.answer, {_key(ch.value): ch.text for ch in choices},
+                     statement=statement)
 
     def frame(self, moment: Moment, kind: str = "law") -> dict[str, Any]:
         """The table just before the ruling's event (after it where that event begins the deal);
@@ -342,53 +330,165 @@ class Builder:
 
     # ---------------------------------------------------------- grading
 
+    # ---------------------------------------------------------- grading
+
     def result(self, asked: Asked, given: Any) -> tuple[dict[str, Any], str]:
-        """The result message for an answer, and the words a person reads."""
-        r = asked.moment.ruling
+        """The result message for an answer, and the words a person reads: right, a reason that
+        teaches; wrong, why that answer is wrong, then the law and why its case applies; then,
+        under a rule set, its own words; then the scenario's name and where to read again."""
         correct = _key(given) == _key(asked.right)
         res = self.q["result"]
         answer_words = asked.texts[_key(asked.right)]
-        if correct:
-            parts = [res["right_law" if asked.kind == "law" else "right"].format(answer=answer_words, law=r.law)]
-            parts += self.reasons(asked)
+        if asked.statement is not None:
+            parts = self.told(asked.statement, correct)
         else:
-            parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
-            parts += self.why(asked, given)
-        parts = [for_people(p) for p in parts]
+            r = cast(Moment, asked.moment).ruling
+            if correct:
+                parts = [res["right_law" if asked.kind == "law" else "right"].format(answer=answer_words, law=r.law)]
+                parts += self.reasons(asked, correct)
+            else:
+                parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
+                parts += self.wrong_why(asked, given) + self.why(asked)
+            parts += self.in_force(r)
+        parts = [for_people(p) for p in parts]   # then the name and the commands, as they are typed
+        parts += [res["scenario"].format(name=Path(asked.scenario).stem), self.read(asked)]
         explanation = "\n".join(parts)
         message = {"result": {"id": asked.question.id, "correct": correct, "answer": asked.right,
-                              "law": r.law, "explanation": explanation, "scenario": asked.moment.scenario.path}}
+                              "law": asked.law, "explanation": explanation, "scenario": asked.scenario,
+                              "kind": asked.kind}}
+        if asked.statement is not None:
+            message["result"]["statement"] = asked.statement.id
         return message, "\n".join([""] + [self.wrap(p) for p in parts])
 
-    def why(self, asked: Asked, given: Any) -> list[str]:
-        """The full why: the law's text, why its case applies, and why the answer given does not."""
-        r = asked.moment.ruling
+    def read(self, asked: Asked) -> str:
+        """Where to read it again: `ecarte laws N` (with `--rules NAME` under a rule set), or for
+        a rule set's own rule, `ecarte rules diff`."""
         res = self.q["result"]
-        law = self.book.laws[asked.moment.law]
-        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text)] + self.reasons(asked)
-        if asked.kind == "law":
-            out += self.why_not(r, given)
-        if asked.kind != "options":
-            out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
-        if asked.kind == "score":
-            out.append(res["story"].format(description=parted(asked.moment.scenario.log.description)[0]))
-        out.append(res["read"].format(law=r.law))
+        if asked.law is None:
+            return res["read_rule"].format(rules=cast(RuleSet, self.own).name)
+        if self.own is not None:
+            return res["read_rules"].format(law=asked.law, rules=self.own.name)
+        return res["read"].format(law=asked.law)
+
+    def quoted(self, rs: RuleSet, change: Change | None = None, adds: str | None = None) -> str:
+        """A rule set's own words: a law it replaces (its text) or removes (the sentence that
+        justifies it), or a rule it adds."""
+        quote = rs.adds[cast(str, adds)]["text"] if change is None else change.text or change.because
+        return self.q["result"]["rules_quote"].format(rules=rs.short, cite=rs.cite, quote=quote.strip())
+
+    def london(self, law: int) -> str:
+        book_law = self.book.laws[law]
+        return self.q["result"]["london_law"].format(law=law, title=book_law.title, text=book_law.text)
+
+    def told(self, statement: Statement, correct: bool) -> list[str]:
+        """A true-or-false round's result: right or not, why; under a rule set, its words and
+        where the London laws differ."""
+        res = self.q["result"]
+        answer = self.q["choices"]["true" if statement.answer else "false"]
+        parts = [res["true_right" if correct else "true_wrong"].format(answer=answer), statement.why]
+        if statement.rules is not None and statement.quote is not None and statement.london is not None:
+            rs = rule_sets()[statement.rules]
+            change = rs.changes.get(statement.quote.law) if statement.quote.law is not None else None
+            parts.append(self.quoted(rs, change, statement.quote.adds))
+            parts.append(statement.london.differs)
+            if statement.london.law is not None:
+                parts.append(self.london(statement.london.law))
+        return parts
+
+    def in_force(self, r: Ruling) -> list[str]:
+        """Under a rule set that changes how far the ruling's law reaches (an option of
+        laws/words/rulesets.yaml's `laws`), or replaces it: the rule set's own words, and the
+        London law it differs from."""
+        if self.own is None or self.rules is None or r.law is None:
+            return []
+        option = option_turning(r.law, self.rules.options)
+        changes = [c for c in self.rules.changes.values() if c.law == r.law or option is not None and option in c.option]
+        out = []
+        for change in changes:
+            out.append(self.quoted(self.own, change))
+            out.append(self.london(change.law))
         return out
 
-    def reasons(self, asked: Asked) -> list[str]:
-        """The reasoning behind the answer, right or wrong: for which law, the circumstances its
-        case needs; for who chooses, whom the law gives the choice to; for what is allowed, the
-        circumstances and the ruling; for the score, the arithmetic of the hand. A ruling whose
-        case rests on a point the law leaves open says which, and how the book reads it."""
-        r = asked.moment.ruling
+    def wrong_why(self, asked: Asked, given: Any) -> list[str]:
+        """Why the answer given is wrong: misconceptions.yaml's why for a wrong choice drawn
+        from it; else, from the cases, what the answer would need."""
+        r = cast(Moment, asked.moment).ruling
+        res = self.q["result"]
+        told = asked.whys.get(_key(given))
+        if asked.kind == "law":
+            return [res["why_not_told"].format(other=given, why=told)] if told else self.why_not(r, given)
+        words = asked.texts[_key(given)]
+        if asked.kind == "chooser":
+            told = self.not_chooser(r, given)
+        elif asked.kind == "options" and told is None:
+            told = self.not_here(r, tuple(given))
+        return [res["not_this"].format(given=words, why=told)]
+
+    def not_chooser(self, r: Ruling, given: str | None) -> str:
+        res = self.q["result"]
+        case = _case(self.book, r).case
+        if r.chooser is None or case.chooser is None:
+            return res["chooser_compulsory"].format(law=r.law, option=self.words.option(r.options[0]))
+        role = self.words.role(case.chooser)
+        if given is None:
+            return res["chooser_nobody"].format(law=r.law, role=role, options=self.q["choices"]["or"].join(
+                self.words.option(o) for o in r.options))
+        if given == r.offender:
+            return res["chooser_offender"].format(given=given, law=r.law, role=role)
+        return res["chooser_other"].format(law=r.law, role=role, chooser=r.chooser)
+
+    def not_here(self, r: Ruling, options: tuple[str, ...]) -> str:
+        """Why a remedy of another case is not this one's: the circumstances its case needs that
+        the facts fail; or the irregularity it is for."""
+        res = self.q["result"]
+        for c in self.book.by_irregularity[r.irregularity]:
+            if frozenset(c.case.options) != frozenset(options) or c.law is None:
+                continue
+            failed = [(name, cond) for name, cond in c.case.when.items()
+                      if not CompiledCase(c.law, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)
+                      and self.words.bears(name, r.facts)]
+            if failed:
+                return res["not_here"].format(
+                    other=c.law,
+                    when=res["condition_join"].join(self.words.phrase(n, cond, r.irregularity) for n, cond in failed),
+                    actual=res["condition_join"].join(self.words.phrase(n, r.facts[n], r.irregularity) for n, _ in failed))
+            return res["not_here_always"].format(other=c.law, law=r.law, irregularity=self.words.irregularity(r.irregularity))
+        for n in sorted(self.book.laws):
+            for case in self.book.laws[n].cases:
+                if frozenset(case.options) == frozenset(options):
+                    return res["not_for_this"].format(other=n, irregularities=self.q["choices"]["or"].join(
+                        self.words.irregularity(i) for i in dict.fromkeys(case.irregularities)))
+        return ""
+
+    def why(self, asked: Asked) -> list[str]:
+        """After a wrong answer: the law's text, why its case applies, the ruling, the story."""
+        moment = cast(Moment, asked.moment)
+        r = moment.ruling
+        res = self.q["result"]
+        law = self.book.laws[moment.law]
+        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text)] + self.reasons(asked, False)
+        if asked.kind not in ("options", "score"):
+            out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
+        if asked.kind == "score":
+            out.append(res["story"].format(description=parted(moment.scenario.log.description)[0]))
+        return out
+
+    def reasons(self, asked: Asked, right: bool) -> list[str]:
+        """The reasoning behind the answer: for which law, the circumstances its case needs (or,
+        after a right answer to a case that needs none, the law in plain words); for who
+        chooses, whom the law gives the choice to; for what is allowed, the circumstances and
+        the ruling; for the score, the arithmetic of the hand. A ruling whose case rests on a
+        point the law leaves open says which, and how the book reads it."""
+        moment = cast(Moment, asked.moment)
+        r = moment.ruling
         reading = [explained("ruling", "reading", point=r.open_point)] if r.open_point else []
         if asked.kind == "law":
-            return [self.applies(r)] + reading
+            return self.applies(r, right) + reading
         if asked.kind == "chooser":
             return [self.why_chooser(r)] + reading
         if asked.kind == "options":
-            return [self.applies(r), self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
-        return self.arithmetic(asked.moment) + reading
+            return self.applies(r, right) + [self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
+        return self.arithmetic(moment) + reading
 
     def why_chooser(self, r: Ruling) -> str:
         """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who
@@ -423,15 +523,18 @@ class Builder:
         out.append(res["score_end"].format(score=self.each(s.report.score, players)))
         return out
 
-    def applies(self, r: Ruling) -> str:
+    def applies(self, r: Ruling, right: bool) -> list[str]:
+        """Why the ruling's law: the circumstances its case needs, which are those here; for a
+        case that needs none, after a right answer, the law in plain words (a wrong answer has
+        been given its text)."""
         res = self.q["result"]
         case = _case(self.book, r)
-        irregularity = self.words.irregularity(r.irregularity)
         if not case.tests:
-            return res["applies_always"].format(law=r.law, irregularity=irregularity)
+            reading = self.book.laws[cast(int, r.law)].reading
+            return [res["plain"].format(law=r.law, reading=reading.strip())] if right and reading else []
         phrases = [self.words.phrase(name, r.facts[name], r.irregularity) for name, _ in case.tests]
-        return res["applies"].format(law=r.law, irregularity=irregularity,
-                                     conditions=res["condition_join"].join(phrases))
+        return [res["applies"].format(law=r.law, irregularity=self.words.irregularity(r.irregularity),
+                                      conditions=res["condition_join"].join(phrases))]
 
     def why_not(self, r: Ruling, other: int) -> list[str]:
         """Why law `other` does not decide: the conditions of each of its cases on this
@@ -457,10 +560,22 @@ class Builder:
             self.words.irregularity(i) for i in irregularities))]
 
 
+
+
 # -------------------------------------------------------------- the quiz
 
 _SMALL = frozenset("a an the of or and to by in on for with his he who is be not no one two more than "
                    "after before found when played cards card".split())
+
+
+def _stem(word: str) -> str:
+    """A word as a question might say it otherwise: "revoked", "revoke", "revokes" alike,
+    "turned" and "turns", "exposed" and "exposure"."""
+    for end in ("ing", "ed", "es", "s"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            word = word[:-len(end)]
+            break
+    return word[:5]
 
 
 def title_words(title: str) -> set[str]:
@@ -477,20 +592,59 @@ def gives_away(prompt: str, title: str) -> bool:
     return bool(own) and len(missing) <= (1 if len(own) >= 4 else 0)
 
 
+def distinctive(title: str, others: list[str]) -> set[str]:
+    """The stems of a title's own words that no other title offered has: a prompt saying one
+    of them points at the answer without reasoning."""
+    theirs = {_stem(w) for t in others for w in title_words(t)}
+    return {_stem(w) for w in title_words(title)} - theirs
+
+
+def said_words(asked: Asked) -> str:
+    """Everything a question shows, but its choices: its words, the events told, the table
+    (drawn for a person, and its JSON values for a program)."""
+    q = asked.question
+    return " ".join([q.text, q.picture or "", *q.extra.get("events", []), json.dumps(q.extra.get("table"), ensure_ascii=False)])
+
+
+def giveaway(asked: Asked) -> set[str]:
+    """What in a "which law" question names its answer: the answer's own choice text, or a
+    distinctive word of its title (against the other choices' titles); empty if nothing."""
+    if asked.kind != "law":
+        return set()
+    book = default_book()
+    titles = {c.value: book.laws[c.value].title for c in asked.question.choices}
+    shown = said_words(asked).lower()
+    stems = {_stem(w) for w in re.findall(r"[a-z]+", shown)}
+    found = distinctive(titles[asked.right], [t for n, t in titles.items() if n != asked.right]) & stems
+    own = asked.texts[_key(asked.right)].lower()
+    return found | ({own} if own in shown else set())
+
+
+def _statements(law: int | None, rules: InForce | None) -> list[Statement]:
+    """The true-or-false rounds a quiz may ask: under a rule set other than the London laws (with
+    its own options), its differences; else the London laws' misconceptions."""
+    own = _own_rules(rules)
+    if own is not None and cast(InForce, rules).options != own.defaults:
+        return []
+    name = own.name if own is not None else None
+    return [s for s in default_misconceptions().statements if s.rules == name and (law is None or s.law == law)]
+
+
 def draw_moments(pool: list[Moment], count: int, rng: random.Random,
-                 allowed: Any = lambda m, k: True) -> list[tuple[Moment, str]]:
+                 allowed: Any = lambda m, k: True, taken: set[str] | None = None) -> list[tuple[Moment, str]]:
     """Up to `count` (moment, kind) pairs in random order, no two on the same scenario or the
-    same hand (`Moment.hand`: scenarios that tell one deal's variants share it): fewer where
-    the pool has fewer hands. Only the pairs `allowed(moment, kind)` lets through."""
-    pairs = [(m, k) for m in pool for k in m.kinds if allowed(m, k)]
+    same hand (`Moment.hand`: scenarios that tell one deal's variants share it), nor on a
+    scenario in `taken`: fewer where the pool has fewer hands. Only the pairs
+    `allowed(moment, kind)` lets through."""
+    pairs = [(m, k) for m in pool for k in m.kinds]
     rng.shuffle(pairs)
     chosen: list[tuple[Moment, str]] = []
-    paths: set[str] = set()
+    paths: set[str] = set(taken or ())
     hands: set[tuple] = set()
     for m, k in pairs:
         if len(chosen) == count:
             break
-        if m.scenario.path in paths or m.hand in hands:
+        if m.scenario.path in paths or m.hand in hands or not allowed(m, k):
             continue
         chosen.append((m, k))
         paths.add(m.scenario.path)
@@ -499,49 +653,79 @@ def draw_moments(pool: list[Moment], count: int, rng: random.Random,
 
 
 class Quiz:
-    """The quiz as an interview (`interview.py`): no going back; a result after each answer."""
+    """The quiz as an interview (`interview.py`): no going back; a result after each answer.
+    About one question in four (all those it has, under a rule set) is a true-or-false round."""
 
     back_allowed = False
 
     def __init__(self, seed: int, count: int, law: int | None = None, colour: bool = False,
                  rules: InForce | None = None):
         self.seed = seed
-        builder = Builder(colour)
+        builder = Builder(colour, rules)
         self.builder = builder
         rng = random.Random(seed)
+        statements = _statements(law, rules)
+        rng.shuffle(statements)
+        rounds = len(statements) if builder.own is not None else max(1, count // 4) if count >= 3 else 0
+        statements = statements[:min(rounds, count)]
+
+        def choices_rng(m: Moment, kind: str) -> random.Random:
+            return random.Random(f"{seed}:{m.scenario.path}:{m.ruling.event}:{kind}")
+
         def allowed(m: Moment, kind: str) -> bool:   # "Which law?" must not be answered by the question
             if kind != "law":
                 return True
-            prompt = " ".join(builder.story(m, kind))
-            return law is None and not gives_away(prompt, builder.book.laws[m.law].title)
+            if law is not None or gives_away(" ".join(builder.story(m, kind)), builder.book.laws[m.law].title):
+                return False
+            return not giveaway(builder.ask(m, kind, 1, 1, choices_rng(m, kind)))
 
-        chosen = draw_moments(moments(law, rules), count, rng, allowed)
-        self.asked = [builder.ask(m, k, i, len(chosen), random.Random(f"{seed}:{i}"))
-                      for i, (m, k) in enumerate(chosen, 1)]
+        chosen: list[Any] = draw_moments(moments(law, rules), count - len(statements), rng, allowed,
+                                         {s.scenario for s in statements})
+        chosen += statements
+        rng.shuffle(chosen)
+        self.asked = [builder.ask_statement(c, i, len(chosen)) if isinstance(c, Statement)
+                      else builder.ask(c[0], c[1], i, len(chosen), choices_rng(*c))
+                      for i, c in enumerate(chosen, 1)]
 
     def step(self, answers: list[Any]) -> Turn:
         turn = Turn()
+        b = self.builder
         if answers:
-            message, words = self.builder.result(self.asked[len(answers) - 1], answers[-1])
+            message, words = b.result(self.asked[len(answers) - 1], answers[-1])
             turn.tell, turn.words = [message], [words]
         if len(answers) < len(self.asked):
             turn.question = self.asked[len(answers)].question
             return turn
-        right = sum(_key(a) == _key(q.right) for q, a in zip(self.asked, answers))
-        wrong = sorted({q.moment.law for q, a in zip(self.asked, answers) if _key(a) != _key(q.right)})
-        end = self.builder.q["end"]
-        recap: list[dict[str, Any]] = [{"id": q.question.id, "correct": _key(a) == _key(q.right), "law": q.moment.law,
-                  "page": f"law-{q.moment.law:02d}.html"} for q, a in zip(self.asked, answers)]
-        turn.final = {"score": {"right": right, "asked": len(self.asked), "seed": self.seed,
+        marks = [_key(a) == _key(q.right) for q, a in zip(self.asked, answers)]
+        wrong = sorted({q.law for q, ok in zip(self.asked, marks) if not ok and q.law is not None})
+        end = b.q["end"]
+        rules = b.own.name if b.own is not None else None
+        recap: list[dict[str, Any]] = []
+        for q, ok in zip(self.asked, marks):
+            entry: dict[str, Any] = {"id": q.question.id, "correct": ok, "law": q.law, "kind": q.kind,
+                                     "page": f"law-{q.law:02d}.html" if q.law is not None else f"rules-{rules}.html"}
+            if q.law is None:
+                entry["rule"] = cast(Statement, q.statement).rule
+            recap.append(entry)
+        turn.final = {"score": {"right": sum(marks), "asked": len(self.asked), "seed": self.seed,
                                 "read_again": wrong, "recap": recap}}
-        lines = [end["score"].format(right=right, asked=len(self.asked)), "", end["recap"]]
-        lines += [self.builder.wrap(end["recap_line"].format(n=i, mark=end["right_mark" if e["correct"] else "wrong_mark"], law=e["law"],
-                                           title=self.builder.book.laws[e["law"]].title, page=e["page"]))
-                  for i, e in enumerate(recap, 1)] + [""]
+        lines = [end["score"].format(right=sum(marks), asked=len(self.asked)), "", end["recap"]]
+        for i, e in enumerate(recap, 1):
+            mark = end["right_mark" if e["correct"] else "wrong_mark"]
+            if e["law"] is None:
+                lines.append(b.wrap(end["recap_rule"].format(n=i, mark=mark, rule=rule_named(e["rule"], b.book))))
+                where = end["recap_where_rule"].format(rules=rules, page=e["page"])
+            else:
+                lines.append(b.wrap(end["recap_line"].format(n=i, mark=mark, law=e["law"], title=b.book.laws[e["law"]].title)))
+                where = (end["recap_where_rules"].format(law=e["law"], rules=rules, page=e["page"]) if rules
+                         else end["recap_where"].format(law=e["law"], page=e["page"]))
+            lines.append("\n".join(wrap(where, indent="   ", more="", columns=WRAP)))
+        lines.append("")
         if wrong:
-            lines.append(end["read_again"].format(commands=", ".join(end["command"].format(law=n) for n in wrong)))
+            command = (lambda n: end["command_rules"].format(law=n, rules=rules)) if rules else (lambda n: end["command"].format(law=n))
+            lines.append(b.wrap(end["read_again"].format(commands=", ".join(command(n) for n in wrong))))
         else:
             lines.append(end["all_right"])
-        lines.append(end["seed"].format(seed=self.seed))
+        lines.append(b.wrap(end["seed"].format(seed=self.seed)))
         turn.final_words = "\n".join([""] + lines)
         return turn

@@ -104,7 +104,8 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
             if e["for"] != e["kind"]:
                 line += "; " + words.earned(e["for"], role).format(**said) + cited
         else:
-            line = words.earned(e["for"], role).format(**said) + ": " + scores.marks.format(**said) + cited
+            marks = scores.would_mark if e["struck"] else scores.marks
+            line = words.earned(e["for"], role).format(**said) + ": " + marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:

@@ -96,6 +96,7 @@ class Scores(BaseModel):
     model_config = ConfigDict(extra="forbid")
     earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
     marks: str
+    would_mark: str     # a mark that a ruling struck out, or cut to nothing
     limited: str
     struck: dict[str, str]
     lapsed: str
@@ -219,6 +220,7 @@ class QuizQuestions(_Strict):
     chooser: str
     options: str
     score: str
+    true_false: str     # on {statement}: a true-or-false round (misconceptions.yaml)
 
 
 class QuizChoices(_Strict):
@@ -230,6 +232,8 @@ class QuizChoices(_Strict):
     compulsory: str
     or_: str = Field(alias="or")
     score: str
+    true: str
+    false: str
 
 
 class QuizResult(_Strict):
@@ -238,12 +242,21 @@ class QuizResult(_Strict):
     wrong: str
     law_text: str
     applies: str
-    applies_always: str
+    plain: str              # a law's reading, for a right answer where its case tests nothing
     condition_join: str
     why_not_case: str
     why_not_more: str
     why_not_elsewhere: str
     why_not_score: str
+    why_not_told: str       # a wrong law from misconceptions.yaml, with its why
+    not_this: str           # why a wrong answer of the other kinds is wrong: {given}, {why}
+    not_here: str
+    not_here_always: str
+    not_for_this: str
+    chooser_offender: str
+    chooser_compulsory: str
+    chooser_nobody: str
+    chooser_other: str
     ruled: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
@@ -253,13 +266,21 @@ class QuizResult(_Strict):
     score_end: str          # the score at the end
     single_point: dict[str, str]   # why a point won scores one, not two: dealer, no_proposal, accepted
     story: str
+    scenario: str           # the scenario's name, said with the result only
     read: str
+    read_rules: str
+    read_rule: str
+    true_right: str
+    true_wrong: str
+    rules_quote: str
+    london_law: str
 
 
 class QuizEnd(_Strict):
     score: str
     read_again: str
     command: str
+    command_rules: str
     all_right: str
     seed: str
     question: str
@@ -268,7 +289,11 @@ class QuizEnd(_Strict):
     no_law: str
     left: str
     recap: str          # the heading of the recap, a line a question after it
-    recap_line: str     # on {n}, {mark}, {law}, {title}, {page}
+    recap_line: str     # on {n}, {mark}, {law}, {title}
+    recap_rule: str     # a rule set's own rule: {n}, {mark}, {rule}
+    recap_where: str    # the line under it: {law}, {page}
+    recap_where_rules: str
+    recap_where_rule: str
     right_mark: str
     wrong_mark: str
 
