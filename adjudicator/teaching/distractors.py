@@ -69,16 +69,19 @@ def _add(score: dict[str, int], player: str, points: int) -> dict[str, int]:
 
 
 def scores(report: Report, deal: Any, start: dict[str, int], players: list[str], book: LawBook,
-           words: Words, slips: Misconceptions, single_point: dict[str, str],
+           words: Words, slips: Misconceptions, single_point: dict[str, str], end: dict[str, Any],
            rng: random.Random) -> list[tuple[dict[str, int], str]]:
     """2 to 3 wrong scores at the end of the scenario, each the hand miscounted one way, with why:
-    the slips of misconceptions.yaml's `score` applied to each mark of the deal (`entries`),
-    then the score before the deal, the marks given to the other player, any other."""
+    the slips of misconceptions.yaml's `score` applied to each mark of the deal (`entries`), and
+    a king among cards turned up before the trump is chosen (`end`: the table at the hand's end)
+    counted; then the score before the deal, the marks given to the other player, any other."""
     right = dict(report.score)
     said = slips.score
     entries = score_words.entries(report, deal, book) if deal is not None else []
     lines = score_words.lines(report, deal, book, words, person=True) if deal is not None else []
     slipped: list[tuple[dict[str, int], str]] = []
+    if deal is not None and end.get("choosing") and any(str(c).startswith("K") for c in end.get("turned") or []):
+        slipped.append((_add(right, deal.dealer, 1), said.king_not_trump))
     for e, line in zip(entries, lines):
         p = e["player"]
         if e["struck"] and e["points"]:

@@ -29,6 +29,8 @@ from ..lawbook.rulesets import DEFAULT, Change, InForce, RuleSet, rule_sets
 from ..lawbook.places import SCENARIOS_DIR
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
+from ..engine.errors import ReplayError
+from ..engine.replay import adjudicate as replay_log
 from ..engine.ruling import Report, Ruling
 from .book.frames import ruled_cards
 from .snapshot import cards_in, event_words, replay_frames
@@ -183,6 +185,17 @@ def _case(book: Any, ruling: Ruling) -> CompiledCase:
     return next(c for c in book.by_irregularity[ruling.irregularity] if c.ref == ruling.case)
 
 
+@lru_cache(maxsize=None)
+def _under_london(path: str) -> Report | None:
+    """A scenario played under another rule set, adjudicated under the London laws instead;
+    None where its record cannot be played under them (a card the London laws would not give)."""
+    log = replayed(path).log
+    try:
+        return replay_log(log.model_copy(update={"rules": DEFAULT, "options": {}}))
+    except ReplayError:
+        return None
+
+
 def _own_rules(rules: InForce | None) -> RuleSet | None:
     """The rule set a quiz is asked under, where it is not the London laws'."""
     return rule_sets()[rules.rules] if rules is not None and rules.rules != DEFAULT else None
@@ -248,7 +261,7 @@ class Builder:
             deal = r.table
             start = s.frames[deal.first_event - 1]["score"] if deal is not None else {p: 0 for p in players}
             wrong_scores = distractors.scores(s.report, deal, start, players, self.book, self.words, self.slips,
-                                              self.q["result"]["single_point"], rng)
+                                              self.q["result"]["single_point"], frame, rng)
             whys = {_key(sc): why for sc, why in wrong_scores}
             scores = [sc for sc, _ in wrong_scores] + [dict(s.report.score)]
             rng.shuffle(scores)
@@ -349,7 +362,7 @@ class Builder:
             else:
                 parts = [res["wrong"].format(given=asked.texts[_key(given)], answer=answer_words)]
                 parts += self.wrong_why(asked, given) + self.why(asked)
-            parts += self.in_force(r)
+            parts += self.in_force(cast(Moment, asked.moment), said_law=not correct)
         parts = [for_people(p) for p in parts]   # then the name and the commands, as they are typed
         parts += [res["scenario"].format(name=Path(asked.scenario).stem), self.read(asked)]
         explanation = "\n".join(parts)
@@ -395,19 +408,35 @@ class Builder:
                 parts.append(self.london(statement.london.law))
         return parts
 
-    def in_force(self, r: Ruling) -> list[str]:
-        """Under a rule set that changes how far the ruling's law reaches (an option of
-        laws/words/rulesets.yaml's `laws`), or replaces it: the rule set's own words, and the
-        London law it differs from."""
+    def changes(self, r: Ruling) -> list[Change]:
+        """The rule set's changes that bear on a ruling: of its law, or made by the option that
+        decides how far its law reaches (laws/words/rulesets.yaml's `laws`)."""
         if self.own is None or self.rules is None or r.law is None:
             return []
         option = option_turning(r.law, self.rules.options)
-        changes = [c for c in self.rules.changes.values() if c.law == r.law or option is not None and option in c.option]
-        out = []
-        for change in changes:
-            out.append(self.quoted(self.own, change))
-            out.append(self.london(change.law))
-        return out
+        return [c for c in self.rules.changes.values() if c.law == r.law or option is not None and option in c.option]
+
+    def in_force(self, moment: Moment, said_law: bool) -> list[str]:
+        """Under a rule set that changes the ruling's law or how far it reaches: the rule set's
+        own words (unless given as the law's text: `said_law`), what the London laws would have
+        done with the same record (replayed under them), and the London law's words."""
+        r = moment.ruling
+        changes = self.changes(r)
+        if not changes:
+            return []
+        res = self.q["result"]
+        out = [self.quoted(cast(RuleSet, self.own), c) for c in changes if not (said_law and c.law == r.law and c.text)]
+        london = _under_london(moment.scenario.path)
+        if london is None:
+            return out + [self.london(c.law) for c in changes]
+        same = next((x for x in london.rulings if x.event == r.event and x.irregularity == r.irregularity), None)
+        if same is None:
+            out.append(res["london_none"].format(laws=" and ".join(str(c.law) for c in changes)))
+        elif same.case != r.case and same.law is not None:
+            out.append(res["london_other"].format(law=same.law, summary=cards_in(summary_text(same.summary))))
+        if london.score != moment.scenario.report.score:
+            out.append(res["london_score"].format(score=self.each(london.score, list(moment.scenario.log.players))))
+        return out + [self.london(c.law) for c in changes]
 
     def wrong_why(self, asked: Asked, given: Any) -> list[str]:
         """Why the answer given is wrong: misconceptions.yaml's why for a wrong choice drawn
@@ -428,7 +457,7 @@ class Builder:
         res = self.q["result"]
         case = _case(self.book, r).case
         if r.chooser is None or case.chooser is None:
-            return res["chooser_compulsory"].format(law=r.law, option=self.words.option(r.options[0]))
+            return res["chooser_compulsory"].format(law=r.law, given=given)
         role = self.words.role(case.chooser)
         if given is None:
             return res["chooser_nobody"].format(law=r.law, role=role, options=self.q["choices"]["or"].join(
@@ -466,7 +495,10 @@ class Builder:
         r = moment.ruling
         res = self.q["result"]
         law = self.book.laws[moment.law]
-        out = [res["law_text"].format(law=r.law, title=law.title, text=law.text)] + self.reasons(asked, False)
+        replaced = next((c for c in self.changes(r) if c.law == r.law and c.text), None)
+        words = self.quoted(cast(RuleSet, self.own), replaced) if replaced is not None \
+            else res["law_text"].format(law=r.law, title=law.title, text=law.text)
+        out = [words] + self.reasons(asked, False)
         if asked.kind not in ("options", "score"):
             out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
         if asked.kind == "score":
@@ -679,8 +711,8 @@ class Quiz:
                 return False
             return not giveaway(builder.ask(m, kind, 1, 1, choices_rng(m, kind)))
 
-        chosen: list[Any] = draw_moments(moments(law, rules), count - len(statements), rng, allowed,
-                                         {s.scenario for s in statements})
+        taken = {s.scenario for s in statements} if builder.own is None else set()   # a rule set has few
+        chosen: list[Any] = draw_moments(moments(law, rules), count - len(statements), rng, allowed, taken)
         chosen += statements
         rng.shuffle(chosen)
         self.asked = [builder.ask_statement(c, i, len(chosen)) if isinstance(c, Statement)

@@ -344,7 +344,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
             value = _menu(question, within, [e for e in extra if e[1] is WHY] + [(GO_BACK, BACK)], heading=False)
             if value is not BACK:
                 return value
-    print(question.text, flush=True)
+    print(_fit(question.text), flush=True)
     for i, c in enumerate(question.choices, 1):
         if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):
             print(f"  {c.group}")

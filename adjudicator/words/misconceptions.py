@@ -63,6 +63,7 @@ class ScoreSlips(_Given):
     vole_as_one: str
     mark_forgotten: str
     struck_counted: str
+    king_not_trump: str
     before: str
     swapped: str
     other: str

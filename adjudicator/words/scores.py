@@ -98,13 +98,13 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         role: Literal["dealer", "non_dealer"] = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
         cited = f", law {e['law']}" if e["law"] is not None else f", {rule(e['rule'])}" if e["rule"] is not None else ""
+        marks = scores.would_mark if e["struck"] else scores.marks
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
-            line = f"{happened(award.what, words, person)}: " + scores.marks.format(**said) + f", law {e['awarded_by']}"
+            line = f"{happened(award.what, words, person)}: " + marks.format(**said) + f", law {e['awarded_by']}"
             if e["for"] != e["kind"]:
                 line += "; " + words.earned(e["for"], role).format(**said) + cited
         else:
-            marks = scores.would_mark if e["struck"] else scores.marks
             line = words.earned(e["for"], role).format(**said) + ": " + marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"

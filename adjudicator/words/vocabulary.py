@@ -274,6 +274,9 @@ class QuizResult(_Strict):
     true_wrong: str
     rules_quote: str
     london_law: str
+    london_none: str        # a scenario under a rule set, replayed under the London laws
+    london_other: str
+    london_score: str
 
 
 class QuizEnd(_Strict):
