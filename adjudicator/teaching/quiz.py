@@ -279,16 +279,21 @@ class Builder:
         return Asked(question, moment, kind, right, texts, whys)
 
     def ask_statement(self, statement: Statement, number: int, count: int) -> Asked:
-        """A true-or-false round: the statement, beside the table at the end of its scenario."""
+        """A true-or-false round: the statement, beside its scenario's table at the moment of
+        its ruling under the statement's law (its first ruling, if none is; the table at its
+        end, if it has none), with the events so far."""
         s = replayed(statement.scenario)
-        frame = s.frames[-1]
+        own = [m for m in moments() if m.scenario.path == statement.scenario]
+        moment = next((m for m in own if m.law == statement.law), own[0] if own else None)
+        frame = self.frame(moment) if moment is not None else s.frames[-1]
+        story = [for_people(p) for p in self.story(moment, "law", frame)] if moment is not None else []
         c = self.q["choices"]
         choices = [Choice(True, c["true"]), Choice(False, c["false"])]
         text = self.q["questions"][TRUE_FALSE].format(statement=statement.text)
         heading = self.q["end"]["question"].format(n=number, count=count)
-        picture = "\n".join(["", heading, draw(frame, self.labels, self.colour)])
+        picture = "\n".join(["", heading, draw(frame, self.labels, self.colour, [self.wrap(p) for p in story])])
         question = Question(f"q{number}", text, choices, extra={
-            "scenario": statement.scenario, "table": frame, "kind": TRUE_FALSE, "events": []}, picture=picture)
+            "scenario": statement.scenario, "table": frame, "kind": TRUE_FALSE, "events": story}, picture=picture)
         return Asked(question, None, TRUE_FALSE, statement.answer, {_key(ch.value): ch.text for ch in choices},
                      statement=statement)
 
