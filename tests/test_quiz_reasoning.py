@@ -159,6 +159,11 @@ def test_true_or_false_rounds_are_asked_and_answered_with_their_why() -> None:
     assert r["correct"] is False and r["answer"] is asked.right and r["kind"] == TRUE_FALSE
     assert asked.statement.why in r["explanation"] and r["statement"] == asked.statement.id
     assert f"ecarte laws {asked.statement.law}" in r["explanation"]
+    # a round beside a hand played out shows the score it began with, not the marks it asks of
+    vole = next(st for st in default_misconceptions().statements if st.id == "vole-two")
+    shown = quiz.builder.ask_statement(vole, 1, 1).question
+    assert shown.extra["table"]["score"] == {"A": 0, "Y": 0} != replayed(vole.scenario).report.score
+    assert "the score when the deal began" in " ".join(shown.extra["events"])
 
 
 def test_under_the_french_rules_the_quiz_asks_their_differences_in_meris_words() -> None:

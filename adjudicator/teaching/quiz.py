@@ -280,13 +280,19 @@ class Builder:
 
     def ask_statement(self, statement: Statement, number: int, count: int) -> Asked:
         """A true-or-false round: the statement, beside its scenario's table at the moment of
-        its ruling under the statement's law (its first ruling, if none is; the table at its
-        end, if it has none), with the events so far."""
+        its ruling under the statement's law (its first ruling, if none is), with the events so
+        far; or, where it has no ruling, the hand at its end with the score it began with."""
         s = replayed(statement.scenario)
         own = [m for m in moments() if m.scenario.path == statement.scenario]
         moment = next((m for m in own if m.law == statement.law), own[0] if own else None)
-        frame = self.frame(moment) if moment is not None else s.frames[-1]
-        story = [for_people(p) for p in self.story(moment, "law", frame)] if moment is not None else []
+        if moment is not None:
+            frame = self.frame(moment)
+            story = [for_people(p) for p in self.story(moment, "law", frame)]
+        else:   # the hand at its end, with the score it began with: the marks are the question
+            end = s.frames[-1]
+            start = next(f for f in s.frames if f["deal"] == end["deal"])["score"]
+            frame = {**end, "score": dict(start)}
+            story = [self.q["story"]["score_began"].format(score=self.each(start, list(s.log.players)))]
         c = self.q["choices"]
         choices = [Choice(True, c["true"]), Choice(False, c["false"])]
         text = self.q["questions"][TRUE_FALSE].format(statement=statement.text)

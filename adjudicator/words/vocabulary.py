@@ -213,6 +213,7 @@ class QuizStory(_Strict):
     then: str
     played: str         # the plays of a hand, not told: the table shows them (a question on the score)
     score_table: str    # the table at the end of the hand carries the score before the ruling
+    score_began: str    # a true-or-false round's hand at its end carries the score the deal began with
 
 
 class QuizQuestions(_Strict):
