@@ -249,7 +249,8 @@ def test_no_question_names_its_answer_over_200_seeds() -> None:
     terminal's table, events and question) says no word of the answer's title that the other
     choices' titles lack, nor the answer's own choice text; and no question of any kind shows its
     scenario's name, which the result says."""
-    from adjudicator.teaching.quiz import Quiz, title_words
+    from adjudicator.teaching.giveaways import title_words
+    from adjudicator.teaching.quiz import Quiz
     book = default_book()
     asked_law = 0
     for seed in range(200):
@@ -279,7 +280,8 @@ def test_no_question_names_its_answer_over_200_seeds() -> None:
 
 @pytest.mark.slow
 def test_no_which_law_question_says_its_answer_in_the_laws_title_words() -> None:
-    from adjudicator.teaching.quiz import Quiz, title_words
+    from adjudicator.teaching.giveaways import title_words
+    from adjudicator.teaching.quiz import Quiz
     asked_law = 0
     for seed in range(60):
         quiz = Quiz(seed, 8)
