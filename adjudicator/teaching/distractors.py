@@ -53,8 +53,8 @@ def laws(book: LawBook, slips: Misconceptions, ruling: Ruling, right: int,
 def options(book: LawBook, slips: Misconceptions, ruling: Ruling, right: int,
             rng: random.Random) -> list[tuple[tuple[str, ...], Why]]:
     """2 to 3 wrong remedies: the other cases' of this irregularity (why: their circumstances,
-    said by the caller), the misconceptions of it, the related laws' cases for the same
-    irregularity's neighbours."""
+    said by the caller), the misconceptions of it, then the remedies of the related laws' cases
+    (why: the irregularity they are for)."""
     own = frozenset(ruling.options)
     same = [(tuple(c.case.options), None) for c in book.by_irregularity[ruling.irregularity]]
     told = [(tuple(w.options), w.why) for w in slips.options.get(ruling.irregularity, ())]
