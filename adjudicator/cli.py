@@ -114,7 +114,9 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     Exit status 0; 2 for a law that does not exist."""
     from .lawbook.scenarios import scenarios_by_law
     from .words.lawviews import describe, entry, index_line
+    from .words.glossary import found as glossary_found, heading
     from .words.search import Hit, search as find, terms
+    from .words.textwidth import wrap
     under = rules_or_exit(rules, option)
     book = book_or_exit()
     for text in numbers or []:
@@ -148,6 +150,15 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         from .words.compare import table
         typer.echo(table(book, asked, get_terminal_size((80, 24)).columns))
         return
+    named = glossary_found(search) if search else []
+    for e in named:   # the glossary's entry first: what the term means, and its laws
+        typer.echo(visible(f"Glossary: {heading(e)} (ecarte glossary {e.term!r})"))
+        typer.echo("\n".join(wrap(" ".join(e.meaning.split()), "    ", "")) + "\n")
+    if search and not chosen and named:   # no law's words: the laws the glossary links the term to
+        chosen = [n for n in dict.fromkeys(n for e in named for n in e.laws) if n in (asked or book.laws)]
+        if chosen:
+            typer.echo(f"No law's words mention {search!r}; the glossary links it to:" if len(search) <= 60 else
+                       "No law's words mention it; the glossary links it to:")
     for n in chosen:
         typer.echo(index_line(book, n, shown, under))
         for hit in hits.get(n, []):
@@ -155,6 +166,30 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     if search and not chosen:
         said = search if len(search) <= 60 else search[:57] + "..."
         typer.echo(f"no law mentions {said!r}")
+
+
+@app.command(epilog="Examples: ecarte glossary; ecarte glossary atout; ecarte glossary \"point de refus\"")
+def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", help="a term, in English or French (any case, accents or not)")] = None,
+             as_json: Annotated[bool, typer.Option("--json", help="a JSON list of the entries")] = False) -> None:
+    """The game's terms and Cavendish's French terms: what each means, and the laws that use it.
+
+    Exit status 0; 2 for a term the glossary does not have."""
+    from .words.glossary import default_glossary, entry, found, listing, text
+    book = book_or_exit()
+    chosen = list(default_glossary())
+    if term is not None:
+        one = entry(term)
+        chosen = [one] if one else found(term)
+        if not chosen:
+            typer.echo(visible(f"the glossary has no {term!r}: ecarte glossary lists its terms; ecarte laws --search {term!r} looks in the laws"), err=True)
+            raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps([e.model_dump(exclude_none=True) for e in chosen], ensure_ascii=False, indent=1))
+    elif term is None:
+        typer.echo("The terms, and the laws that use each (ecarte glossary TERM for one):\n")
+        typer.echo(listing())
+    else:
+        typer.echo("\n\n".join(text(e, {n: law.title for n, law in book.laws.items()}) for e in chosen))
 
 
 def _marked(snippet: str, start: int, end: int) -> str:
