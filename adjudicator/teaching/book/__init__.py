@@ -12,8 +12,9 @@ from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
-from ...lawbook.scenarios import scenarios_by_law
+from ...lawbook.scenarios import for_learner, scenarios_by_law
 from ...record.writing import copy_file, write_text
+from ...words.lawviews import group_headings
 from .frames import BookScenario, replay_scenario
 from .rulesets import pages as ruleset_pages
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
@@ -42,9 +43,12 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> l
                 replayed[rel] = (scenario, tables(scenario))
                 titles[Path(rel).stem] = (short_title(scenario.title), page_name(number) + "#scenario-" + Path(rel).stem)
     written = []
-    for number in sorted(book.laws):
-        views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
-        written.append(_write(out / page_name(number), law_page(env, book, number, views)))
+    headings = group_headings()
+    for number in sorted(book.laws):   # the plain case first, then the others by what they add
+        groups = [{"id": group, "title": headings[group],
+                   "scenarios": [scenario_view(*replayed[rel], titles=titles, law=number) for rel in rels]}
+                  for group, rels in for_learner(number, book.laws[number].plain)]
+        written.append(_write(out / page_name(number), law_page(env, book, number, groups)))
     for name, text in ruleset_pages(env, book, disputes).items():
         written.append(_write(out / name, text))
     written.append(_write(out / "index.html", index_page(env, book, shown)))

@@ -117,8 +117,11 @@ def tables(s: BookScenario) -> list[str]:
     return [svg.table(f, s.players, labels) for f in s.frames]
 
 
-def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[str, Any]]) -> str:
+def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str, Any]]) -> str:
+    """A law's page; `groups` its scenarios as a learner meets them: each group's id, title and
+    scenarios (`scenario_view`), the plain case first."""
     law = book.laws[number]
+    scenarios = [s for g in groups for s in g["scenarios"]]
     numbers = sorted(book.laws)
     i = numbers.index(number)
     named = (set(law.related) | {n for c in law.cases for n in c.cites}
@@ -130,7 +133,7 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
         if i + 1 < len(numbers) else None,
         cases=[case_view(c, number) for c in law.cases], scoring=scoring_lines(law),
         named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
-        scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
+        scenarios=scenarios, groups=groups, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
         notices=notices(number))
 
 
