@@ -192,6 +192,36 @@ def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", help=
         typer.echo("\n\n".join(text(e, {n: law.title for n, law in book.laws.items()}) for e in chosen))
 
 
+@app.command(epilog="Examples: ecarte primer; ecarte primer | less -R")
+def primer(colour: Annotated[Optional[bool], typer.Option("--colour/--no-colour", help="red suits in red (default: on a terminal)")] = None) -> None:
+    """How a deal goes, for someone who has never played: the law book's own example game, step by step at the table, each point naming its law.
+
+    On a terminal it is shown a page at a time. Exit status 0."""
+    from .teaching.primer import text
+    from .words.textwidth import width
+    book_or_exit()
+    shown = text(colour=sys.stdout.isatty() if colour is None else colour, columns=width())
+    if not (sys.stdout.isatty() and _paged(shown + "\n")):
+        typer.echo(shown)
+
+
+def _paged(text: str) -> bool:
+    """Text shown a screen at a time by $PAGER (else `less`, colours kept); False when no pager
+    can be run, for the caller to print it whole."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    command = shlex.split(os.environ.get("PAGER") or "less")
+    if not command or shutil.which(command[0]) is None:
+        return False
+    try:
+        subprocess.run(command, input=text.encode(), check=False, env={**os.environ, "LESS": os.environ.get("LESS", "-R")})
+    except OSError:
+        return False
+    return True
+
+
 def _marked(snippet: str, start: int, end: int) -> str:
     """The match picked out: in bold on a terminal, between » « elsewhere."""
     if sys.stdout.isatty():
