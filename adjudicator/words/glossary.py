@@ -139,9 +139,10 @@ def text(e: Entry, titles: dict[int, str], columns: int | None = None) -> str:
 
 
 def listing(columns: int | None = None) -> str:
-    """Every entry on a line or two: its heading and the laws that use it."""
+    """Every entry: its heading and the laws that use it, then the first sentence of its meaning."""
     out = []
     for e in default_glossary():
-        laws = f"laws {', '.join(map(str, e.laws))}" if len(e.laws) > 1 else (f"law {e.laws[0]}" if e.laws else "a rule set's")
-        out += wrap(f"{heading(e)}: {laws}", "", "    ", columns)
+        laws = f"laws {', '.join(map(str, e.laws))}" if len(e.laws) > 1 else (f"law {e.laws[0]}" if e.laws else "no London law")
+        first = re.split(r"(?<=\.)\s", " ".join(e.meaning.split()), maxsplit=1)[0]
+        out += wrap(f"{heading(e)}: {laws}", "", "    ", columns) + wrap(first, "    ", "", columns)
     return "\n".join(out)
