@@ -11,7 +11,7 @@ import typer
 
 from . import commands
 from .commands import book_or_exit, report_or_exit, rules_or_exit, visible
-from .completion import document_names, engines, law_numbers, rule_set_names
+from .completion import document_names, engines, glossary_terms, law_numbers, rule_set_names
 from .helptext import App
 
 
@@ -169,7 +169,7 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
 
 
 @app.command(epilog="Examples: ecarte glossary; ecarte glossary atout; ecarte glossary \"point de refus\"")
-def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", help="a term, in English or French (any case, accents or not)")] = None,
+def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", autocompletion=glossary_terms, help="a term, in English or French (any case, accents or not)")] = None,
              as_json: Annotated[bool, typer.Option("--json", help="a JSON list of the entries")] = False) -> None:
     """The game's terms and Cavendish's French terms: what each means, and the laws that use it.
 

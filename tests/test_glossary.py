@@ -101,3 +101,9 @@ def test_glossary_json_and_an_unknown_term() -> None:
     assert [d["term"] for d in doc] == ["the vole"] and doc[0]["laws"] == [25, 42, 43, 48, 49]
     unknown = runner.invoke(app, ["glossary", "bezique"])
     assert unknown.exit_code == 2 and "ecarte laws --search" in unknown.output
+
+
+def test_the_shell_completes_a_term_in_either_language() -> None:
+    from adjudicator.completion import glossary_terms
+    assert ("renonce", "renounce (renoncer, renonce)") in glossary_terms("RENON")
+    assert {name for name, _ in glossary_terms("ecart")} == {"écart", "écarter", "ecarte card"}
