@@ -107,3 +107,9 @@ def test_the_shell_completes_a_term_in_either_language() -> None:
     from adjudicator.completion import glossary_terms
     assert ("renonce", "renounce (renoncer, renonce)") in glossary_terms("RENON")
     assert {name for name, _ in glossary_terms("ecart")} == {"écart", "écarter", "ecarte card"}
+
+
+def test_a_law_number_stays_on_the_line_of_its_word() -> None:
+    for e in default_glossary():
+        said = runner.invoke(app, ["glossary", e.term]).output
+        assert not re.search(r"\blaws?\n\s*\d", said), e.term

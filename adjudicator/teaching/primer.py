@@ -7,11 +7,9 @@ for the book (`svg.table`).
 """
 from __future__ import annotations
 
-import re
-
 from ..lawbook.places import ROOT
 from ..words.primer import Primer, default_primer
-from ..words.textwidth import wrap
+from ..words.textwidth import law_mentions, wrap
 from ..words.vocabulary import WordsError, default_words
 from . import svg
 from .book.frames import replay_scenario
@@ -33,9 +31,9 @@ def text(colour: bool = False, columns: int = WIDTH) -> str:
     labels = default_words().labels("terminal")
     columns = min(columns, WIDTH)
 
-    def para(words: str) -> list[str]:   # "law 49" kept on one line
+    def para(words: str) -> list[str]:
         words = " ".join(words.split())
-        return wrap(words, "", "", columns, whole=tuple(set(re.findall(r"\b[Ll]aws? \d+", words))))
+        return wrap(words, "", "", columns, whole=law_mentions(words))
 
     out = [primer.title, ""] + para(primer.intro)
     for n, step in enumerate(primer.steps, 1):

@@ -19,7 +19,7 @@ from ..lawbook.places import WORDS_DIR
 from ..lawbook.rulesets import rule_sets
 from .rules import book_of
 from .search import word_pattern
-from .textwidth import wrap
+from .textwidth import law_mentions, wrap
 from .vocabulary import WordsError, fold
 
 FILE = "glossary.yaml"
@@ -121,7 +121,8 @@ def text(e: Entry, titles: dict[int, str], columns: int | None = None) -> str:
     """One entry for a terminal: its heading, meaning, reading, source's words and laws, each
     paragraph wrapped to the terminal's width; `titles` the laws' titles."""
     def para(words: str, indent: str = "  ") -> list[str]:
-        return wrap(" ".join(words.split()), indent, "", columns)
+        words = " ".join(words.split())
+        return wrap(words, indent, "", columns, whole=law_mentions(words))
 
     out = [heading(e)]
     if e.also:
