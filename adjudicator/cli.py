@@ -157,8 +157,8 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     if search and not chosen and named:   # no law's words: the laws the glossary links the term to
         chosen = [n for n in dict.fromkeys(n for e in named for n in e.laws) if n in (asked or book.laws)]
         if chosen:
-            typer.echo(f"No law's words mention {search!r}; the glossary links it to:" if len(search) <= 60 else
-                       "No law's words mention it; the glossary links it to:")
+            typer.echo(f"No law's words mention {search if len(search) <= 60 else search[:57] + '...'!r}; "
+                       "the glossary links it to:")
     for n in chosen:
         typer.echo(index_line(book, n, shown, under))
         for hit in hits.get(n, []):
