@@ -67,18 +67,3 @@ def test_the_book_law_page_opens_with_the_plain_case(book_dir: Path) -> None:
     scenarios = page[page.index('<section class="scenarios">'):]
     assert scenarios.index('id="group-plain"') < scenarios.index('id="scenario-law17-dealer-six-drawn"') \
         < scenarios.index('id="group-game"') < scenarios.index('id="scenario-law17-dealer-six-by-count-king-at-game-point"')
-
-
-def test_the_groups_say_what_a_scenario_adds() -> None:
-    book = default_book()
-
-    def grouped(number: int) -> dict[str, list[str]]:
-        return {g: [Path(r).stem for r in rels] for g, rels in for_learner(number, book.laws[number].plain)}
-    assert "law17-dealer-six-by-count-king-at-game-point" in grouped(17)["game"]
-    assert grouped(42)["counts"] == ["law42-by-counts-abandoned-with-one-trick",
-                                     "law42-by-counts-abandoned-with-two-tricks-without-proposing",
-                                     "law42-by-counts-abandoned-without-a-trick"]
-    assert "law43-revoke-claimed-after-a-tricks-summary" in grouped(43)["counts"]
-    assert "law08-order-changed-claimed-after-turn-up" in grouped(9)["other_law"]
-    assert "king-after-first-card-never-french" in grouped(23)["rule_set"]
-    assert {"law49-first-proposal-refused", "law49-vole-unaffected"} <= set(grouped(49)["ordinary"])

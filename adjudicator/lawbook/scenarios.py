@@ -74,36 +74,20 @@ def near_scenario(name: str) -> str | None:
     return f"{near}.yaml" if near else None
 
 
-GROUPS = ("plain", "more", "game", "counts", "other_law", "ordinary", "rule_set")
-
-
-def _by_counts(events: list[Any], at: int) -> bool:
-    """Whether the ruling at event `at` (1-based) rests on counts: the claim that shows it gives
-    a count, not cards, or the deal's tricks were given only as a result before it."""
-    def dealt(e: Any) -> bool:
-        return isinstance(e, dict) and "deal" in e
-    starts = [i for i, e in enumerate(events) if dealt(e) and not (i and dealt(events[i - 1]))]
-    deal = events[max((i for i in starts if i < at), default=0):at]   # the deal, up to the ruling
-    ruled = events[at - 1] if 0 < at <= len(events) else None
-    claim = ruled.get("claim") if isinstance(ruled, dict) else None
-    return (isinstance(claim, dict) and "count" in claim) or any(isinstance(e, dict) and "tricks" in e for e in deal)
+GROUPS = ("plain", "more", "game", "other_law", "ordinary", "rule_set")
 
 
 def _group(number: int, doc: dict[str, Any]) -> str:
     """What a scenario adds to its law's plain case: another rule set, the game at stake (it
-    shows law 46), a deal recorded by counts where the law rules, another law's ruling,
-    ordinary play (no ruling), or more of this law's."""
+    shows law 46), another law's ruling, ordinary play (no ruling), or more of this law's."""
     if doc.get("rules", "cavendish") != "cavendish" or doc.get("options"):
         return "rule_set"
     if number != 46 and 46 in (doc.get("laws") or []):
         return "game"
     rulings = (doc.get("expect") or {}).get("rulings") or []
-    own = [r for r in rulings if r.get("law") == number]
-    if own and isinstance(own[0].get("event"), int) and _by_counts(doc.get("events") or [], own[0]["event"]):
-        return "counts"
     if not rulings:
         return "ordinary"
-    return "more" if own else "other_law"
+    return "more" if any(r.get("law") == number for r in rulings) else "other_law"
 
 
 def for_learner(number: int, plain: str | None) -> list[tuple[str, list[str]]]:
