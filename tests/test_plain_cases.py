@@ -67,3 +67,15 @@ def test_the_book_law_page_opens_with_the_plain_case(book_dir: Path) -> None:
     scenarios = page[page.index('<section class="scenarios">'):]
     assert scenarios.index('id="group-plain"') < scenarios.index('id="scenario-law17-dealer-six-drawn"') \
         < scenarios.index('id="group-game"') < scenarios.index('id="scenario-law17-dealer-six-by-count-king-at-game-point"')
+
+
+def test_the_groups_say_what_a_scenario_adds() -> None:
+    book = default_book()
+
+    def grouped(number: int) -> dict[str, list[str]]:
+        return {g: [Path(r).stem for r in rels] for g, rels in for_learner(number, book.laws[number].plain)}
+    assert grouped(17) == {"plain": ["law17-dealer-six-drawn"], "more": ["law17-dealer-six-fresh-deal"],
+                           "game": ["law17-dealer-six-by-count-king-at-game-point"]}
+    assert "law08-order-changed-claimed-after-turn-up" in grouped(9)["other_law"]
+    assert "king-after-first-card-never-french" in grouped(23)["rule_set"]
+    assert {"law49-first-proposal-refused", "law49-vole-unaffected"} <= set(grouped(49)["ordinary"])
