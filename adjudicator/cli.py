@@ -11,7 +11,7 @@ import typer
 
 from . import commands
 from .commands import book_or_exit, report_or_exit, rules_or_exit, visible
-from .completion import document_names, engines, law_numbers, rule_set_names
+from .completion import document_names, engines, glossary_terms, law_numbers, rule_set_names
 from .helptext import App
 
 
@@ -114,7 +114,9 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     Exit status 0; 2 for a law that does not exist."""
     from .lawbook.scenarios import scenarios_by_law
     from .words.lawviews import describe, entry, index_line
+    from .words.glossary import found as glossary_found, heading
     from .words.search import Hit, search as find, terms
+    from .words.textwidth import wrap
     under = rules_or_exit(rules, option)
     book = book_or_exit()
     for text in numbers or []:
@@ -148,6 +150,15 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         from .words.compare import table
         typer.echo(table(book, asked, get_terminal_size((80, 24)).columns))
         return
+    named = glossary_found(search) if search else []
+    for e in named:   # the glossary's entry first: what the term means, and its laws
+        typer.echo(visible(f"Glossary: {heading(e)} (ecarte glossary {e.term!r})"))
+        typer.echo("\n".join(wrap(" ".join(e.meaning.split()), "    ", "")) + "\n")
+    if search and not chosen and named:   # no law's words: the laws the glossary links the term to
+        chosen = [n for n in dict.fromkeys(n for e in named for n in e.laws) if n in (asked or book.laws)]
+        if chosen:
+            typer.echo(f"No law's words mention {search if len(search) <= 60 else search[:57] + '...'!r}; "
+                       "the glossary links it to:")
     for n in chosen:
         typer.echo(index_line(book, n, shown, under))
         for hit in hits.get(n, []):
@@ -155,6 +166,60 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     if search and not chosen:
         said = search if len(search) <= 60 else search[:57] + "..."
         typer.echo(f"no law mentions {said!r}")
+
+
+@app.command(epilog="Examples: ecarte glossary; ecarte glossary atout; ecarte glossary \"point de refus\"")
+def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", autocompletion=glossary_terms, help="a term, in English or French (any case, accents or not)")] = None,
+             as_json: Annotated[bool, typer.Option("--json", help="a JSON list of the entries")] = False) -> None:
+    """The game's terms and Cavendish's French terms: what each means, and the laws that use it.
+
+    Exit status 0; 2 for a term the glossary does not have."""
+    from .words.glossary import default_glossary, entry, found, listing, text
+    book = book_or_exit()
+    chosen = list(default_glossary())
+    if term is not None:
+        one = entry(term)
+        chosen = [one] if one else found(term)
+        if not chosen:
+            typer.echo(visible(f"the glossary has no {term!r}: ecarte glossary lists its terms; ecarte laws --search {term!r} looks in the laws"), err=True)
+            raise typer.Exit(2)
+    if as_json:
+        typer.echo(json.dumps([e.model_dump(exclude_none=True) for e in chosen], ensure_ascii=False, indent=1))
+    elif term is None:
+        typer.echo("The terms, and the laws that use each (ecarte glossary TERM for one):\n")
+        typer.echo(listing())
+    else:
+        typer.echo("\n\n".join(text(e, {n: law.title for n, law in book.laws.items()}) for e in chosen))
+
+
+@app.command(epilog="Examples: ecarte primer; ecarte primer | less -R")
+def primer(colour: Annotated[Optional[bool], typer.Option("--colour/--no-colour", help="red suits in red (default: on a terminal)")] = None) -> None:
+    """How a deal goes, for someone who has never played: the law book's own example game, step by step at the table, each point naming its law.
+
+    On a terminal it is shown a page at a time. Exit status 0."""
+    from .teaching.primer import text
+    from .words.textwidth import width
+    book_or_exit()
+    shown = text(colour=sys.stdout.isatty() if colour is None else colour, columns=width())
+    if not (sys.stdout.isatty() and _paged(shown + "\n")):
+        typer.echo(shown)
+
+
+def _paged(text: str) -> bool:
+    """Text shown a screen at a time by $PAGER (else `less`, colours kept); False when no pager
+    can be run, for the caller to print it whole."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    command = shlex.split(os.environ.get("PAGER") or "less")
+    if not command or shutil.which(command[0]) is None:
+        return False
+    try:
+        subprocess.run(command, input=text.encode(), check=False, env={**os.environ, "LESS": os.environ.get("LESS", "-R")})
+    except OSError:
+        return False
+    return True
 
 
 def _marked(snippet: str, start: int, end: int) -> str:

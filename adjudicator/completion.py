@@ -1,5 +1,6 @@
 """What the shell completes (`ecarte --install-completion`): the commands and options (typer
-knows them), the laws' numbers and the rule sets' names from the law book, and files.
+knows them), the laws' numbers, the glossary's terms and the rule sets' names from the law
+book, and files.
 
 A completer gives (value, words) pairs; the shells show the words beside the value where they
 can (zsh, fish). A parameter without a completer completes files: every shell's script falls
@@ -32,6 +33,16 @@ def law_numbers(incomplete: str) -> Pairs:
     from .lawbook.laws import default_book
     laws = default_book().laws
     return [(str(n), laws[n].title) for n in sorted(laws) if str(n).startswith(incomplete)]
+
+
+@_quiet
+def glossary_terms(incomplete: str) -> Pairs:
+    """The glossary's terms and their other names (laws/words/glossary.yaml), each with the
+    entry it names."""
+    from .words.glossary import default_glossary, heading
+    from .words.vocabulary import fold
+    return [(name, heading(e)) for e in default_glossary() for name in e.names
+            if fold(name).startswith(fold(incomplete))]
 
 
 @_quiet

@@ -66,8 +66,8 @@ def test_law_mentions_become_links() -> None:
 @pytest.mark.slow   # the book built
 def test_book_writes_a_page_per_law(book_dir: Path) -> None:
     pages = sorted(p.name for p in book_dir.glob("*.html"))
-    assert pages == (["index.html"] + [f"law-{n:02d}.html" for n in range(1, 52)]
-                     + ["resolve-french.html", "resolve-modern.html", "resolve.html"]
+    assert pages == (["glossary.html", "index.html"] + [f"law-{n:02d}.html" for n in range(1, 52)]
+                     + ["primer.html", "resolve-french.html", "resolve-modern.html", "resolve.html"]
                      + [f"rules-{name}.html" for name in ("cavendish", "french", "modern")])
     assert '"17":"law-17.html"' in (book_dir / "resolve.html").read_text(encoding="utf-8")   # endings link their law
     assert (book_dir / "book.css").is_file() and (book_dir / "book.js").is_file()

@@ -145,3 +145,13 @@ def test_the_dispute_pages_strings(book_dir: Path, name: str) -> None:
 
     walk(data)
     _assert_clean({f"{name} (its text)": page_text(page), f"{name} (its strings)": "\n".join(strings)})
+
+
+def test_the_primer_and_the_glossary() -> None:
+    """`ecarte primer`, the glossary's every entry, and a search that shows one."""
+    texts = {"primer": _said("primer"), "glossary": _said("glossary"),
+             "laws --search": _said("laws", "--search", "point de refus")}
+    from adjudicator.words.glossary import default_glossary
+    for e in default_glossary():
+        texts[f"glossary {e.term}"] = _said("glossary", e.term)
+    _assert_clean(texts)

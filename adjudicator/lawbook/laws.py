@@ -135,6 +135,9 @@ class Law(BaseModel):
     # effects other laws' remedies apply that this law states (law 19: turned_king_forfeited):
     # what they do to the score is cited to this law
     states: list[str] = []
+    # the scenario (its file's name, without .yaml) that shows this law ruling in its simplest
+    # form: the first a learner sees on the law's page and in `laws N` (tests/test_plain_cases.py)
+    plain: str | None = None
 
     @model_validator(mode="after")
     def _has_rule(self) -> "Law":

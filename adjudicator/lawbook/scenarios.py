@@ -72,3 +72,30 @@ def near_scenario(name: str) -> str | None:
     stem = given.name.removesuffix(".yaml")
     near = nearest(stem, sorted({p.stem for p in SCENARIOS_DIR.rglob("*.yaml")}), cutoff=0.8)
     return f"{near}.yaml" if near else None
+
+
+GROUPS = ("plain", "more", "game", "other_law", "ordinary", "rule_set")
+
+
+def _group(number: int, doc: dict[str, Any]) -> str:
+    """What a scenario adds to its law's plain case: another rule set, the game at stake (it
+    shows law 46), another law's ruling, ordinary play (no ruling), or more of this law's."""
+    if doc.get("rules", "cavendish") != "cavendish" or doc.get("options"):
+        return "rule_set"
+    if number != 46 and 46 in (doc.get("laws") or []):
+        return "game"
+    rulings = (doc.get("expect") or {}).get("rulings") or []
+    if not rulings:
+        return "ordinary"
+    return "more" if any(r.get("law") == number for r in rulings) else "other_law"
+
+
+def for_learner(number: int, plain: str | None) -> list[tuple[str, list[str]]]:
+    """A law's scenarios as a learner meets them: its plain case (the law file's `plain`) first,
+    then the others grouped by what they add (`GROUPS`' order), each group in file order; the
+    groups with none left out."""
+    docs = dict(scenario_docs())
+    grouped: dict[str, list[str]] = {g: [] for g in GROUPS}
+    for rel in scenarios_by_law().get(number, []):
+        grouped["plain" if Path(rel).stem == plain else _group(number, docs[rel])].append(rel)
+    return [(g, rels) for g, rels in grouped.items() if rels]

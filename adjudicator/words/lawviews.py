@@ -1,16 +1,20 @@
 """The law book in words, for `ecarte laws`: index lines, one law in full, JSON entries."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePath
 
+import yaml
+
 from ..lawbook.laws import Case, LawBook
+from ..lawbook.places import WORDS_DIR
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
-from ..lawbook.scenarios import scenario_docs
+from ..lawbook.scenarios import GROUPS, for_learner, scenario_docs
 from .explaining import said as explained
 from .rules import book_of, in_force_words
 from .textwidth import fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
-from .vocabulary import default_words
+from .vocabulary import WordsError, default_words
 
 
 def when_words(case: Case) -> str:
@@ -99,9 +103,22 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
     scenarios = shown.get(number, [])
     out += ["", "At the table, each told by the command below it:" if scenarios else "At the table: no scenario yet."]
-    for rel, title in _titles(scenarios):
-        out += [f"- {for_people(scenario_title(title))}", f"    ecarte explain {PurePath(rel).stem}"]
+    headings = group_headings()
+    for group, rels in for_learner(number, law.plain):
+        out += ["", headings[group] + ":"]
+        for rel, title in _titles(rels):
+            out += [f"- {for_people(scenario_title(title))}", f"    ecarte explain {PurePath(rel).stem}"]
     return "\n".join(fit(out))
+
+
+@lru_cache(maxsize=1)
+def group_headings() -> dict[str, str]:
+    """The heading of each group of a law's scenarios (laws/words/scenario_groups.yaml), one for
+    each of `lawbook.scenarios.GROUPS`."""
+    headings = yaml.safe_load((WORDS_DIR / "scenario_groups.yaml").read_text(encoding="utf-8"))
+    if not isinstance(headings, dict) or sorted(headings) != sorted(GROUPS):
+        raise WordsError(f"scenario_groups.yaml: give a heading for each of {', '.join(GROUPS)}")
+    return {g: str(headings[g]) for g in GROUPS}
 
 
 def _titles(paths: list[str]) -> list[tuple[str, str]]:
@@ -135,6 +152,7 @@ def entry(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForc
             "encoded": True, "cases": [_case_json(c) for c in law.cases],
             "scoring": law.scoring.model_dump(exclude_none=True) if law.scoring else None,
             "related": law.related, "scenarios": shown.get(number, []),
+            "plain": next((rel for rel in shown.get(number, []) if PurePath(rel).stem == law.plain), None),
             "file": f"laws/{book.sources[number].name}"} | under
 
 

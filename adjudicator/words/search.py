@@ -43,7 +43,7 @@ def _folded(text: str) -> tuple[str, list[int]]:
 ENDINGS = r"(?:s|es|d|ed|t|ing|ting|er|ers)?"
 
 
-def _pattern(term: str) -> str:
+def word_pattern(term: str) -> str:
     """A term as whole words (the last with an ending: "discard" finds "discarded", "écart"
     does not find "Écarté"); its spaces match any spacing."""
     *head, last = [re.escape(w) for w in term.split()]
@@ -59,7 +59,7 @@ def terms(query: str, words: Words | None = None) -> list[list[str]]:
     found: list[list[str]] = []
     phrases = sorted(((t, g) for g in groups for t in g if " " in t), key=lambda x: -len(x[0]))
     for phrase, group in phrases:
-        hit = re.search(_pattern(phrase), rest)
+        hit = re.search(word_pattern(phrase), rest)
         if hit:
             found.append(group)
             rest = rest[:hit.start()] + " " + rest[hit.end():]
@@ -72,7 +72,7 @@ def fields(law: Law) -> list[tuple[str, str]]:
     """What a search looks in, the same for `laws --search` and the book's index: the title,
     the text, the reading, and each case's summary (its roles in words) and note. The book's
     index is made of these at build time, with the synonyms' groups, and its search in
-    book.js follows `terms` and `_pattern`."""
+    book.js follows `terms` and `word_pattern`."""
     out = [("title", law.title), ("text", plain_italics(law.text)), ("reading", law.reading)]
     for n, case in enumerate(law.cases, 1):   # a case by its place in the law, as a player reads it
         out.append((f"case {n}", case_summary(case)))
@@ -101,7 +101,7 @@ def search(law: Law, query: list[list[str]]) -> list[Hit] | None:
     looked_in = [(name, text, *_folded(text)) for name, text in fields(law)]
     hits = []
     for group in query:
-        pattern = re.compile("|".join(_pattern(t) for t in sorted(group, key=len, reverse=True)))
+        pattern = re.compile("|".join(word_pattern(t) for t in sorted(group, key=len, reverse=True)))
         found = False
         for name, text, folded, where in looked_in:
             m = pattern.search(folded)

@@ -26,6 +26,11 @@ def unkept(text: str) -> str:
     return text.replace(_KEEP, " ")
 
 
+def law_mentions(text: str) -> tuple[str, ...]:
+    """Each "law 49" of `text`, for `wrap` to keep whole: a law's number on the line of its word."""
+    return tuple(set(re.findall(r"\b[Ll]aws? \d+", text)))
+
+
 def width() -> int:
     """The columns to fill: the terminal's, at most 100; 80 when standard output is not one."""
     if not sys.stdout.isatty():

@@ -1,6 +1,7 @@
 """`ecarte book`: the law book as static HTML pages that work offline.
 
-An index with a search over an index embedded in the page, and a page per law: its text,
+An index with a search over an index embedded in the page (the laws and the glossary), the
+primer (primer.html: how a deal goes) and the glossary (glossary.html), and a page per law: its text,
 its reading, its cases in words, the laws it names, where another rule set changes it, and each
 scenario that shows it drawn as a card table after every event, with its rulings; and a page per
 rule set (rules-NAME.html): its options and their defaults, and its differences from the London
@@ -12,9 +13,11 @@ from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
-from ...lawbook.scenarios import scenarios_by_law
+from ...lawbook.scenarios import for_learner, scenarios_by_law
 from ...record.writing import copy_file, write_text
+from ...words.lawviews import group_headings
 from .frames import BookScenario, replay_scenario
+from .learning import pages as learning_pages
 from .rulesets import pages as ruleset_pages
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
 
@@ -42,10 +45,13 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> l
                 replayed[rel] = (scenario, tables(scenario))
                 titles[Path(rel).stem] = (short_title(scenario.title), page_name(number) + "#scenario-" + Path(rel).stem)
     written = []
-    for number in sorted(book.laws):
-        views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
-        written.append(_write(out / page_name(number), law_page(env, book, number, views)))
-    for name, text in ruleset_pages(env, book, disputes).items():
+    headings = group_headings()
+    for number in sorted(book.laws):   # the plain case first, then the others by what they add
+        groups = [{"id": group, "title": headings[group],
+                   "scenarios": [scenario_view(*replayed[rel], titles=titles, law=number) for rel in rels]}
+                  for group, rels in for_learner(number, book.laws[number].plain)]
+        written.append(_write(out / page_name(number), law_page(env, book, number, groups)))
+    for name, text in {**learning_pages(env, book), **ruleset_pages(env, book, disputes)}.items():
         written.append(_write(out / name, text))
     written.append(_write(out / "index.html", index_page(env, book, shown)))
     for asset in sorted(STATIC.iterdir()):

@@ -16,6 +16,7 @@ from ...words.learner import case_summary, for_people, italics_html, parted, sce
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
 from .frames import BookScenario
+from .learning import search_entries, terms_of
 from .names import page_name
 from .rulesets import entries as ruleset_entries, notices
 
@@ -117,8 +118,11 @@ def tables(s: BookScenario) -> list[str]:
     return [svg.table(f, s.players, labels) for f in s.frames]
 
 
-def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[str, Any]]) -> str:
+def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str, Any]]) -> str:
+    """A law's page; `groups` its scenarios as a learner meets them: each group's id, title and
+    scenarios (`scenario_view`), the plain case first."""
     law = book.laws[number]
+    scenarios = [s for g in groups for s in g["scenarios"]]
     numbers = sorted(book.laws)
     i = numbers.index(number)
     named = (set(law.related) | {n for c in law.cases for n in c.cites}
@@ -130,8 +134,8 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
         if i + 1 < len(numbers) else None,
         cases=[case_view(c, number) for c in law.cases], scoring=scoring_lines(law),
         named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
-        scenarios=scenarios, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
-        notices=notices(number))
+        scenarios=scenarios, groups=groups, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
+        notices=notices(number), terms=terms_of(number))
 
 
 def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
@@ -139,6 +143,6 @@ def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> 
                 "count": len(law.cases), "scenarios": len(shown.get(n, []))}
                for n, law in sorted(book.laws.items())]
     synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
-    index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS},
+    index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS, "glossary": search_entries()},
                        ensure_ascii=False).replace("</", "<\\/")
     return env.get_template("index.html.j2").render(laws=entries, index=Markup(index), rule_sets=ruleset_entries(book))

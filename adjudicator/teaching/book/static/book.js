@@ -43,7 +43,8 @@ function stepper(box) {
 }
 
 /* The search is `ecarte laws --search`'s (adjudicator/words/search.py): the same fields, made
-   at build time, the same synonyms (laws/words/synonyms.yaml), the same whole words with endings. */
+   at build time, the same synonyms (laws/words/synonyms.yaml), the same whole words with endings,
+   and the glossary's entries the query names first (words/glossary.py). */
 function fold(text) {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
@@ -81,10 +82,47 @@ function snippet(text, start, end) {
           document.createTextNode(text.slice(end, hi) + (hi < text.length ? " …" : ""))];
 }
 
+function glossaryFound(query, entries, endings) {
+  /* The glossary's entries the query names, as `found` in words/glossary.py: the longest name
+     first, each name found taken out of the query before the shorter ones are looked for. */
+  let rest = " " + fold(query).split(/\s+/).filter(Boolean).join(" ") + " ";
+  const names = [];
+  entries.forEach((e) => e.names.forEach((n) => names.push([n, e])));
+  names.sort((a, b) => b[0].length - a[0].length);
+  const hits = [];
+  names.forEach(([name, e]) => {
+    const m = new RegExp(termPattern(name, endings)).exec(rest);
+    if (!m) return;
+    rest = rest.slice(0, m.index) + " ".repeat(m[0].length) + rest.slice(m.index + m[0].length);
+    if (!hits.some((h) => h[1] === e)) hits.push([m.index, e]);
+  });
+  return hits.sort((a, b) => a[0] - b[0]).map((h) => h[1]);
+}
+
+function glossaryItem(e) {
+  /* One entry found: its heading, linked to the glossary, its meaning and its laws. */
+  const li = document.createElement("li");
+  const link = document.createElement("a");
+  link.href = e.href;
+  link.textContent = e.heading;
+  li.append("Glossary: ", link, ". " + e.meaning + " ");
+  if (e.laws.length) {
+    li.append(e.laws.length === 1 ? "Law " : "Laws ");
+    e.laws.forEach((l, i) => {
+      const a = document.createElement("a");
+      a.href = l.href;
+      a.textContent = String(l.n);
+      li.append(a, i + 1 < e.laws.length ? ", " : ".");
+    });
+  }
+  return li;
+}
+
 function search() {
   const input = document.getElementById("q");
   const index = JSON.parse(document.getElementById("search-index").textContent);
   const found = document.getElementById("found");
+  const glossary = document.getElementById("glossary-found");
   const rows = new Map(Array.from(document.querySelectorAll("#laws li")).map((li) => [Number(li.dataset.law), li]));
   const folded = index.laws.map((law) => law.fields.map(fold));
   function run() {
@@ -106,7 +144,11 @@ function search() {
       if (hit && groups.length && first) p.replaceChildren(...snippet(law.fields[first[0]], first[1], first[2]));
       if (hit) shown += 1;
     });
-    found.textContent = groups.length ? (shown ? `${shown} law${shown === 1 ? "" : "s"} found` : "No law mentions that.") : "";
+    const named = groups.length ? glossaryFound(input.value, index.glossary, index.endings) : [];
+    glossary.replaceChildren(...named.map(glossaryItem));
+    glossary.hidden = !named.length;
+    found.textContent = !groups.length ? "" : shown ? `${shown} law${shown === 1 ? "" : "s"} found`
+      : named.length ? "No law's words mention that: the glossary's entry above links its laws." : "No law mentions that.";
   }
   const params = new URLSearchParams(location.search);
   if (params.get("q")) input.value = params.get("q");

@@ -1,0 +1,81 @@
+"""Each law's plain case (the law file's `plain:`): every law with scenarios names one, it is that
+law's own ruling in its simplest form, and the book's page and `laws N` show it first."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.lawbook.laws import default_book
+from adjudicator.lawbook.scenarios import GROUPS, for_learner, scenario_docs, scenarios_by_law
+from adjudicator.words.lawviews import group_headings
+
+runner = CliRunner()
+
+
+def _doc(number: int) -> tuple[str, dict]:
+    plain = default_book().laws[number].plain
+    found = [(rel, doc) for rel, doc in scenario_docs() if Path(rel).stem == plain]
+    assert len(found) == 1, f"law {number}: plain: {plain!r} names no one scenario"
+    return found[0]
+
+
+def test_every_law_with_scenarios_has_a_plain_case_that_shows_it() -> None:
+    for number in scenarios_by_law():
+        assert default_book().laws[number].plain, f"law {number} has scenarios and no plain case"
+        rel, _ = _doc(number)
+        assert rel in scenarios_by_law()[number], f"law {number}: its plain case does not show it"
+
+
+def test_the_plain_case_is_that_laws_own_ruling_under_the_london_laws() -> None:
+    for number, law in default_book().laws.items():
+        if not law.plain:
+            continue
+        rel, doc = _doc(number)
+        assert doc.get("rules", "cavendish") == "cavendish" and not doc.get("options"), rel
+        rulings = (doc.get("expect") or {}).get("rulings") or []
+        if law.cases:   # the law rules in it: not only another law citing it
+            assert any(r["law"] == number for r in rulings), f"law {number}: {rel} has no ruling of law {number}"
+        else:           # a scoring law: shown in ordinary play, no ruling of another law in the way
+            assert not rulings and number in doc.get("laws", []), f"law {number}: {rel}"
+
+
+def test_the_plain_case_comes_first_then_the_groups_in_order() -> None:
+    book = default_book()
+    for number in scenarios_by_law():
+        groups = for_learner(number, book.laws[number].plain)
+        assert groups[0] == ("plain", [_doc(number)[0]])
+        assert [g for g, _ in groups] == [g for g in GROUPS if g in dict(groups)]
+        assert sorted(r for _, rels in groups for r in rels) == sorted(scenarios_by_law()[number])
+
+
+def test_law_49_opens_on_the_dealer_marking_two() -> None:
+    """The issue's case: law 49's page opened on a law 18 ruling, its plain case 25th of 25."""
+    groups = for_learner(49, default_book().laws[49].plain)
+    assert groups[0][1] == ["scenarios/play/law49-played-without-proposing.yaml"]
+    text = runner.invoke(app, ["laws", "49"]).output
+    table = text[text.index("At the table"):]
+    assert table.index(group_headings()["plain"]) < table.index("plays without proposing and loses the point: the dealer marks 2")
+    assert table.index("plays without proposing and loses the point: the dealer marks 2") < table.index(group_headings()["game"])
+
+
+@pytest.mark.slow
+def test_the_book_law_page_opens_with_the_plain_case(book_dir: Path) -> None:
+    page = (book_dir / "law-17.html").read_text(encoding="utf-8")
+    scenarios = page[page.index('<section class="scenarios">'):]
+    assert scenarios.index('id="group-plain"') < scenarios.index('id="scenario-law17-dealer-six-drawn"') \
+        < scenarios.index('id="group-game"') < scenarios.index('id="scenario-law17-dealer-six-by-count-king-at-game-point"')
+
+
+def test_the_groups_say_what_a_scenario_adds() -> None:
+    book = default_book()
+
+    def grouped(number: int) -> dict[str, list[str]]:
+        return {g: [Path(r).stem for r in rels] for g, rels in for_learner(number, book.laws[number].plain)}
+    assert grouped(17) == {"plain": ["law17-dealer-six-drawn"], "more": ["law17-dealer-six-fresh-deal"],
+                           "game": ["law17-dealer-six-by-count-king-at-game-point"]}
+    assert "law08-order-changed-claimed-after-turn-up" in grouped(9)["other_law"]
+    assert "king-after-first-card-never-french" in grouped(23)["rule_set"]
+    assert {"law49-first-proposal-refused", "law49-vole-unaffected"} <= set(grouped(49)["ordinary"])
