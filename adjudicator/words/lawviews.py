@@ -8,7 +8,7 @@ from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
 from ..lawbook.scenarios import scenario_docs
 from .explaining import said as explained
 from .rules import book_of, in_force_words
-from .textwidth import fit, plain, wrap
+from .textwidth import command_lines, fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
 from .vocabulary import default_words
 
@@ -100,7 +100,7 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
     scenarios = shown.get(number, [])
     out += ["", "At the table, each told by the command below it:" if scenarios else "At the table: no scenario yet."]
     for rel, title in _titles(scenarios):
-        out += [f"- {for_people(scenario_title(title))}", f"    ecarte explain {PurePath(rel).stem}"]
+        out += [f"- {for_people(scenario_title(title))}", *command_lines(f"ecarte explain {PurePath(rel).stem}", "    ")]
     return "\n".join(fit(out))
 
 
