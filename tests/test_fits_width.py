@@ -29,7 +29,10 @@ SAMPLE = [["--help"], *[[name, "--help"] for name in COMMANDS],
           ["explain", LAW21], ["explain", "--all", LAW21], ["explain", "--event", "10", LAW21],
           ["explain", str(ROOT / "scenarios" / "rulesets" / "king-after-first-card-never-french.yaml")],
           ["rules"], ["rules", "diff", "cavendish", "french"], ["rules", "diff", "cavendish", "modern"],
-          ["rules", "french"], ["docs"], ["docs", "NOTHING"], ["laws", "99"], ["explain", "--event", "3", LAW21]]
+          ["rules", "french"], ["docs"], ["docs", "NOTHING"], ["laws", "99"], ["explain", "--event", "3", LAW21],
+          ["book", "--out", "/proc/ecarte-book"]]
+ANSWERED = [(["resolve", "--players", "Ann,Bob"], "1\n" * 30), (["resolve"], "\n" + "2\n" * 30),
+            (["quiz", "--seed", "3", "--count", "3"], "1\n2\n1\n")]   # the plain prompt: input is no terminal
 LAWS_QUOTED = {("laws", "17"): [17], ("laws", "49"): [49], ("laws", "17", "21"): [17, 21], ("laws", "9", "15"): [9, 15],
                ("laws", "17", "21", "33"): [17, 21, 33], ("laws", "17", "21", "33", "34"): [17, 21, 33, 34]}
 
@@ -57,12 +60,12 @@ def _law_text(number: int) -> str:
 
 @pytest.mark.parametrize("width", [80, 60, None])
 def test_every_door_fits_the_terminal(columns, width):
-    """At 60 columns `laws 17 21` drew an 80-column table and help examples ran to 71; piped,
-    `rules diff` ran to 86 and a search's matches to 116."""
+    """At 60 columns `laws 17 21` drew an 80-column table, help examples ran to 71 and the
+    players' names were asked at 78; piped, `rules diff` ran to 86 and a search's matches to 116."""
     limit = columns(width)
     long: dict[str, list[str]] = {}
-    for args in SAMPLE:
-        result = CliRunner().invoke(app, args)
+    for args, answers in [(args, None) for args in SAMPLE] + ANSWERED:
+        result = CliRunner().invoke(app, args, input=answers)
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
         text = result.stdout + result.stderr
         if lines := _too_long(text, limit):

@@ -15,7 +15,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..words.textwidth import width
+from ..words.textwidth import reflowed, width
 from .snapshot import card_text, look
 
 WIDTH = 80
@@ -107,8 +107,8 @@ def _split(template: str, **parts: Any) -> list[Any]:
 
 def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequence[str] = (),
          columns: int | None = None) -> str:
-    """The table as text for a terminal (with colour codes when `colour`), then `below`, both
-    `columns` wide (the terminal's, at most 80, when not given)."""
+    """The table as text for a terminal (with colour codes when `colour`), then the paragraphs
+    `below`, both `columns` wide (the terminal's, at most 80, when not given)."""
     players = frame["players"]
     score = _each(frame["score"], players, words)
     if frame["deal"] is None:
@@ -128,6 +128,6 @@ def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequ
                       color_system="standard" if colour else None, highlight=False, emoji=False)
     console.print(Panel(Group(*body), title=title, title_align="left",
                         border_style="green", expand=True))
-    for paragraph in below:
-        console.print(Text(paragraph), soft_wrap=False)
+    for paragraph in below:   # filled again to a panel narrower than it was wrapped to
+        console.print(Text(reflowed(paragraph, console.width)), soft_wrap=False)
     return out.getvalue().rstrip("\n")

@@ -92,6 +92,15 @@ def fill(text: str, columns: int | None = None) -> str:
     return "\n".join(out)
 
 
+def reflowed(paragraph: str, columns: int | None = None) -> str:
+    """A paragraph already wrapped (to another width) as it was where each line fits the
+    columns, else filled again to them from its words."""
+    columns = columns or width()
+    if all(len(line) <= columns for line in paragraph.split("\n")):
+        return paragraph
+    return "\n".join(wrap(" ".join(paragraph.split()), more="", columns=columns))
+
+
 def plain(text: str) -> str:
     """Log syntax (`elect: {...}`) as a reader sees it on a terminal: without the backticks."""
     return _CODE.sub(r"\1", text)
