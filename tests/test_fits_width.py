@@ -75,16 +75,20 @@ def test_every_door_fits_the_terminal(columns, width):
 
 @pytest.mark.parametrize("width", [80, 60, None])
 def test_the_laws_words_are_never_broken(columns, width):
-    """One law quotes its text whole; side by side, every word of each law's text is in the table
-    whole (rich folded a word too long for its column)."""
+    """One law quotes its text whole; side by side, every word of each law's title, text and
+    reading, and of the rows' names, is in the table whole (the table cut "reading" to "read…"
+    and, with three laws, "text" to "te…")."""
     columns(width)
+    book = default_book()
     for args, numbers in LAWS_QUOTED.items():
         out = CliRunner().invoke(app, list(args)).stdout
         if len(numbers) == 1:
             assert _law_text(numbers[0]) in " ".join(out.split()), args
-        else:
-            quoted = Counter(w for n in numbers for w in _words(_law_text(n)))
-            assert not quoted - Counter(_words(out)), (args, quoted - Counter(_words(out)))
+            continue
+        said = [f"Law {n}. {book.laws[n].title}" for n in numbers] + ["text reading rules on cases"]
+        said += [_law_text(n) for n in numbers] + [book.laws[n].reading for n in numbers]
+        quoted = Counter(w for text in said for w in _words(text))
+        assert not quoted - Counter(_words(out)), (args, quoted - Counter(_words(out)))
 
 
 def test_a_table_too_wide_for_the_terminal_is_a_law_under_the_other(columns):
