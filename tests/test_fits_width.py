@@ -30,7 +30,7 @@ SAMPLE = [["--help"], *[[name, "--help"] for name in COMMANDS],
           ["explain", str(ROOT / "scenarios" / "rulesets" / "king-after-first-card-never-french.yaml")],
           ["rules"], ["rules", "diff", "cavendish", "french"], ["rules", "diff", "cavendish", "modern"],
           ["rules", "french"], ["docs"], ["docs", "NOTHING"], ["laws", "99"], ["explain", "--event", "3", LAW21],
-          ["book", "--out", "/proc/ecarte-book"]]
+          ["book", "--out", "/proc/ecarte-book"], ["laws", "17", "--option", "ace_hi=true"]]
 ANSWERED = [(["resolve", "--players", "Ann,Bob"], "1\n" * 30), (["resolve"], "\n" + "2\n" * 30),
             (["quiz", "--seed", "3", "--count", "3"], "1\n2\n1\n")]   # the plain prompt: input is no terminal
 LAWS_QUOTED = {("laws", "17"): [17], ("laws", "49"): [49], ("laws", "17", "21"): [17, 21], ("laws", "9", "15"): [9, 15],
