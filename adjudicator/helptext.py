@@ -6,8 +6,9 @@ their own help with click's plain formatter: an option is its names and, when it
 value, its metavar (`--jobs N`); an argument is its metavar, `[N]...` when it may be left
 out; the commands are listed with their first sentence, whole; an example (a command to copy)
 is on a line of its own, or goes on with a backslash where it is wider than the help. The
-help is as wide as the terminal, at most 80 columns (`textwidth.width`). `App` makes every command of the app one of these. A value refused (`--jobs x`)
-is said in the project's words, not pydantic's.
+help is as wide as the terminal, at most 80 columns (`textwidth.width`). `App` makes every
+command of the app one of these. A value refused (`--jobs x`) is said in the project's words,
+not pydantic's.
 """
 from __future__ import annotations
 

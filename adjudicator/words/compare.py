@@ -24,6 +24,7 @@ from .vocabulary import default_words
 
 TABLE = 160   # the widest a table is drawn, however wide the terminal
 NARROWEST_COLUMN = 16   # a law's column narrower than this: the laws are shown one under the other
+Cell = list[tuple[int, str]]   # a table's cell: its paragraphs, each with its indent
 
 
 def _allowed(cond: Any) -> Any:
@@ -55,7 +56,7 @@ def separating(book: LawBook, numbers: list[int]) -> list[str]:
     return facts
 
 
-def _requires(cases: list[Case], fact: str) -> str:
+def _requires(cases: list[Case], fact: str) -> Cell:
     """What a law's cases require of the fact: each requirement once, with the cases that make it
     (by their place in the law: case 1, 2...)."""
     words = default_words()
@@ -64,20 +65,13 @@ def _requires(cases: list[Case], fact: str) -> str:
         phrase = words.phrase(fact, case.when[fact]) if fact in case.when else "either way"
         said.setdefault(phrase, []).append(f"case {n}")
     if len(said) == 1:
-        return next(iter(said)) + ("" if len(cases) == 1 else " (every case)")
-    return "\n".join(f"{phrase} ({', '.join(ids)})" for phrase, ids in said.items())
-
-
-Cell = list[tuple[int, str]]   # a table's cell: its paragraphs, each with its indent
+        return [(0, next(iter(said)) + ("" if len(cases) == 1 else " (every case)"))]
+    return [(0, f"{phrase} ({', '.join(ids)})") for phrase, ids in said.items()]
 
 
 def _case(n: int, case: Case) -> Cell:
     """A case in a few words, by its place in the law: when it applies, and who chooses what."""
     return [(0, f"Case {n}:"), (2, f"{when_words(case)}."), (2, f"{choice_words(case)}.")]
-
-
-def _requires_cell(cases: list[Case], fact: str) -> Cell:
-    return [(0, line) for line in _requires(cases, fact).split("\n")]
 
 
 def _rendered(cell: Cell) -> Group:
@@ -155,7 +149,7 @@ def table(book: LawBook, numbers: list[int], width: int | None = None) -> str:
     _laid_out(console, None, [f"Law {law.law}. {law.title}" for law in laws], "", rows, columns)
     facts = separating(book, numbers)
     if facts:
-        apart = [(words.question(fact), [_requires_cell(law.cases, fact) for law in laws]) for fact in facts]
+        apart = [(words.question(fact), [_requires(law.cases, fact) for law in laws]) for fact in facts]
         _laid_out(console, "What separates them: the facts their cases differ on",
                   [f"law {law.law}" for law in laws], "the question", apart, columns)
     else:

@@ -211,9 +211,9 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
     return _drive(interview, tell, end, ask)
 
 
-def _fill(text: str, width: int, indent: str = "", more: str = "") -> str:
+def _fill(text: str, columns: int, indent: str = "", more: str = "") -> str:
     """`textwidth.wrap` as one string: a word, a path, a command to copy never broken."""
-    return "\n".join(wrap(text, indent, more, width))
+    return "\n".join(wrap(text, indent, more, columns))
 
 
 def _width() -> int:

@@ -1,8 +1,8 @@
 """Text for a terminal, fitted to its width: one width for every door (`width`: the terminal's,
 80 columns when the output is not a terminal, as when piped), prose wrapped between words with
-continuation lines indented (`wrap`, `fit`, `fill`), a command to copy kept whole on one line, or
-continued with a backslash when it alone is wider (`command_lines`); log syntax between backticks
-shown plain."""
+continuation lines indented (`wrap`, `fit`, `fill`; `reflowed` fills again a paragraph wrapped
+to another width), a command to copy kept whole on one line, or continued with a backslash when
+it alone is wider (`command_lines`); log syntax between backticks shown plain."""
 from __future__ import annotations
 
 import re
@@ -15,7 +15,7 @@ _CODE = re.compile(r"`([^`]+)`")
 COMMAND = re.compile(r"\becarte [a-z]+(?: (?:-(?!\S)|--?[a-z][\w-]*(?:=\S*\w)?|\d+|[A-Z][A-Z_]+|\S*[/.]\S*\w))*")
 _KEEP = "\ue000"   # a space that is not one while the words are wrapped (textwrap splits at ASCII spaces)
 PROSE = 100        # the widest a paragraph is filled, however wide the terminal
-NARROWEST = 20
+NARROWEST = 20     # the narrowest a text is filled, however narrow the terminal
 
 
 def kept(text: str, whole: tuple[str, ...] = ()) -> str:
