@@ -5,7 +5,6 @@ and 60 columns and piped; the words of the law book they quote are found whole i
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -50,10 +49,6 @@ def _too_long(text: str, width: int) -> list[str]:
     return [line for line in text.splitlines() if len(line) > width]
 
 
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
 def _law_text(number: int) -> str:
     return " ".join(plain_italics(default_book().laws[number].text).split())
 
@@ -87,8 +82,8 @@ def test_the_laws_words_are_never_broken(columns, width):
             continue
         said = [f"Law {n}. {book.laws[n].title}" for n in numbers] + ["text reading rules on cases"]
         said += [_law_text(n) for n in numbers] + [book.laws[n].reading for n in numbers]
-        quoted = Counter(w for text in said for w in _words(text))
-        assert not quoted - Counter(_words(out)), (args, quoted - Counter(_words(out)))
+        missing = Counter(" ".join(said).split()) - Counter(out.split())
+        assert not missing, (args, missing)
 
 
 def test_a_table_too_wide_for_the_terminal_is_a_law_under_the_other(columns):
@@ -113,16 +108,20 @@ def test_a_command_to_copy_wider_than_the_terminal_goes_on_with_a_backslash(colu
     assert said == ["    ecarte explain \\", " law42-by-counts-abandoned-with-two-tricks-without-proposing"]
 
 
-def test_a_search_match_is_marked_on_a_terminal_not_escaped(columns, monkeypatch):
+def test_a_search_match_is_marked_on_a_terminal_not_escaped(columns):
     """On a terminal the match was printed as the text "\\x1b[1;4m" (made visible), not in bold."""
     columns(80)
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     from adjudicator.words.search import Hit, shown
     hit = Hit("text", "…to save a revoke or to correct the error of not winning a trick when he could…", 11, 17)
     lines = shown(hit, bold=True, indent="      ").splitlines()
     assert lines[0].startswith("      text: …to save a \x1b[1;4mrevoke\x1b[0m or")
     assert "\\x1b" not in "".join(lines)
     assert shown(hit, bold=False).startswith("      text: …to save a »revoke« or")
+    snippet = "…for one reason only: it broke the duty to follow suit, or to win the trick when able (law 43),…"
+    at = snippet.index("follow suit")
+    for width in range(40, 81):   # a match of two words is never cut in two (its bold would run on)
+        columns(width)
+        assert "»follow suit«" in shown(Hit("reading", snippet, at, at + 11), bold=False)
 
 
 def test_the_width_is_the_terminals_and_80_when_piped(monkeypatch):

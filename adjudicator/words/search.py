@@ -100,7 +100,8 @@ def shown(hit: Hit, bold: bool, indent: str = "      ") -> str:
     """A match as `laws --search` prints it, wrapped to the terminal under its law: where, then
     the snippet with the match in bold (`bold`: a terminal) or between » and «."""
     s = hit.snippet
-    lines = wrap(f"{hit.field}: {s[:hit.start]}{_OPEN}{s[hit.start:hit.end]}{_CLOSE}{s[hit.end:]}", indent)
+    match = f"{_OPEN}{s[hit.start:hit.end]}{_CLOSE}"   # kept on one line
+    lines = wrap(f"{hit.field}: {s[:hit.start]}{match}{s[hit.end:]}", indent, whole=(match,))
     opening, closing = ("\x1b[1;4m", "\x1b[0m") if bold else ("»", "«")
     return "\n".join(lines).replace(_OPEN, opening).replace(_CLOSE, closing)
 
