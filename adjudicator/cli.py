@@ -19,6 +19,14 @@ app = App(no_args_is_help=True, context_settings={"help_option_names": ["-h", "-
                   help="The laws of Écarté (London club laws, Cavendish), adjudicated.")
 
 
+def _say(text: str, err: bool = False, whole: tuple[str, ...] = (), more: str = "  ") -> None:
+    """A message for a person, each of its lines wrapped to the terminal between words (a path,
+    a command to copy and each of `whole` kept on one line; the next lines indented by `more`)."""
+    from .words.textwidth import wrap
+    typer.echo("\n".join(line for part in visible(text).split("\n")
+                         for line in wrap(part, more=more, whole=whole)), err=err)
+
+
 def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
@@ -70,7 +78,7 @@ def explain(log: Annotated[str, typer.Argument(metavar="LOG", help="a log file (
         made = sorted({r.event for r in report.rulings})
         at = (("rulings were made at events " if len(made) > 1 else "a ruling was made at event ")
               + ", ".join(map(str, made))) if made else "this log has no ruling at all"
-        typer.echo(visible(f"{log}: no ruling was made at event {event}: {at}"), err=True)
+        _say(f"{log}: no ruling was made at event {event}: {at}", err=True, whole=(log,))
         raise typer.Exit(2)
     if as_json:
         typer.echo(json.dumps(why.to_json(report, event), ensure_ascii=False))
@@ -115,18 +123,18 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     from .lawbook.scenarios import scenarios_by_law
     from .words.lawviews import describe, entry, index_line
     from .words.glossary import found as glossary_found, heading
-    from .words.search import Hit, search as find, terms
+    from .words.search import Hit, search as find, shown as found_line, terms
     from .words.textwidth import wrap
     under = rules_or_exit(rules, option)
     book = book_or_exit()
     for text in numbers or []:
         if not text.isdigit():
-            typer.echo(visible(f"{text!r} is not a law number: give 1 to 51"), err=True)
+            _say(f"{text!r} is not a law number: give 1 to 51", err=True)
             raise typer.Exit(2)
     asked = list(dict.fromkeys(int(n) for n in numbers or []))
     missing = [n for n in asked if n not in book.laws]
     if missing:
-        typer.echo(f"there is no law {', '.join(map(str, missing))}: the book has laws 1 to 51", err=True)
+        _say(f"there is no law {', '.join(map(str, missing))}: the book has laws 1 to 51", err=True)
         raise typer.Exit(2)
     shown = scenarios_by_law()
     chosen = asked or sorted(book.laws)
@@ -146,9 +154,8 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         typer.echo(describe(book, asked[0], shown, under))
         return
     if len(asked) > 1 and not search:
-        from shutil import get_terminal_size
         from .words.compare import table
-        typer.echo(table(book, asked, get_terminal_size((80, 24)).columns))
+        typer.echo(table(book, asked))
         return
     named = glossary_found(search) if search else []
     for e in named:   # the glossary's entry first: what the term means, and its laws
@@ -157,15 +164,15 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
     if search and not chosen and named:   # no law's words: the laws the glossary links the term to
         chosen = [n for n in dict.fromkeys(n for e in named for n in e.laws) if n in (asked or book.laws)]
         if chosen:
-            typer.echo(f"No law's words mention {search if len(search) <= 60 else search[:57] + '...'!r}; "
-                       "the glossary links it to:")
+            _say(f"No law's words mention {search if len(search) <= 60 else search[:57] + '...'!r}; "
+                 "the glossary links it to:")
     for n in chosen:
         typer.echo(index_line(book, n, shown, under))
         for hit in hits.get(n, []):
-            typer.echo(visible(f"      {hit.field}: " + _marked(hit.snippet, hit.start, hit.end)))
+            typer.echo(found_line(hit, sys.stdout.isatty()))
     if search and not chosen:
         said = search if len(search) <= 60 else search[:57] + "..."
-        typer.echo(f"no law mentions {said!r}")
+        _say(f"no law mentions {said!r}")
 
 
 @app.command(epilog="Examples: ecarte glossary; ecarte glossary atout; ecarte glossary \"point de refus\"")
@@ -181,7 +188,7 @@ def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", autoc
         one = entry(term)
         chosen = [one] if one else found(term)
         if not chosen:
-            typer.echo(visible(f"the glossary has no {term!r}: ecarte glossary lists its terms; ecarte laws --search {term!r} looks in the laws"), err=True)
+            _say(f"the glossary has no {term!r}: ecarte glossary lists its terms; ecarte laws --search {term!r} looks in the laws", err=True)
             raise typer.Exit(2)
     if as_json:
         typer.echo(json.dumps([e.model_dump(exclude_none=True) for e in chosen], ensure_ascii=False, indent=1))
@@ -222,13 +229,6 @@ def _paged(text: str) -> bool:
     return True
 
 
-def _marked(snippet: str, start: int, end: int) -> str:
-    """The match picked out: in bold on a terminal, between » « elsewhere."""
-    if sys.stdout.isatty():
-        return f"{snippet[:start]}\x1b[1;4m{snippet[start:end]}\x1b[0m{snippet[end:]}"
-    return f"{snippet[:start]}»{snippet[start:end]}«{snippet[end:]}"
-
-
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
          rules: RulesOpt = None, option: OptionOpt = None) -> None:
@@ -252,16 +252,17 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
             if file != "resolve.html":
                 pages += page(str(Path(out) / file), None, laws, chosen(name))[:1]
     except Refused as e:
-        typer.echo(visible(f"the book cannot be written to {out}: {e}"), err=True)
+        _say(f"the book cannot be written to {out}: {e}", err=True, whole=(out,))
         raise typer.Exit(2) from None
     except OSError as e:
         where = f" ({e.filename})" if getattr(e, "filename", None) else ""
-        typer.echo(visible(f"the book cannot be written to {out}: {e.strerror or e}{where}"), err=True)
+        _say(f"the book cannot be written to {out}: {e.strerror or e}{where}", err=True, whole=(out,))
         raise typer.Exit(2) from None
     except LogError as e:
-        typer.echo(visible(f"the book cannot be made: a scenario cannot be read:\n{e}"), err=True)
+        _say(f"the book cannot be made: a scenario cannot be read:\n{e}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(visible(f"{len(pages)} pages written to {out}; open {Path(out) / 'index.html'} in a browser"))
+    index = str(Path(out) / "index.html")
+    _say(f"{len(pages)} pages written to {out}; open {index} in a browser", whole=(out, index))
 
 
 @app.command(epilog="Examples: ecarte resolve --players Ann,Bob --save dispute.yaml; ecarte docs INTERVIEW")
@@ -284,15 +285,16 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
     try:
         if page is not None:
             written = write_page(page, players, rules=asked)
-            typer.echo(visible(f"the dispute page is written to {written[0]} (with {written[1].name} beside it, "
-                                f"for use with no network when served over http); open it in a phone's browser"))
+            _say(f"the dispute page is written to {written[0]} (with {written[1].name} beside it, "
+                 f"for use with no network when served over http); open it in a phone's browser",
+                 whole=(str(written[0]), written[1].name))
             raise typer.Exit(0)
         status = run(as_json, players, save, asked)
     except (InterviewEnded, Refused) as e:
-        typer.echo(f"ecarte resolve: {e}", err=True)
+        _say(f"ecarte resolve: {e}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        typer.echo("\necarte resolve: interrupted before the end", err=True)
+        _say("\necarte resolve: interrupted before the end", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 
@@ -318,24 +320,24 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autoco
     book = book_or_exit()
     end = default_words().quiz["end"]
     if law is not None and law not in book.laws:
-        typer.echo(end["no_law"].format(law=law), err=True)
+        _say(end["no_law"].format(law=law), err=True)
         raise typer.Exit(2)
     if law is not None and not moments(law, asked):
-        typer.echo(end["no_scenario"].format(law=law, laws=", ".join(map(str, laws_with_moments(asked)))), err=True)
+        _say(end["no_scenario"].format(law=law, laws=", ".join(map(str, laws_with_moments(asked)))), err=True)
         raise typer.Exit(2)
     if asked is not None and law is None and not moments(None, asked):
-        typer.echo(end["no_rules_scenario"].format(rules=asked.rules), err=True)
+        _say(end["no_rules_scenario"].format(rules=asked.rules), err=True)
         raise typer.Exit(2)
     if seed is None:
         seed = random.SystemRandom().randrange(100_000)
     colour = not as_json and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     interview = Quiz(seed, count, law, colour=colour, rules=asked)
     if not as_json:
-        typer.echo(end["seed"].format(seed=seed))
+        _say(end["seed"].format(seed=seed))
     try:
         status = run_json(interview, sys.stdin, sys.stdout) if as_json else run_terminal(interview)
     except (InterviewEnded, KeyboardInterrupt) as e:
-        typer.echo(f"ecarte quiz: {e or end['left']}", err=True)
+        _say(f"ecarte quiz: {e or end['left']}", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
 
@@ -344,7 +346,7 @@ def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autoco
 def schema(what: Annotated[str, typer.Argument(metavar="WHAT", help="log (the game log format)")] = "log") -> None:
     """Print the JSON Schema of the game log format."""
     if what != "log":
-        typer.echo("the schema known is: log", err=True)
+        _say("the schema known is: log", err=True)
         raise typer.Exit(2)
     from .record.log import log_json_schema
     typer.echo(json.dumps(log_json_schema(), indent=1, ensure_ascii=False))
@@ -363,18 +365,18 @@ def rules(what: Annotated[Optional[list[str]], typer.Argument(metavar="[diff A B
         try:
             known(what[0])
         except ValueError as e:
-            typer.echo(visible(f"ecarte {e}"), err=True)
+            _say(f"ecarte {e}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(visible(f"ecarte rules: {what[0]}: give nothing (every rule set), or its differences from the London laws: ecarte rules diff cavendish {what[0]}"), err=True)
+        _say(f"ecarte rules: {what[0]}: give nothing (every rule set), or its differences from the London laws: ecarte rules diff cavendish {what[0]}", err=True)
         raise typer.Exit(2)
     if what and (what[0] != "diff" or len(what) != 3):
-        typer.echo(visible(f"ecarte rules: {' '.join(what)!r}: give nothing (every rule set), or diff and two rule sets, e.g. ecarte rules diff cavendish french"), err=True)
+        _say(f"ecarte rules: {' '.join(what)!r}: give nothing (every rule set), or diff and two rule sets, e.g. ecarte rules diff cavendish french", err=True)
         raise typer.Exit(2)
     try:
         for name in what[1:]:
             known(name)
     except ValueError as e:
-        typer.echo(visible(f"ecarte {e}"), err=True)
+        _say(f"ecarte {e}", err=True)
         raise typer.Exit(2) from None
     if what:
         typer.echo(json.dumps(diff(what[1], what[2]), ensure_ascii=False, indent=1) if as_json else diff_text(what[1], what[2]))
@@ -392,10 +394,10 @@ def docs(name: Annotated[Optional[str], typer.Argument(metavar="NAME", autocompl
     if name is None:
         width = max(map(len, shipped))
         for stem, path in shipped.items():
-            typer.echo(f"{stem:<{width}}  {title(path)}")
+            _say(f"{stem:<{width}}  {title(path)}", more=" " * (width + 2))
         return
     found = find(name)
     if found is None:
-        typer.echo(visible(f"no document {name!r}: the documents are {', '.join(shipped)}"), err=True)
+        _say(f"no document {name!r}: the documents are {', '.join(shipped)}", err=True)
         raise typer.Exit(2)
     typer.echo(found.read_text(encoding="utf-8"), nl=False)

@@ -61,7 +61,8 @@ def rules_or_exit(rules: str | None, options: list[str] | None):
     try:
         return loaded_or_exit(lambda: chosen(rules, options))
     except ValueError as e:
-        echo(visible(str(e)), err=True)
+        from .words.textwidth import wrap
+        echo("\n".join(wrap(visible(str(e)))), err=True)   # wrapped to the terminal, as the doors' words
         raise SystemExit(2) from None
 
 

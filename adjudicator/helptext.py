@@ -5,27 +5,30 @@ required argument in braces (`{LOG}`), in either of its formatters. Here the com
 their own help with click's plain formatter: an option is its names and, when it takes a
 value, its metavar (`--jobs N`); an argument is its metavar, `[N]...` when it may be left
 out; the commands are listed with their first sentence, whole; an example (a command to copy)
-is never wrapped. `App` makes every command of the app one of these. A value refused (`--jobs x`)
-is said in the project's words, not pydantic's.
+is on a line of its own, or goes on with a backslash where it is wider than the help. The
+help is as wide as the terminal, at most 80 columns (`textwidth.width`). `App` makes every
+command of the app one of these. A value refused (`--jobs x`) is said in the project's words,
+not pydantic's.
 """
 from __future__ import annotations
 
-import shutil
 from typing import Any
 
 import typer
 from typer import _click as click   # typer's own copy of click: its commands' classes
 from typer.core import TyperCommand, TyperGroup
 
+from .words.textwidth import command_lines, width as columns
+
 _WIDEST = 80
 
 
 class Formatter(click.HelpFormatter):
-    """click's formatter, as wide as the terminal (80 columns at most), however narrow."""
+    """click's formatter, as wide as the terminal (80 columns at most, 80 when piped), however narrow."""
 
     def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None):
         if width is None:
-            width = max(min(shutil.get_terminal_size((_WIDEST, 24)).columns, max_width or _WIDEST) - 1, 20)
+            width = columns(min(max_width or _WIDEST, _WIDEST)) - 1
         super().__init__(indent_increment, width, max_width)
 
 
@@ -61,17 +64,18 @@ def _option(param: Any) -> tuple[str, str]:
     return names, said
 
 
-def _examples(epilog: str) -> list[str]:
+def _examples(epilog: str, indent: str, width: int) -> list[str]:
     """An epilog's lines, each example on a line of its own: "Example: A" or "Examples: A; B"
-    is the heading, then A and B."""
+    is the heading, then A and B, each whole or, wider than the help, continued with a backslash."""
     lines = []
     for line in epilog.splitlines():
         head, colon, rest = line.partition(": ")
         if colon and head in ("Example", "Examples") and rest.startswith("ecarte "):
-            lines.append(head + ":")
-            lines += ["  " + each.strip() for each in rest.split("; ")]
+            lines.append(indent + head + ":")
+            for each in rest.split("; "):
+                lines += command_lines(each.strip(), indent + "  ", width)
         else:
-            lines.append(line)
+            lines.append(indent + line)
     return lines
 
 
@@ -122,8 +126,8 @@ class Command(TyperCommand):
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if self.epilog:
             formatter.write_paragraph()
-            for line in _examples(self.epilog):   # written as they are: a command to copy is never wrapped
-                formatter.write(" " * (formatter.current_indent + 2) + line + "\n")
+            for line in _examples(self.epilog, " " * (formatter.current_indent + 2), formatter.width):
+                formatter.write(line + "\n")
 
 
 class Group(TyperGroup):

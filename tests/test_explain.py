@@ -134,9 +134,10 @@ def test_explain_one_event_and_bad_events() -> None:
     one = _explained(path, "--event", str(event))
     assert [r["event"] for r in one["rulings"]] == [event] and "deals" not in one
     bad = runner.invoke(app, ["explain", "--event", "3", str(path)])
-    assert bad.exit_code == 2 and f"no ruling was made at event 3: a ruling was made at event {event}" in bad.output
+    said = " ".join(bad.output.split())   # wrapped to the terminal's width
+    assert bad.exit_code == 2 and f"no ruling was made at event 3: a ruling was made at event {event}" in said
     clean = runner.invoke(app, ["explain", "--event", "1", str(PLAY / "point.yaml")])
-    assert clean.exit_code == 2 and "this log has no ruling at all" in clean.output
+    assert clean.exit_code == 2 and "this log has no ruling at all" in " ".join(clean.output.split())
     missing = runner.invoke(app, ["explain", str(ROOT / "no-such-log.yaml")])
     assert missing.exit_code == 2
 
@@ -147,7 +148,7 @@ def test_laws_side_by_side_pick_out_what_separates_them() -> None:
     out = " ".join(result.output.split())
     assert "Law 17. The dealer has more than five cards" in out and "Law 21. The dealer played" in out
     assert "What separates them" in out
-    assert max(len(line) for line in result.output.splitlines()) == 80
+    assert max(len(line) for line in result.output.splitlines()) <= 80
     assert separating(default_book(), [17, 21]) == ["concerned_played", "answered"]
     wide = table(default_book(), [17, 21], width=300)
     assert "Had the dealer answered a proposal (accepted or refused)?" in wide

@@ -13,6 +13,7 @@ import pytest
 from adjudicator.cli import app
 from adjudicator.completion import law_numbers, rule_set_names
 from adjudicator.lawbook.rulesets import rule_sets
+from terminals import in_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 ECARTE = [sys.executable, "-c", "import sys; sys.argv[0] = 'ecarte'; from adjudicator.entry import main; main()"]
@@ -80,7 +81,7 @@ def test_resolve_help_names_its_keys_and_a_document_an_install_has(helps):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("columns", [40, 100])
-def test_an_example_is_never_wrapped(columns):
+def test_an_example_is_whole_or_goes_on_with_a_backslash(columns):
     for name in COMMANDS:
         text = _run(name, "--help", columns=columns).stdout
         epilog = text.rsplit("\n\n", 1)[1]
@@ -88,9 +89,12 @@ def test_an_example_is_never_wrapped(columns):
         commands = [line.strip() for line in epilog.splitlines()[1:]]
         assert commands and all(c.startswith("ecarte ") for c in commands), (name, epilog)
         assert all(len(c.split()) >= 2 for c in commands)
-    wrapped = _run("adjudicate", "--help", columns=40).stdout
-    assert "    ecarte adjudicate scenarios/laws/law11-two-cards-turned-choose.yaml\n" in wrapped
-    assert max(len(line) for line in wrapped.split("Example")[0].splitlines()) <= 40   # the prose fits
+    wrapped = in_a_terminal(["adjudicate", "--help"], 60)   # a terminal of 60 columns
+    assert "    ecarte adjudicate \\\n        scenarios/laws/law11-two-cards-turned-choose.yaml\n" in wrapped
+    assert max(len(line) for line in wrapped.splitlines()) <= 60   # the prose and the example fit
+    narrow = in_a_terminal(["adjudicate", "--help"], 40)   # the path alone is wider: on a line of its own
+    assert "    ecarte adjudicate \\\nscenarios/laws/law11-two-cards-turned-choose.yaml\n" in narrow
+    assert max(len(line) for line in narrow.splitlines() if " " in line.strip()) <= 40
 
 
 @pytest.mark.slow

@@ -8,9 +8,8 @@ from pathlib import Path
 import yaml
 
 from ..record.writing import refusal, write_text
-from ..words.interview import InterviewEnded, run_json, run_terminal
+from ..words.interview import InterviewEnded, fitted, run_json, run_terminal
 from .resolve import Resolve
-from .telling import wrap
 from ..words.vocabulary import default_words
 
 
@@ -30,7 +29,7 @@ def parse_players(text: str) -> list[str] | None:
 
 def ask_names() -> list[str]:
     words = default_words().interview
-    print(wrap(words["names"]), flush=True)
+    print(fitted(words["names"]), flush=True)
     while True:
         line = sys.stdin.readline()
         if not line:
@@ -38,7 +37,7 @@ def ask_names() -> list[str]:
         names = parse_players(line)
         if names is not None:
             return names
-        print(wrap(words["names_again"]), flush=True)
+        print(fitted(words["names_again"]), flush=True)
 
 
 def save(final: dict, path: str, res: Resolve) -> str:

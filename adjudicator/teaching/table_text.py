@@ -2,8 +2,8 @@
 
 Both hands (unknown cards as ▒▒), the turn-up and trumps, the stock, the discards, the cards
 thrown aside or exposed, the trick on the table, who has looked and who dealt, in a rich panel
-at most 80 columns wide; red suits in red where the terminal has colour. The labels are
-`Words.labels("terminal")` (`laws/words/table.yaml`).
+as wide as the terminal, at most 80 columns; red suits in red where the terminal has colour.
+The labels are `Words.labels("terminal")` (`laws/words/table.yaml`).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
+from ..words.textwidth import reflowed, width
 from .snapshot import card_text, look
 
 WIDTH = 80
@@ -104,8 +105,10 @@ def _split(template: str, **parts: Any) -> list[Any]:
     return [p for p in pieces if p != ""]
 
 
-def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequence[str] = ()) -> str:
-    """The table as text for a terminal (with colour codes when `colour`), then `below`."""
+def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequence[str] = (),
+         columns: int | None = None) -> str:
+    """The table as text for a terminal (with colour codes when `colour`), then the paragraphs
+    `below`, both `columns` wide (the terminal's, at most 80, when not given)."""
     players = frame["players"]
     score = _each(frame["score"], players, words)
     if frame["deal"] is None:
@@ -121,10 +124,10 @@ def draw(frame: dict[str, Any], words: dict[str, Any], colour: bool, below: Sequ
             + _hand(frame, dealer, words)
         title = words["title"].format(deal=frame["deal"], dealer=dealer, score=score)
     out = io.StringIO()
-    console = Console(file=out, width=WIDTH, force_terminal=colour, no_color=not colour,
+    console = Console(file=out, width=columns or width(WIDTH), force_terminal=colour, no_color=not colour,
                       color_system="standard" if colour else None, highlight=False, emoji=False)
     console.print(Panel(Group(*body), title=title, title_align="left",
                         border_style="green", expand=True))
-    for paragraph in below:
-        console.print(Text(paragraph), soft_wrap=False)
+    for paragraph in below:   # filled again to a panel narrower than it was wrapped to
+        console.print(Text(reflowed(paragraph, console.width)), soft_wrap=False)
     return out.getvalue().rstrip("\n")

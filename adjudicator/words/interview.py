@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, TextIO
 
-from .textwidth import wrap
+from .textwidth import PROSE, fill, width, wrap
 
 
 @dataclass
@@ -211,16 +211,19 @@ def run_json(interview: Interview, stdin: TextIO, stdout: TextIO) -> int:
     return _drive(interview, tell, end, ask)
 
 
-def _fill(text: str, width: int, indent: str = "", more: str = "") -> str:
+def _fill(text: str, columns: int, indent: str = "", more: str = "") -> str:
     """`textwidth.wrap` as one string: a word, a path, a command to copy never broken."""
-    return "\n".join(wrap(text, indent, more, width))
+    return "\n".join(wrap(text, indent, more, columns))
 
 
-def _fit(text: str) -> str:
+def _width() -> int:
+    """The columns an interview fills: the terminal's, at most 80, less one for the cursor."""
+    return width(80) - 1
+
+
+def fitted(text: str) -> str:
     """Text wrapped to the terminal (80 columns at most), each line of it on its own."""
-    width = min(shutil.get_terminal_size().columns, 80) - 1
-    return "\n".join(_fill(line, width, more="  " if line.startswith("- ") else "")
-                     for line in text.split("\n"))
+    return fill(text, _width())
 
 
 def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
@@ -231,15 +234,14 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
 
     def tell(turn: Turn) -> None:
         for text in turn.words:
-            say(_fit(text))
+            say(fitted(text))
 
     def end(turn: Turn) -> None:
         if turn.final_lines:   # told again at the terminal's width: a soft wrap would break words
-            width = min(shutil.get_terminal_size().columns, 80) - 1
-            say("\n".join(_fill(text, width, indent) if text else ""
+            say("\n".join(_fill(text, _width(), indent) if text else ""
                           for indent, text in turn.final_lines).rstrip())
         elif turn.final_words:
-            say(turn.final_words)
+            say(fitted(turn.final_words))
 
     def answer(question: Question, can_go_back: bool) -> Any:
         if question.picture:
@@ -248,7 +250,7 @@ def run_terminal(interview: Interview, say: Callable[[str], None] | None = None,
             value = ask(question, can_go_back)
             if value is not WHY:
                 return value
-            say(_fit(question.why or "No more to say about this question."))
+            say(fitted(question.why or "No more to say about this question."))
 
     return _drive(interview, tell, end, answer)
 
@@ -279,7 +281,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     def _not_offered(event: Any) -> None:   # a key no choice has: said, and the menu again
         key = event.data
         if key.isprintable():
-            run_in_terminal(lambda: print(_fit(f"{key!r} is not one of the answers: press a choice's key, "
+            run_in_terminal(lambda: print(fitted(f"{key!r} is not one of the answers: press a choice's key, "
                                                "or the arrows and Enter.")))
 
     choices: list[Any] = []
@@ -293,8 +295,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
         choices.append(questionary.Choice(f"{key}) {words}" if key else f"   {words}", value=value))
         if key:
             keyed.add(key)(lambda event, at=len(choices) - 1: _answer(control, event, at))
-    width = min(shutil.get_terminal_size().columns, 80) - 1
-    asked = _fill(text, width - 2, more="  ")
+    asked = _fill(text, _width() - 2, more="  ")
     prompt = questionary.select(asked, choices=choices, use_shortcuts=False, use_arrow_keys=True,
                                 use_jk_keys=False, instruction="\n  (arrows and Enter, or a key)")
     prompt.application.erase_when_done = True   # the question and its answer are said again, wrapped
@@ -305,7 +306,7 @@ def _select(text: str, items: list[tuple[str, Any, str | None]]) -> Any:
     if picked is None:   # ^C or ^D
         raise InterviewEnded("the interview was left before its end")
     said = next((words for words, value, _ in items if value == picked), "")
-    print(_fill(f"? {text} {' '.join(said.split())}", width, more="  "), flush=True)
+    print(_fill(f"? {text} {' '.join(said.split())}", _width(), more="  "), flush=True)
     return picked
 
 
@@ -344,7 +345,7 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
             value = _menu(question, within, [e for e in extra if e[1] is WHY] + [(GO_BACK, BACK)], heading=False)
             if value is not BACK:
                 return value
-    print(_fit(question.text), flush=True)
+    print(fitted(question.text), flush=True)
     for i, c in enumerate(question.choices, 1):
         if c.group is not None and (i == 1 or question.choices[i - 2].group != c.group):
             print(f"  {c.group}")
@@ -368,5 +369,4 @@ def _ask_in_terminal(question: Question, can_go_back: bool) -> Any:
 
 def _fit_choice(text: str) -> str:
     """A choice's words wrapped to the terminal, the lines after the first under the first."""
-    width = shutil.get_terminal_size((80, 24)).columns
-    return _fill(text, max(20, width - 7), more=" " * 6)
+    return _fill(text, max(20, width(PROSE) - 7), more=" " * 6)

@@ -12,7 +12,7 @@ from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
 from ..lawbook.scenarios import GROUPS, for_learner, scenario_docs
 from .explaining import said as explained
 from .rules import book_of, in_force_words
-from .textwidth import fit, plain, wrap
+from .textwidth import command_lines, fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
 from .vocabulary import WordsError, default_words
 
@@ -107,7 +107,7 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
     for group, rels in for_learner(number, law.plain):
         out += ["", headings[group] + ":"]
         for rel, title in _titles(rels):
-            out += [f"- {for_people(scenario_title(title))}", f"    ecarte explain {PurePath(rel).stem}"]
+            out += [f"- {for_people(scenario_title(title))}", *command_lines(f"ecarte explain {PurePath(rel).stem}", "    ")]
     return "\n".join(fit(out))
 
 

@@ -9,7 +9,7 @@ with the sentence that justifies it).
 from __future__ import annotations
 
 import functools
-import textwrap
+import re
 from typing import Any
 
 import yaml
@@ -18,8 +18,9 @@ from ..lawbook.laws import LawBook, default_book
 from ..lawbook.places import WORDS_DIR
 from ..lawbook.rulesets import DEFAULT, Change, RuleSet, rule_sets, unknown_rules
 from ..record import options as table
+from .textwidth import wrap
 
-WIDTH = 80
+_TYPED = re.compile(r"--option \S+")
 
 
 @functools.lru_cache(maxsize=1)
@@ -161,11 +162,9 @@ def option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
     return {"source": w["source"], "quote": w["quote"]}
 
 
-def _wrap(text: str, indent: str) -> str:
-    """Text filled to the width, an option as typed (`--option KEY=VALUE`) kept on one line."""
-    kept = text.replace("--option ", "--option\0")
-    return textwrap.fill(kept, WIDTH, initial_indent=indent, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False).replace("\0", " ")
+def _wrap(text: str, indent: str, more: str = "") -> str:
+    """Text filled to the terminal's width, an option as typed (`--option KEY=VALUE`) kept on one line."""
+    return "\n".join(wrap(text, indent, more, whole=tuple(_TYPED.findall(text))))
 
 
 def _shown(value: Any) -> str:
@@ -204,7 +203,7 @@ def listing_text() -> str:
 
 
 def _law_lines(p: dict[str, Any], a: str, b: str, head: str, indent: str) -> list[str]:
-    out = [f"{head}law {p['law']}: {p['title']}"]
+    out = [_wrap(f"{head}law {p['law']}: {p['title']}", "", indent + "  ")]
     for side in (a, b):
         s = p[side]
         said_ = f"does not apply: \"{s['because']}\"" if s["removed"] else f"\"{s['text']}\""
@@ -219,7 +218,7 @@ def diff_text(a: str, b: str) -> str:
     if not data["points"]:
         return f"{a} and {b} agree on every option and every law."
     n = data["count"]
-    out = [f"{a} and {b} differ on {n} point{'s' if n != 1 else ''}:", ""]
+    out = [_wrap(f"{a} and {b} differ on {n} point{'s' if n != 1 else ''}:", ""), ""]
     for p in data["points"]:
         if "option" in p:
             named = p["laws"] and not any(f"law {n}" in p["changes"] for n in p["laws"])

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from ..lawbook.laws import Law
 from .learner import case_summary, parted, plain_italics
+from .textwidth import wrap
 from .vocabulary import Words, default_words, fold
 
 CONTEXT = 40   # characters of context either side of a match
+_OPEN, _CLOSE = "\ue001", "\ue002"   # the match's ends while its line is wrapped
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,16 @@ def _snippet(text: str, start: int, end: int) -> Hit:
     match = " ".join(text[start:end].split())
     after = (" " if text[end:end + 1].isspace() else "") + " ".join(text[end:hi].split()) + ("…" if hi < len(text) else "")
     return Hit("", before + match + after, len(before), len(before) + len(match))
+
+
+def shown(hit: Hit, bold: bool, indent: str = "      ") -> str:
+    """A match as `laws --search` prints it, wrapped to the terminal under its law: where, then
+    the snippet with the match in bold (`bold`: a terminal) or between » and «."""
+    s = hit.snippet
+    match = f"{_OPEN}{s[hit.start:hit.end]}{_CLOSE}"   # kept on one line
+    lines = wrap(f"{hit.field}: {s[:hit.start]}{match}{s[hit.end:]}", indent, whole=(match,))
+    opening, closing = ("\x1b[1;4m", "\x1b[0m") if bold else ("»", "«")
+    return "\n".join(lines).replace(_OPEN, opening).replace(_CLOSE, closing)
 
 
 def search(law: Law, query: list[list[str]]) -> list[Hit] | None:

@@ -1,6 +1,8 @@
-"""Prose for a terminal: lines wrapped to its width (at most 100 columns; 80 when the output is
-not a terminal), continuation lines indented, words never broken; log syntax between backticks
-shown plain; a path or a command to copy kept whole on one line."""
+"""Text for a terminal, fitted to its width: one width for every door (`width`: the terminal's,
+80 columns when the output is not a terminal, as when piped), prose wrapped between words with
+continuation lines indented (`wrap`, `fit`, `fill`; `reflowed` fills again a paragraph wrapped
+to another width), a command to copy kept whole on one line, or continued with a backslash when
+it alone is wider (`command_lines`); log syntax between backticks shown plain."""
 from __future__ import annotations
 
 import re
@@ -12,6 +14,8 @@ _CODE = re.compile(r"`([^`]+)`")
 # a command to copy: `ecarte`, its command, then options, numbers, NAMES and paths (not the prose after)
 COMMAND = re.compile(r"\becarte [a-z]+(?: (?:-(?!\S)|--?[a-z][\w-]*(?:=\S*\w)?|\d+|[A-Z][A-Z_]+|\S*[/.]\S*\w))*")
 _KEEP = "\ue000"   # a space that is not one while the words are wrapped (textwrap splits at ASCII spaces)
+PROSE = 100        # the widest a paragraph is filled, however wide the terminal
+NARROWEST = 20     # the narrowest a text is filled, however narrow the terminal
 
 
 def kept(text: str, whole: tuple[str, ...] = ()) -> str:
@@ -31,11 +35,18 @@ def law_mentions(text: str) -> tuple[str, ...]:
     return tuple(set(re.findall(r"\b[Ll]aws? \d+", text)))
 
 
-def width() -> int:
-    """The columns to fill: the terminal's, at most 100; 80 when standard output is not one."""
+def terminal() -> int | None:
+    """The columns of the terminal standard output is (COLUMNS where it is set); None when it is
+    no terminal (a pipe, a file)."""
     if not sys.stdout.isatty():
-        return 80
-    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100))
+        return None
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def width(widest: int = PROSE) -> int:
+    """The columns to fill: the terminal's, at most `widest`; 80 when standard output is not a
+    terminal. Every door asks here, so a terminal of 60 columns gets 60 from each."""
+    return max(NARROWEST, min(terminal() or 80, widest))
 
 
 def wrap(text: str, indent: str = "", more: str = "  ", columns: int | None = None,
@@ -45,6 +56,20 @@ def wrap(text: str, indent: str = "", more: str = "  ", columns: int | None = No
     lines = textwrap.wrap(kept(text, whole), columns or width(), initial_indent=indent, subsequent_indent=indent + more,
                           break_long_words=False, break_on_hyphens=False)
     return [unkept(line) for line in lines] or [indent.rstrip()]
+
+
+def command_lines(command: str, indent: str = "", columns: int | None = None) -> list[str]:
+    """A command to copy on its own line; one wider than the columns goes on over the next lines,
+    indented (less where a long word needs the room), each but the last ending in a backslash,
+    as a shell reads it; a word is never broken."""
+    columns = columns or width()
+    if len(indent) + len(command) <= columns:
+        return [indent + command]
+    longest = max(map(len, command.split()))
+    more = " " * max(0, min(len(indent) + 4, columns - longest))   # less indent for a long word
+    lines = textwrap.wrap(command, columns - 2, initial_indent=indent, subsequent_indent=more,
+                          break_long_words=False, break_on_hyphens=False)
+    return [line + " \\" for line in lines[:-1]] + lines[-1:]
 
 
 def fit(lines: list[str], columns: int | None = None, more: str = "  ") -> list[str]:
@@ -59,6 +84,26 @@ def fit(lines: list[str], columns: int | None = None, more: str = "  ") -> list[
                 indent = part[:len(part) - len(part.lstrip(" "))]
                 out += wrap(part[len(indent):], indent, more, columns)
     return out
+
+
+def fill(text: str, columns: int | None = None) -> str:
+    """A text of several lines, each wrapped at its own indentation to the columns (a line that
+    starts "- " goes on under its words): for a text already laid out in lines."""
+    out = []
+    for line in text.split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        body = line[len(indent):]
+        out += wrap(body, indent, "  " if body.startswith("- ") else "", columns) if body else [""]
+    return "\n".join(out)
+
+
+def reflowed(paragraph: str, columns: int | None = None) -> str:
+    """A paragraph already wrapped (to another width) as it was where each line fits the
+    columns, else filled again to them from its words."""
+    columns = columns or width()
+    if all(len(line) <= columns for line in paragraph.split("\n")):
+        return paragraph
+    return "\n".join(wrap(" ".join(paragraph.split()), more="", columns=columns))
 
 
 def plain(text: str) -> str:
