@@ -159,7 +159,7 @@ def laws(numbers: Annotated[Optional[list[str]], typer.Argument(metavar="N", aut
         return
     named = glossary_found(search) if search else []
     for e in named:   # the glossary's entry first: what the term means, and its laws
-        typer.echo(visible(f"Glossary: {heading(e)} (ecarte glossary {e.term!r})"))
+        _say(f"Glossary: {heading(e)} (ecarte glossary {e.term!r})")
         typer.echo("\n".join(wrap(" ".join(e.meaning.split()), "    ", "")) + "\n")
     if search and not chosen and named:   # no law's words: the laws the glossary links the term to
         chosen = [n for n in dict.fromkeys(n for e in named for n in e.laws) if n in (asked or book.laws)]
