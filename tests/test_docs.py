@@ -291,7 +291,9 @@ def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
     shown = re.search(r"```\n(Under the London club laws \(Cavendish\)\.\n\? What happened\?.*?)```", text, re.S)
     assert shown, "docs/COMMANDS.md shows no dispute at the table"
     session = f"docs-{uuid.uuid4().hex[:8]}"
-    command = (f"cd {ROOT} && COLUMNS=80 {sys.executable} -c 'from adjudicator.entry import main; main()' "
+    # 80 columns, 30 lines, whatever the tmux server's own environment says: the menu of what
+    # happened is then too long for the screen, and the moment of the deal is asked first
+    command = (f"cd {ROOT} && COLUMNS=80 LINES=30 {sys.executable} -c 'from adjudicator.entry import main; main()' "
                "resolve --players A,Y; echo EXIT=$?; sleep 60")
 
     def screen() -> str:
@@ -305,7 +307,7 @@ def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
         assert words in now, now
         return now
 
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "50", command], check=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "30", command], check=True)
     try:
         wait("at what moment of the deal")
         # dealing; a wrong number; A dealt; Y's hand; turned up; not played; not proposed; more; no king
