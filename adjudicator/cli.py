@@ -181,7 +181,7 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     disputes = dispute_pages(asked)
     laws = {n: page_name(n) for n in lawbook.laws}
     try:
-        pages = build(Path(out), lawbook, disputes)
+        pages = build(Path(out), lawbook, disputes, asked)
         pages += page(str(Path(out) / "resolve.html"), None, laws, asked)[:1]
         for name, file in disputes.items():
             if file != "resolve.html":

@@ -12,8 +12,10 @@ from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
+from ...lawbook.rulesets import InForce
 from ...lawbook.scenarios import scenarios_by_law
 from ...record.writing import copy_file, write_text
+from .edition import edition
 from .frames import BookScenario, replay_scenario
 from .rulesets import pages as ruleset_pages
 from .render import STATIC, environment, index_page, law_page, page_name, scenario_view, short_title, tables
@@ -23,14 +25,16 @@ class BookError(OSError):
     """The book cannot be written where it was asked to be."""
 
 
-def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> list[Path]:
-    """Write the book into `out` (made if need be); the pages written; `disputes`: the dispute
-    page each rule set's page links to (`rulesets.dispute_pages`). `BookError` (an OSError)
-    when `out` is not a folder that can be written, `LogError` when a scenario cannot be read."""
+def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None, asked: InForce | None = None) -> list[Path]:
+    """Write the book into `out` (made if need be) under the rules `asked` (the London laws if
+    None); the pages written; `disputes`: the dispute page each rule set's page links to
+    (`rulesets.dispute_pages`). `BookError` (an OSError) when `out` is not a folder that can be
+    written, `LogError` when a scenario cannot be read."""
     if out.exists() and not out.is_dir():
         raise BookError("it is a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    env = environment()
+    ed = edition(asked)
+    env = environment(ed)
     shown = scenarios_by_law()
     root = SCENARIOS_DIR.parent
     replayed: dict[str, tuple[BookScenario, list[str]]] = {}
@@ -43,11 +47,11 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> l
                 titles[Path(rel).stem] = (short_title(scenario.title), page_name(number) + "#scenario-" + Path(rel).stem)
     written = []
     for number in sorted(book.laws):
-        views = [scenario_view(*replayed[rel], titles=titles, law=number) for rel in shown.get(number, [])]
-        written.append(_write(out / page_name(number), law_page(env, book, number, views)))
+        views = [scenario_view(*replayed[rel], titles=titles, law=number, ed=ed) for rel in shown.get(number, [])]
+        written.append(_write(out / page_name(number), law_page(env, book, number, views, ed)))
     for name, text in ruleset_pages(env, book, disputes).items():
         written.append(_write(out / name, text))
-    written.append(_write(out / "index.html", index_page(env, book, shown)))
+    written.append(_write(out / "index.html", index_page(env, book, shown, ed)))
     for asset in sorted(STATIC.iterdir()):
         copy_file(asset, out / asset.name)
     return written
