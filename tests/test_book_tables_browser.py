@@ -244,12 +244,14 @@ NARROW = """(id) => {
 }"""
 
 
-@pytest.mark.parametrize("number", [24, 43])
+@pytest.mark.parametrize("number", [24, 43, 13, 17])
 def test_on_a_phone_every_card_of_the_table_is_on_screen(book_dir, page, number: int) -> None:
     """At 390 px the table lays its parts out one above the other: at every step of every
     scenario on laws 24 and 43, each card and each label lies inside the table's box and the
     screen (law 24's king and trick, law 43's names and trump were off it, the table 700 px
-    wide in a 362 px box), no label is drawn over another, nothing scrolls sideways."""
+    wide in a 362 px box), no label is drawn over another, nothing scrolls sideways; laws 13
+    and 17 too (a card exposed in the top hand, its tag under the score; a deal to be dealt
+    afresh, its ribbon's words)."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto((book_dir / f"law-{number:02d}.html").as_uri())
     ids = page.eval_on_selector_all("article.scenario", "els => els.map(e => e.id)")

@@ -153,6 +153,7 @@ TRICK_X = 400   # the trick on the table: the lead here, the card played to it b
 # bottom player's tricks and discards; the card a ruling is about; the bottom player and hand.
 # Each part's offset there from where the table draws it:
 CENTRE = NARROW_W / 2 - TABLE_W / 2                  # a part centred on the table
+HEAD_DY = -8                                         # the deal and the score, clear of a card's tag
 STOCK_DY, TRICK_DY, BOTTOM_DY, HAND_DY = 60, 206, 256, 296
 TRICK_DX = NARROW_W / 2 - (66 + W) / 2 - TRICK_X    # the trick, centred
 ROW_DX = 20 - 556                                    # the tricks won
@@ -251,7 +252,7 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
     score = labels["score"].format(score=", ".join(labels["each"].format(player=p, value=frame["score"][p])
                                                     for p in players))
     body = [_cloth(TABLE_W, TABLE_H, "on-wide"), _cloth(NARROW_W, NARROW_H, "on-narrow"),
-            _moved(_text(TABLE_W - 26, 34, score, anchor="end", cls="score"), NARROW_W - TABLE_W)]
+            _moved(_text(TABLE_W - 26, 34, score, anchor="end", cls="score"), NARROW_W - TABLE_W, HEAD_DY)]
     if frame["deal"] is None:
         cut = [_text(TABLE_W / 2, TABLE_H / 2 + 5, labels["before_deal"], cls="faint")]
         for p, y in ((top, 70), (bottom, 330)):
@@ -262,7 +263,7 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
             cut.append(_text(TABLE_W / 2, y - 14 if p == top else y + H + 24, words, cls="who"))
         body.append(_moved(cut, CENTRE))
     else:
-        body.append(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"))
+        body.append(_moved(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"), 0, HEAD_DY))
         body.append(_moved(_hand(frame, top, 52, labels), CENTRE))
         for p, y, dy in ((top, 56, 102), (bottom, 370, 160)):   # (on the narrow table, beside the tricks)
             count = frame["discards"].get(p, 0)

@@ -24,11 +24,6 @@ class Edition:
     masthead: str     # under the book's name at the top of each page
     heading: str      # the index's
 
-    @property
-    def agreed(self) -> dict[str, Any]:
-        """The options agreed otherwise than the rule set's defaults."""
-        return self.rules.header().get("options", {})
-
 
 def edition(asked: InForce | None = None) -> Edition:
     """The book's edition for the rules asked (`--rules`, `--option`); the London laws if none."""
@@ -37,7 +32,7 @@ def edition(asked: InForce | None = None) -> Edition:
     agreed = rules.header().get("options", {})
     short = said("book", "short_agreed", short=rs.short) if agreed else rs.short
     own = rules.rules == DEFAULT and not agreed
-    masthead = said("book", "masthead" if rules.rules == DEFAULT else "masthead_silent", title=rs.title)
+    masthead = said("book", "masthead_silent" if rs.silence else "masthead", title=rs.title)
     if agreed:
         masthead += "; " + said("book", "agreed", agreed="; ".join(value_words(k, v) for k, v in agreed.items()))
     return Edition(rules, short, said("book", "name" if own else "name_under", short=short),

@@ -111,7 +111,8 @@ def scenario_view(s: BookScenario, tables: list[str], *, law: int, titles: dict[
     title = for_people(short_title(s.title))
     return {"id": "scenario-" + Path(s.path).stem, "title": title, "short": title,
             "description": description, "description_dev": description_dev,
-            "path": s.path, "moment": s.moment(law), "played_under": played_under(ed, s.rules), "players": s.players, "rulings": rulings,
+            "path": s.path, "moment": s.moment(law), "played_under": played_under(ed, s.rules),
+            "players": s.players, "rulings": rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
                        for f, t in zip(s.frames, tables)],
             "score": s.score, "winner": s.winner, "ignored": s.ignored}
@@ -144,7 +145,8 @@ def law_page(env: Environment, book: LawBook, number: int, scenarios: list[dict[
 def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]], ed: Edition) -> str:
     entries = [{"n": n, "href": page_name(n), "title": law.title,
                 "fields": [text for _, text in fields(law)] + _words_here(ed, n),
-                "count": len(law.cases), "scenarios": len(shown.get(n, [])), "here": index_mark(ed, n) if n in ed.rules.changes else None}
+                "count": len(law.cases), "scenarios": len(shown.get(n, [])),
+                "here": index_mark(ed, n) if n in ed.rules.changes else None}
                for n, law in sorted(book.laws.items())]
     synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
     index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS},

@@ -8,7 +8,7 @@ from typing import Any
 from jinja2 import Environment
 
 from ...lawbook.laws import LawBook
-from ...lawbook.rulesets import DEFAULT, InForce, RuleSet, chosen, rule_sets
+from ...lawbook.rulesets import DEFAULT, InForce, RuleSet, rule_sets
 from ...record import options as table
 from .names import page_name as law_page
 from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_words
@@ -36,14 +36,13 @@ def _shown(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def notices(number: int, rules: InForce | None = None, short: str = "") -> list[dict[str, Any]]:
+def notices(number: int, rules: InForce, short: str) -> list[dict[str, Any]]:
     """Each rule set (not the London laws, nor the book's own `rules`, whose change the law's page
     gives first) that changes law `number`: the law's own change (replaced or removed; said as
     the option values that make it, in words) or, failing one, an option of the rule set that
     the law's reach turns on (laws/words/rulesets.yaml's `laws:`) set otherwise than in London;
     with its sentence and the anchor of the point on the rule set's page. First, such an option
     of the book's own rules (`here`, said under `short`, the rules in a sentence)."""
-    rules = rules or chosen(None)
     out = []
     name = None if number in rules.changes else option_turning(number, rules.options)
     if name is not None:
