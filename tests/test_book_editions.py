@@ -125,3 +125,20 @@ def test_options_agreed_are_named_and_scored() -> None:
     assert ("The game is won at", "7 points") in scoring(ed, law46)
     assert ("The game is won at", "5 points") in scoring(edition(), law46)
     assert ("The game is won at", "5 points") in scoring(edition(chosen("french")), law46)
+
+
+@pytest.mark.slow   # a browser, and two books built
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_french_words_are_read_first_at_this_width(books: dict[str, Path], page, width: int) -> None:
+    """On a phone and a desktop, French law 5's and law 24's pages open with the rule set's
+    words on the first screen, above the London text, and nothing is wider than the screen."""
+    page.set_viewport_size({"width": width, "height": 844})
+    for name in ("law-05.html", "law-24.html", "index.html"):
+        page.goto((books["french"] / name).as_uri())
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, name
+        if name == "index.html":
+            continue
+        here = page.locator("#in-force .in-force-head").bounding_box()
+        assert here is not None and here["y"] + here["height"] < 844, name
+        assert here["y"] < page.locator("blockquote.law-text.london").bounding_box()["y"], name
+    assert page.problems == []

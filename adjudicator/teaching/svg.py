@@ -7,8 +7,10 @@ are `Words.labels("book")` (`laws/words/table.yaml`).
 
 One drawing, two layouts: the table as it lies (TABLE_W x TABLE_H), and on a narrow screen its
 parts stacked from top to bottom (NARROW_W x NARROW_H), so that every card is on screen at a
-size still read. Each part that moves is wrapped by `_moved` with its offset there, which
-book.css applies on a narrow screen; the parts drawn only in one layout are of class `w` or `n`.
+size still read. The viewBox holds both (its top left corner kept, `slice`); book.css gives the
+drawing the aspect ratio of the layout in use, so the screen shows that one's rectangle. Each
+part that moves is wrapped by `_moved` with its offset there, which book.css applies on a
+narrow screen; the parts drawn in one layout only are of class `on-wide` or `on-narrow`.
 """
 from __future__ import annotations
 
@@ -162,10 +164,11 @@ RULED_Y = 628                                        # the line naming the card 
 RIBBON_Y = 540                                       # the ribbon of an annulled deal
 
 
-def _middle(frame: dict, players: list[str], labels: dict) -> str:
+def _middle(frame: dict, labels: dict) -> str:
+    """The stock, the turn-up, and the cards laid out, thrown aside or face up beside them."""
     y = 192
     ruled = set(frame.get("ruled_cards", ()))
-    out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]), "stock")]   # with the turn-up
+    out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]), "stock")]
     turned = frame["turned"] if len(frame["turned"]) > 1 else ([frame["turn_up"]] if frame["turn_up"] else [])
     if turned:
         out.append(_group("turned", [_card(c, 130 + i * 40, y, ruled=c in ruled) for i, c in enumerate(turned)]))
@@ -272,7 +275,7 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
                                    DISCARDS_DX, dy))
         body.append(_moved(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"), CENTRE))
         body.append(_moved(_taken(frame, top, 158, labels, 230), ROW_DX))
-        body.append(_moved(_middle(frame, players, labels), 0, STOCK_DY))
+        body.append(_moved(_middle(frame, labels), 0, STOCK_DY))
         body.append(_moved(_trick(frame, players, labels), TRICK_DX, TRICK_DY))
         body.append(_moved(_taken(frame, bottom, 274, labels, 344), ROW_DX, BOTTOM_DY))
         body.append(_ruled_line(frame, labels))
