@@ -232,7 +232,7 @@ def _paged(text: str) -> bool:
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
          rules: RulesOpt = None, option: OptionOpt = None) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under --rules and --option), with resolve-NAME.html for each other rule set, linked from its page."""
+    """Write the law book as HTML pages that work offline, under --rules and --option (their name on every page, their words where they replace a law, the laws they remove marked so, their scoring): an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under the same rules), with resolve-NAME.html for each other rule set, linked from its page."""
     from pathlib import Path
 
     from .lawbook.rulesets import chosen
@@ -246,7 +246,7 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     disputes = dispute_pages(asked)
     laws = {n: page_name(n) for n in lawbook.laws}
     try:
-        pages = build(Path(out), lawbook, disputes)
+        pages = build(Path(out), lawbook, disputes, asked)
         pages += page(str(Path(out) / "resolve.html"), None, laws, asked)[:1]
         for name, file in disputes.items():
             if file != "resolve.html":

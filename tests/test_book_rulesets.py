@@ -39,7 +39,7 @@ def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words
     for name in ("french", "modern"):
         page = _text(book_dir / f"rules-{name}.html")
         points = diff("cavendish", name)["points"]
-        assert f"Its differences from the London laws: {len(points)} points" in page
+        assert f"Its differences from the London laws: {diff('cavendish', name)['count']} points" in page
         for p in points:
             side, london = p[name], p["cavendish"]
             if "option" in p:
@@ -51,8 +51,33 @@ def test_a_rule_set_page_gives_every_point_of_rules_diff_with_both_sources_words
                 quoted = side["because"] if side["removed"] else side["text"]
                 assert f"“{quoted}”" in page and side["reading"] in page
         raw = (book_dir / f"rules-{name}.html").read_text(encoding="utf-8")
-        anchors = set(re.findall(r'<article class="point" id="([^"]+)"', raw))
+        anchors = set(re.findall(r'<(?:article class="point"|section class="turns") id="([^"]+)"', raw))
         assert anchors == {f"option-{p['option']}" if "option" in p else f"law-{p['law']}" for p in points}
+
+
+@pytest.mark.slow   # the book built
+def test_one_count_of_differences_on_the_index_the_rule_set_page_and_rules_diff(book_dir: Path) -> None:
+    """A difference is one thing a player would notice: an option a rule set sets otherwise,
+    shown with the law it changes, or a law changed on its own. The index, the rule set's page
+    (its heading, its entries) and `rules diff` (its words and its JSON) give the same number
+    (the French rules: 4, not 4 on the index and 8 on the page; the modern rulebook: 2, not 3)."""
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    index = _text(book_dir / "index.html")
+    london = _text(book_dir / "rules-cavendish.html")
+    for name, expected in (("french", 4), ("modern", 2)):
+        rs = rule_sets()[name]
+        raw = (book_dir / f"rules-{name}.html").read_text(encoding="utf-8")
+        counts = {
+            "index": re.search(rf"{re.escape(rs.title[:1].upper() + rs.title[1:])} (\d+) points? of difference", index),
+            "london page": re.search(rf"{re.escape(rs.short[:1].upper() + rs.short[1:])}: (\d+) points? of difference", london),
+            "page": re.search(r"Its differences from the London laws: (\d+) point", _text(book_dir / f"rules-{name}.html")),
+            "diff": re.search(r"differ on (\d+) point", CliRunner().invoke(app, ["rules", "diff", "cavendish", name]).output)}
+        said = {k: int(m.group(1)) for k, m in counts.items() if m}
+        said["entries"] = len(re.findall(r'<article class="point" id=', raw))
+        said["json"] = json.loads(CliRunner().invoke(app, ["rules", "diff", "cavendish", name, "--json"]).output)["count"]
+        assert said == dict.fromkeys(["index", "london page", "page", "diff", "entries", "json"], expected), name
 
 
 @pytest.mark.slow   # the book built

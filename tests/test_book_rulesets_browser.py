@@ -24,7 +24,7 @@ def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, pa
     page.wait_for_load_state()
     assert page.url.endswith("rules-french.html#law-38")
     point = page.locator("#law-38")
-    assert point.is_visible() and "Not cards enough in the stock" in point.locator("h3").inner_text()
+    assert point.is_visible() and "Not cards enough in the stock" in point.locator(".turned-law").inner_text()
     assert "The last player to make his exchange cannot exchange more cards" in point.locator(".side.here").inner_text()
     top = point.evaluate("e => e.getBoundingClientRect().top")
     assert -2 <= top < 300, top   # the link lands on the point

@@ -4,6 +4,13 @@
 a scenario's table can be drawn after every event at little cost. A frame is the plain data
 of `book.frames` (card notation `KH`, `10D`); an unknown card is drawn face down. The labels
 are `Words.labels("book")` (`laws/words/table.yaml`).
+
+One drawing, two layouts: the table as it lies (TABLE_W x TABLE_H), and on a narrow screen its
+parts stacked from top to bottom (NARROW_W x NARROW_H), so that every card is on screen at a
+size still read. The viewBox holds both (its top left corner kept, `slice`); book.css gives the
+drawing the aspect ratio of the layout in use, so the screen shows that one's rectangle. Each
+part that moves is wrapped by `_moved` with its offset there, which book.css applies on a
+narrow screen; the parts drawn in one layout only are of class `on-wide` or `on-narrow`.
 """
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from .snapshot import card_text, look
 
 W, H = 56, 80                      # a card
 TABLE_W, TABLE_H = 760, 480        # the table
+NARROW_W, NARROW_H = 400, 760      # the table on a narrow screen (book.css: its aspect ratio)
 RED, BLACK = "#b3261e", "#1f1f24"
 RULED = "#ff8f6b"                  # the ring round the card a ruling is about
 ROW_SCALE, ROW_STEP = 0.68, 33      # the finished tricks in front of their winners
@@ -136,11 +144,28 @@ def _group(kind: str, body: str | list[str]) -> str:
     return f'<g class="{kind}">{"".join(body)}</g>'
 
 
+def _moved(body: str | list[str], dx: float, dy: float = 0) -> str:
+    """`body` where the narrow table puts it: moved by (dx, dy) on a narrow screen."""
+    return f'<g class="mv" style="--nx:{dx:g}px;--ny:{dy:g}px">{"".join(body)}</g>'
+
 
 TRICK_X = 400   # the trick on the table: the lead here, the card played to it beside
+# The narrow table, top to bottom: the top hand and its player; the tricks he won (from the
+# left edge) beside his discards (on the right); the stock and the turn-up; the trick; the
+# bottom player's tricks and discards; the card a ruling is about; the bottom player and hand.
+# Each part's offset there from where the table draws it:
+CENTRE = NARROW_W / 2 - TABLE_W / 2                  # a part centred on the table
+HEAD_DY = -8                                         # the deal and the score, clear of a card's tag
+STOCK_DY, TRICK_DY, BOTTOM_DY, HAND_DY = 60, 206, 256, 296
+TRICK_DX = NARROW_W / 2 - (66 + W) / 2 - TRICK_X    # the trick, centred
+ROW_DX = 20 - 556                                    # the tricks won
+DISCARDS_DX = 310 - 650                              # the discards
+RULED_Y = 628                                        # the line naming the card a ruling is about
+RIBBON_Y = 540                                       # the ribbon of an annulled deal
 
 
-def _middle(frame: dict, players: list[str], labels: dict) -> str:
+def _middle(frame: dict, labels: dict) -> str:
+    """The stock, the turn-up, and the cards laid out, thrown aside or face up beside them."""
     y = 192
     ruled = set(frame.get("ruled_cards", ()))
     out = [_pile(36, y, frame["stock"], labels["stock"].format(n=frame["stock"]), "stock")]
@@ -163,6 +188,14 @@ def _middle(frame: dict, players: list[str], labels: dict) -> str:
     loose = [(c, labels[k]) for k, c in (("faced", frame["faced"]), ("exposed", frame["exposed"])) if c and c not in held]
     for i, (c, label) in enumerate(loose[:1]):   # a card face up on the pack or the stock
         out.append(_group("loose", _card(c, 318, y, mark=label, ruled=c in ruled)))
+    return "".join(out)
+
+
+def _trick(frame: dict, players: list[str], labels: dict) -> str:
+    """The trick on the table, the top player's card above the other's, and its words."""
+    y = 192
+    ruled = set(frame.get("ruled_cards", ()))
+    out = []
     trick = frame["trick"]
     if trick and trick["lead"]:
         top, bottom = players[1], players[0]
@@ -200,8 +233,10 @@ def _taken(frame: dict, player: str, y: float, labels: dict, counted_y: float) -
         out += [_card(c["card"], x + 14 * k, y + 7 * k, scale=ROW_SCALE, by=c["by"], ruled=c["card"] in ruled)
                 for k, c in enumerate(trick)]
     counted = frame.get("counted", {}).get(player, 0)
-    if counted > 0:   # tricks his adversary could not play to, or left when a hand was thrown up
-        out.append(_text(TABLE_W - 24, counted_y, labels["counted"].format(n=counted), anchor="end", cls="small"))
+    if counted > 0:   # tricks his adversary could not play to, or left when a hand was thrown up;
+        words = labels["counted"].format(n=counted)   # on a narrow table, under the row
+        out += [_text(TABLE_W - 24, counted_y, words, anchor="end", cls="small on-wide"),
+                _text(556, y + 76, words, anchor="start", cls="small on-narrow")]
     return f'<g class="taken" data-player="{escape(player)}" data-tricks="{len(tricks)}">{"".join(out)}</g>'
 
 
@@ -209,8 +244,9 @@ def _ruled_line(frame: dict, labels: dict) -> str:
     cards = frame.get("ruled_cards") or []
     if not cards:
         return ""
-    return _text(26, 462 if frame["annulled"] else 330,   # (below the hand, clear of the ribbon of an annulled deal)
-                 labels["ruled_on"].format(cards=", ".join(card_text(c) for c in cards)), anchor="start", cls="tag")
+    y = 462 if frame["annulled"] else 330   # (below the hand, clear of the ribbon of an annulled deal)
+    return _moved(_text(26, y, labels["ruled_on"].format(cards=", ".join(card_text(c) for c in cards)),
+                        anchor="start", cls="tag"), 0, RULED_Y - y)
 
 
 def table(frame: dict, players: list[str], labels: dict) -> str:
@@ -218,37 +254,48 @@ def table(frame: dict, players: list[str], labels: dict) -> str:
     top, bottom = players[1], players[0]
     score = labels["score"].format(score=", ".join(labels["each"].format(player=p, value=frame["score"][p])
                                                     for p in players))
-    body = [f'<rect class="cloth" x="0" y="0" width="{TABLE_W}" height="{TABLE_H}" rx="26"/>',
-            f'<rect x="9" y="9" width="{TABLE_W - 18}" height="{TABLE_H - 18}" rx="20" fill="none" stroke="#d8c27a" stroke-opacity="0.45"/>',
-            _text(TABLE_W - 26, 34, score, anchor="end", cls="score")]
+    body = [_cloth(TABLE_W, TABLE_H, "on-wide"), _cloth(NARROW_W, NARROW_H, "on-narrow"),
+            _moved(_text(TABLE_W - 26, 34, score, anchor="end", cls="score"), NARROW_W - TABLE_W, HEAD_DY)]
     if frame["deal"] is None:
-        body.append(_text(TABLE_W / 2, TABLE_H / 2 + 5, labels["before_deal"], cls="faint"))
+        cut = [_text(TABLE_W / 2, TABLE_H / 2 + 5, labels["before_deal"], cls="faint")]
         for p, y in ((top, 70), (bottom, 330)):
             cards = frame["cut"].get(p, [])
             left = TABLE_W / 2 - (W + 30 * (len(cards) - 1)) / 2
-            body += [_card(c, left + 30 * i, y) for i, c in enumerate(cards)]
+            cut += [_card(c, left + 30 * i, y) for i, c in enumerate(cards)]
             words = labels["cut"].format(player=p) if cards else labels["not_cut"].format(player=p)
-            body.append(_text(TABLE_W / 2, y - 14 if p == top else y + H + 24, words, cls="who"))
+            cut.append(_text(TABLE_W / 2, y - 14 if p == top else y + H + 24, words, cls="who"))
+        body.append(_moved(cut, CENTRE))
     else:
-        body.append(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"))
-        body.append(_hand(frame, top, 52, labels))
-        for p, y in ((top, 56), (bottom, 370)):
+        body.append(_moved(_text(26, 34, labels["deal"].format(n=frame["deal"]), anchor="start", cls="score"), 0, HEAD_DY))
+        body.append(_moved(_hand(frame, top, 52, labels), CENTRE))
+        for p, y, dy in ((top, 56, 102), (bottom, 370, 160)):   # (on the narrow table, beside the tricks)
             count = frame["discards"].get(p, 0)
             if count:
-                body.append(_pile(650, y, count, labels["discards"].format(player=p, n=count), "discards"))
-        body.append(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"))
-        body.append(_taken(frame, top, 158, labels, 230))
-        body.append(_middle(frame, players, labels))
-        body.append(_taken(frame, bottom, 274, labels, 344))
+                body.append(_moved(_pile(650, y, count, labels["discards"].format(player=p, n=count), "discards"),
+                                   DISCARDS_DX, dy))
+        body.append(_moved(_text(TABLE_W / 2, 150, _player_line(frame, top, labels), cls="who"), CENTRE))
+        body.append(_moved(_taken(frame, top, 158, labels, 230), ROW_DX))
+        body.append(_moved(_middle(frame, labels), 0, STOCK_DY))
+        body.append(_moved(_trick(frame, players, labels), TRICK_DX, TRICK_DY))
+        body.append(_moved(_taken(frame, bottom, 274, labels, 344), ROW_DX, BOTTOM_DY))
         body.append(_ruled_line(frame, labels))
-        body.append(_text(TABLE_W / 2, 350, _player_line(frame, bottom, labels), cls="who"))
-        body.append(_hand(frame, bottom, 366, labels))
+        body.append(_moved(_text(TABLE_W / 2, 350, _player_line(frame, bottom, labels), cls="who"), CENTRE, HAND_DY))
+        body.append(_moved(_hand(frame, bottom, 366, labels), CENTRE, HAND_DY))
         if frame["annulled"]:
-            body.append(f'<rect class="ribbon" x="9" y="292" width="{TABLE_W - 18}" height="40"/>')
-            body.append(_text(TABLE_W / 2, 322, labels["annulled"][frame["annulled"]], cls="banner"))
-    return (f'<svg class="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_W} {TABLE_H}" '
-            f'role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>'
+            body.append(f'<rect class="ribbon on-wide" x="9" y="292" width="{TABLE_W - 18}" height="40"/>')
+            body.append(f'<rect class="ribbon on-narrow" x="9" y="{RIBBON_Y}" width="{NARROW_W - 18}" height="40"/>')
+            body.append(_moved(_text(TABLE_W / 2, 322, labels["annulled"][frame["annulled"]], cls="banner"),
+                               CENTRE, RIBBON_Y - 292))
+    return (f'<svg class="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_W} {max(TABLE_H, NARROW_H)}" '
+            f'preserveAspectRatio="xMinYMin slice" role="img" font-family="{FONT}"><title>{escape(frame["words"])}</title>'
             f'<desc>{escape(described(frame, players, labels, score))}</desc>{"".join(body)}</svg>')
+
+
+def _cloth(width: float, height: float, layout: str) -> str:
+    """The green cloth and its gilt edge, for one layout (book.css shows the one in use)."""
+    return (f'<rect class="cloth {layout}" x="0" y="0" width="{width}" height="{height}" rx="26"/>'
+            f'<rect class="{layout}" x="9" y="9" width="{width - 18}" height="{height - 18}" rx="20" fill="none" '
+            f'stroke="#d8c27a" stroke-opacity="0.45"/>')
 
 
 def described(frame: dict, players: list[str], labels: dict, score: str) -> str:

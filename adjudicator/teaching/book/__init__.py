@@ -13,9 +13,11 @@ from pathlib import Path
 
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
+from ...lawbook.rulesets import InForce
 from ...lawbook.scenarios import for_learner, scenarios_by_law
 from ...record.writing import copy_file, write_text
 from ...words.lawviews import group_headings
+from .edition import edition
 from .frames import BookScenario, replay_scenario
 from .learning import pages as learning_pages
 from .rulesets import pages as ruleset_pages
@@ -26,14 +28,16 @@ class BookError(OSError):
     """The book cannot be written where it was asked to be."""
 
 
-def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> list[Path]:
-    """Write the book into `out` (made if need be); the pages written; `disputes`: the dispute
-    page each rule set's page links to (`rulesets.dispute_pages`). `BookError` (an OSError)
-    when `out` is not a folder that can be written, `LogError` when a scenario cannot be read."""
+def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None, asked: InForce | None = None) -> list[Path]:
+    """Write the book into `out` (made if need be) under the rules `asked` (the London laws if
+    None); the pages written; `disputes`: the dispute page each rule set's page links to
+    (`rulesets.dispute_pages`). `BookError` (an OSError) when `out` is not a folder that can be
+    written, `LogError` when a scenario cannot be read."""
     if out.exists() and not out.is_dir():
         raise BookError("it is a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
-    env = environment()
+    ed = edition(asked)
+    env = environment(ed)
     shown = scenarios_by_law()
     root = SCENARIOS_DIR.parent
     replayed: dict[str, tuple[BookScenario, list[str]]] = {}
@@ -48,12 +52,12 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None) -> l
     headings = group_headings()
     for number in sorted(book.laws):   # the plain case first, then the others by what they add
         groups = [{"id": group, "title": headings[group],
-                   "scenarios": [scenario_view(*replayed[rel], titles=titles, law=number) for rel in rels]}
+                   "scenarios": [scenario_view(*replayed[rel], titles=titles, law=number, ed=ed) for rel in rels]}
                   for group, rels in for_learner(number, book.laws[number].plain)]
-        written.append(_write(out / page_name(number), law_page(env, book, number, groups)))
+        written.append(_write(out / page_name(number), law_page(env, book, number, groups, ed)))
     for name, text in {**learning_pages(env, book), **ruleset_pages(env, book, disputes)}.items():
         written.append(_write(out / name, text))
-    written.append(_write(out / "index.html", index_page(env, book, shown)))
+    written.append(_write(out / "index.html", index_page(env, book, shown, ed)))
     for asset in sorted(STATIC.iterdir()):
         copy_file(asset, out / asset.name)
     return written

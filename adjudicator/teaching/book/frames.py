@@ -20,6 +20,7 @@ class BookScenario:
     """One scenario of the book: its header, its rulings, and the table after each event."""
 
     path: str
+    rules: str     # the rule set its record names
     title: str
     description: str
     players: list[str]
@@ -85,7 +86,7 @@ def replay_scenario(path: Path, root: Path) -> BookScenario:
         for card in ruled_cards(r):
             if card not in frame.setdefault("ruled_cards", []):
                 frame["ruled_cards"].append(card)
-    return BookScenario(path=str(path.relative_to(root)), title=log.title or path.stem,
+    return BookScenario(path=str(path.relative_to(root)), rules=log.rules, title=log.title or path.stem,
                     description=log.description or "", players=list(log.players), frames=frames,
                     rulings=rulings, score=report.score, winner=report.winner,
                     ignored=list(report.ignored_events))

@@ -11,14 +11,16 @@ from markupsafe import Markup, escape
 
 from .. import svg
 from ...lawbook.laws import Case, LawBook
+from ...lawbook.rulesets import DEFAULT, rule_sets
 from ..snapshot import cards_in
-from ...words.learner import case_summary, for_people, italics_html, parted, scenario_title as short_title, scoring_lines
+from ...words.learner import case_summary, for_people, italics_html, parted, scenario_title as short_title
 from ...words.search import ENDINGS, fields
 from ...words.vocabulary import default_words, fold
+from .edition import Edition, in_force, index_mark, played_under, scoring
 from .frames import BookScenario
 from .learning import search_entries, terms_of
 from .names import page_name
-from .rulesets import entries as ruleset_entries, notices
+from .rulesets import entries as ruleset_entries, notices, page_name as ruleset_page
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -26,9 +28,11 @@ _LAW_MENTION = re.compile(r"\b([Ll]aws?)(\s+)(\d+(?:(?:,\s*|\s+(?:and|or|to)\s+)
 _NUMBER = re.compile(r"\d+")
 
 
-def environment() -> Environment:
+def environment(ed: Edition) -> Environment:
+    """The templates, each page given the book's edition (`edition`: its name, its masthead)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.globals["edition"] = ed
     env.filters["laws"] = linked
     env.filters["sentence"] = sentence
     env.filters["italics"] = lambda m: Markup(italics_html(str(m)))
@@ -98,15 +102,18 @@ def _titled(text: str, titles: dict[str, tuple[str, str]]) -> str:
                   lambda m: f"“{titles[m.group(1)][0]}”" if m.group(1) in titles else m.group(), text)
 
 
-def scenario_view(s: BookScenario, tables: list[str], *, law: int, titles: dict[str, tuple[str, str]]) -> dict[str, Any]:
+def scenario_view(s: BookScenario, tables: list[str], *, law: int, titles: dict[str, tuple[str, str]],
+                  ed: Edition) -> dict[str, Any]:
     """A scenario as a law page shows it; `titles` gives each scenario's title and page by its
-    file name, for a story that names another scenario."""
+    file name, for a story that names another scenario; `ed`: the book's, whose rules a
+    scenario played under others says it is."""
     description, description_dev = parted(_titled(s.description, titles))
     rulings = [{**r, **dict(zip(("note", "note_dev"), parted(r["note"])))} for r in s.rulings]
     title = for_people(short_title(s.title))
     return {"id": "scenario-" + Path(s.path).stem, "title": title, "short": title,
             "description": description, "description_dev": description_dev,
-            "path": s.path, "moment": s.moment(law), "players": s.players, "rulings": rulings,
+            "path": s.path, "moment": s.moment(law), "played_under": played_under(ed, s.rules),
+            "players": s.players, "rulings": rulings,
             "frames": [{"n": f["n"], "words": f["words"], "ruled": f.get("ruled", []), "svg": Markup(t)}
                        for f, t in zip(s.frames, tables)],
             "score": s.score, "winner": s.winner, "ignored": s.ignored}
@@ -118,9 +125,10 @@ def tables(s: BookScenario) -> list[str]:
     return [svg.table(f, s.players, labels) for f in s.frames]
 
 
-def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str, Any]]) -> str:
-    """A law's page; `groups` its scenarios as a learner meets them: each group's id, title and
-    scenarios (`scenario_view`), the plain case first."""
+def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str, Any]], ed: Edition) -> str:
+    """A law's page under the book's rules (their words first where they change it: `here`);
+    `groups` its scenarios as a learner meets them: each group's id, title and scenarios
+    (`scenario_view`), the plain case first."""
     law = book.laws[number]
     scenarios = [s for g in groups for s in g["scenarios"]]
     numbers = sorted(book.laws)
@@ -132,17 +140,29 @@ def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str
         prev={"n": numbers[i - 1], "href": page_name(numbers[i - 1]), "title": book.laws[numbers[i - 1]].title} if i else None,
         next={"n": numbers[i + 1], "href": page_name(numbers[i + 1]), "title": book.laws[numbers[i + 1]].title}
         if i + 1 < len(numbers) else None,
-        cases=[case_view(c, number) for c in law.cases], scoring=scoring_lines(law),
+        cases=[case_view(c, number) for c in law.cases], scoring=scoring(ed, law), here=in_force(ed, number),
         named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
         scenarios=scenarios, groups=groups, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
-        notices=notices(number), terms=terms_of(number))
+        notices=notices(number, ed.rules, ed.short), terms=terms_of(number))
 
 
-def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]]) -> str:
-    entries = [{"n": n, "href": page_name(n), "title": law.title, "fields": [text for _, text in fields(law)],
-                "count": len(law.cases), "scenarios": len(shown.get(n, []))}
+def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]], ed: Edition) -> str:
+    entries = [{"n": n, "href": page_name(n), "title": law.title,
+                "fields": [text for _, text in fields(law)] + _words_here(ed, n),
+                "count": len(law.cases), "scenarios": len(shown.get(n, [])),
+                "here": index_mark(ed, n) if n in ed.rules.changes else None}
                for n, law in sorted(book.laws.items())]
     synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
     index = json.dumps({"laws": entries, "synonyms": synonyms, "endings": ENDINGS, "glossary": search_entries()},
                        ensure_ascii=False).replace("</", "<\\/")
-    return env.get_template("index.html.j2").render(laws=entries, index=Markup(index), rule_sets=ruleset_entries(book))
+    rs = rule_sets()[ed.rules.rules]
+    return env.get_template("index.html.j2").render(laws=entries, index=Markup(index), rule_sets=ruleset_entries(book),
+                                                    own=None if rs.name == DEFAULT else {
+                                                        "title": rs.title, "summary": rs.summary, "silence": rs.silence,
+                                                        "href": ruleset_page(rs.name)})
+
+
+def _words_here(ed: Edition, number: int) -> list[str]:
+    """What the book's rules say of a law in their own words, for the search to find too."""
+    change = ed.rules.changes.get(number)
+    return [] if change is None else [t for t in (change.text, change.because, change.reading) if t]

@@ -36,21 +36,31 @@ def _shown(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
-def notices(number: int) -> list[dict[str, Any]]:
-    """Each rule set (not the London laws) that changes law `number`: the law's own change
-    (replaced or removed; said as the option values that make it, in words) or, failing one, an option of the rule set that the law's reach turns
-    on (laws/words/rulesets.yaml's `laws:`) set otherwise than in London; with its sentence and
-    the anchor of the point on the rule set's page."""
+def notices(number: int, rules: InForce, short: str) -> list[dict[str, Any]]:
+    """Each rule set (not the London laws, nor the book's own `rules`, whose change the law's page
+    gives first) that changes law `number`: the law's own change (replaced or removed; said as
+    the option values that make it, in words) or, failing one, an option of the rule set that
+    the law's reach turns on (laws/words/rulesets.yaml's `laws:`) set otherwise than in London;
+    with its sentence and the anchor of the point on the rule set's page. First, such an option
+    of the book's own rules (`here`, said under `short`, the rules in a sentence)."""
     out = []
+    name = None if number in rules.changes else option_turning(number, rules.options)
+    if name is not None:
+        value = getattr(rules.options, name)
+        source = option_source(rule_sets()[rules.rules], name, value)
+        out.append({"rules": rules.rules, "short": short, "removed": False, "here": True,
+                    "href": f"{page_name(rules.rules)}#default-{name}",
+                    "text": said("book", "notice", short=short, what=_phrase(value_words(name, value)),
+                                 cite=cite(source["source"]), quote=source["quote"])})
     for rs in rule_sets().values():
-        if rs.name == DEFAULT:
+        if rs.name in (DEFAULT, rules.rules):
             continue
         change = rs.changes.get(number)
         if change is not None:
             what = " and ".join(value_words(k, v) for k, v in change.option.items()) or change.reading
             words = {"short": rs.short, "what": _phrase(what), "cite": cite(change.source),
                      "quote": change.text or change.because}
-            out.append({"rules": rs.name, "short": rs.short, "removed": change.removed,
+            out.append({"rules": rs.name, "short": rs.short, "removed": change.removed, "here": False,
                         "href": f"{page_name(rs.name)}#law-{number}",
                         "text": said("book", "notice_removed" if change.removed else "notice", **words)})
             continue
@@ -58,7 +68,7 @@ def notices(number: int) -> list[dict[str, Any]]:
         if name is not None:
             value = getattr(rs.defaults, name)
             source = option_source(rs, name, value)
-            out.append({"rules": rs.name, "short": rs.short, "removed": False,
+            out.append({"rules": rs.name, "short": rs.short, "removed": False, "here": False,
                         "href": f"{page_name(rs.name)}#option-{name}",
                         "text": said("book", "notice", short=rs.short, what=_phrase(value_words(name, value)),
                                      cite=cite(source["source"]), quote=source["quote"])})
@@ -82,12 +92,25 @@ def _point(point: dict[str, Any], london: RuleSet, rs: RuleSet) -> dict[str, Any
     return {**head, "london": _side(point, london), "here": _side(point, rs)}
 
 
+def differences(rs: RuleSet, book: LawBook) -> list[dict[str, Any]]:
+    """A rule set's differences from the London laws as a player meets them, one entry each (as
+    many as `rules diff` counts): an option it sets otherwise, with the laws that option turns
+    (`turns`), or a law it changes on its own; each side in its source's words."""
+    if rs.name == DEFAULT:
+        return []
+    london, points = rule_sets()[DEFAULT], diff(DEFAULT, rs.name, book)["points"]
+    return [{**_point(p, london, rs),
+             "turns": [_point(q, london, rs) for q in points if "option" in p and q.get("turned_by") == p["option"]]}
+            for p in points if p.get("turned_by") is None]
+
+
 def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]], dispute: str | None = None) -> dict[str, Any]:
     """A rule set's page as data: what it is, its options with their defaults, and (but for the
-    London laws) its differences from them point by point, each side with its source's words;
-    `sets`: the rule sets as `entries` lists them, for the others; `dispute`: its dispute page."""
+    London laws) its differences from them, one entry per difference (`differences`), each side
+    with its source's words; `sets`: the rule sets as `entries` lists them, for the others;
+    `dispute`: its dispute page."""
     london = rule_sets()[DEFAULT]
-    points = [] if rs.name == DEFAULT else [_point(p, london, rs) for p in diff(DEFAULT, rs.name, book)["points"]]
+    points = differences(rs, book)
     options = []
     for name in table.NAMES:
         w = option_words()[name]
@@ -106,7 +129,7 @@ def entries(book: LawBook) -> list[dict[str, Any]]:
     """The rule sets as the index lists them."""
     return [{"name": rs.name, "short": rs.short, "title": rs.title, "summary": rs.summary,
              "href": page_name(rs.name), "base": rs.name == DEFAULT,
-             "count": None if rs.name == DEFAULT else diff(DEFAULT, rs.name, book)["count"]}
+             "count": None if rs.name == DEFAULT else diff(DEFAULT, rs.name, book)["count"]}   # as `rules diff`
             for rs in rule_sets().values()]
 
 

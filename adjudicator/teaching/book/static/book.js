@@ -12,14 +12,6 @@ function stepper(box) {
   function show(n) {
     at = Math.min(Math.max(n, 1), frames.length);
     view.replaceChildren(frames[at - 1].content.cloneNode(true));
-    /* on a narrow screen the table scrolls sideways in its box: bring the card a ruling is
-       about into view */
-    const ruled = view.querySelector("use.card.ruled"), felt = view.querySelector(".felt");
-    if (ruled && felt.scrollWidth > felt.clientWidth) {
-      const card = ruled.getBoundingClientRect(), box = felt.getBoundingClientRect();
-      if (card.left < box.left || card.right > box.right)
-        felt.scrollLeft += card.left + card.width / 2 - (box.left + box.width / 2);
-    }
     items.forEach((li) => li.classList.toggle("current", Number(li.dataset.n) === at));
     range.value = at;
     box.dataset.at = at;
