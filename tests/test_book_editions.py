@@ -16,6 +16,7 @@ from adjudicator.cli import app
 from adjudicator.lawbook.laws import default_book
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 from adjudicator.teaching.book.edition import edition, scoring
+from adjudicator.teaching.book.learning import GLOSSARY, PRIMER
 
 
 def _text(path: Path) -> str:
@@ -46,7 +47,7 @@ def test_every_page_names_the_rule_set(books: dict[str, Path], name: str) -> Non
     short, title = rule_sets()[name].short, rule_sets()[name].title
     pages = sorted(books[name].glob("*.html"))
     book_pages = [p for p in pages if not p.name.startswith("resolve")]   # (the dispute pages name it their way)
-    assert len(book_pages) == 51 + 1 + len(rule_sets())
+    assert len(book_pages) == 51 + 1 + len(rule_sets()) + len((PRIMER, GLOSSARY))
     for page in book_pages:
         head = _part(page, r"<title>.*?</title>")
         masthead = _part(page, r'<header class="masthead">.*?</header>')
@@ -142,3 +143,11 @@ def test_the_french_words_are_read_first_at_this_width(books: dict[str, Path], p
         assert here is not None and here["y"] + here["height"] < 844, name
         assert here["y"] < page.locator("blockquote.law-text.london").bounding_box()["y"], name
     assert page.problems == []
+
+
+@pytest.mark.slow   # two books built
+def test_the_primer_under_other_rules_says_its_game_is_the_london_laws(books: dict[str, Path], book_dir: Path) -> None:
+    for name in ("french", "modern"):
+        page = (books[name] / PRIMER).read_text(encoding="utf-8")
+        assert f"This example game is played under the London laws, as the law book gives it. Under {rule_sets()[name].short}" in html.unescape(page)
+    assert "This example game is played under" not in (book_dir / PRIMER).read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """The book's pages for a beginner: the primer (primer.html: how a deal goes, at the table) and
 the glossary (glossary.html: each term, its meaning and the laws that use it); the glossary's
-entries for the index's search and for a law page's "Words of this law"."""
+entries for the index's search and for a law page's "In the glossary, for this law"."""
 from __future__ import annotations
 
 from typing import Any
