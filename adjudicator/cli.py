@@ -232,6 +232,23 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
     raise typer.Exit(status)
 
 
+@app.command(epilog="Example: ecarte table --page table.html --players Ann,Bob --option game_to=7")
+def table(page: Annotated[str, typer.Option("--page", metavar="FILE", help="the page to write (HTML), with its service worker and resolve.html, the dispute interview, beside it")],
+          players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y[,Z]", help="the players' names (three for a pool); they can be changed on the page")] = None,
+          rules: RulesOpt = None, option: OptionOpt = None) -> None:
+    """The table companion: one offline page for a phone that keeps the score deal by deal under the laws (--rules, --option), says the law of each score as it goes, opens the dispute interview for an irregularity, keeps the game in the phone, and gives it back as a log that ecarte validate reads."""
+    from .dispute.terminal import Refused, table_page
+    asked = rules_or_exit(rules, option)
+    book_or_exit()
+    try:
+        written = table_page(page, players, asked)
+    except Refused as e:
+        typer.echo(f"ecarte table: {e}", err=True)
+        raise typer.Exit(2) from None
+    beside = ", ".join(p.name for p in written[1:])
+    typer.echo(visible(f"the table page is written to {written[0]} (with {beside} beside it); open it in a phone's browser"))
+
+
 @app.command(short_help="Learn the laws: questions on the rulings of the scenarios",
              epilog="Examples: ecarte quiz --law 17 --count 3; ecarte docs INTERVIEW")
 def quiz(law: Annotated[Optional[int], typer.Option("--law", metavar="N", autocompletion=law_numbers, help="only scenarios that show this law")] = None,

@@ -1,0 +1,256 @@
+"""The table companion (`ecarte table --page FILE`) in headless Chromium at a phone's size, with
+touch and no network: the law book's illustrative game entered by taps comes to A 5, Y 4, and
+its record is what `ecarte validate` scores the same; generated games of every rule set and
+variant, entered from their logs, keep the engine's score after every deal; the game survives a
+reload and a record opens to go on with it; the page keeps its budgets."""
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.dispute.page import WORKER
+from adjudicator.dispute.tablepage import write
+from adjudicator.engine.adjudicate import adjudicate_text
+from adjudicator.engine.generate_games import games as generated
+from adjudicator.lawbook.places import ROOT
+from adjudicator.lawbook.rulesets import chosen, rule_sets
+
+from table_games import DRIVE, deals_of
+
+pytestmark = pytest.mark.slow   # a browser, and many games entered by taps
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+BUDGET_BYTES, TAP_MS = 1_500_000, 50
+GAMES = 50   # generated games of each rule set (the issue's number); a variant's, VARIANT_GAMES
+VARIANT_GAMES = 12
+VARIANTS = [("modern", ["doubling=true"]), ("cavendish", ["offer_point=true"]), ("modern", ["pool=true"]),
+            ("french", ["match=linked"])]
+ILLUSTRATIVE = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
+
+
+@pytest.fixture(scope="module")
+def phone():
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        yield context
+        context.close()
+        browser.close()
+
+
+def _tab(context):
+    tab = context.new_page()
+    tab.problems = []
+    tab.on("console", lambda m: m.type == "error" and tab.problems.append(f"console: {m.text}"))
+    tab.on("pageerror", lambda e: tab.problems.append(f"error: {e}"))
+    tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
+              else (tab.problems.append(f"network: {route.request.url}"), route.abort()))
+    return tab
+
+
+@pytest.fixture
+def tab(phone):
+    tab = _tab(phone)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """One page per rule set and variant (without its dispute page: the command's is tried once)."""
+    folder = tmp_path_factory.mktemp("table")
+    made = {}
+
+    def page(name: str, options: tuple[str, ...] = ()) -> Path:
+        key = (name, options)
+        if key not in made:
+            sub = folder / f"{name}-{'-'.join(options) or 'plain'}".replace("=", "_")
+            sub.mkdir()
+            rules = chosen(name, list(options))
+            made[key] = write(sub / "table.html", rules, ["N", "S", "E"][:3 if rules.options.pool else 2])[0]
+        return made[key]
+    return page
+
+
+def _illustrative() -> dict:
+    log = yaml.safe_load(ILLUSTRATIVE.read_text(encoding="utf-8"))
+    return {k: v for k, v in log.items() if k not in ("title", "description", "expect", "scenarios")}
+
+
+def _answer(tab, question: str, choice: str) -> None:
+    tab.locator(f'#screen form[data-question="{question}"]').wait_for()
+    tab.locator(f'#screen [data-id="{choice}"]').tap()
+
+
+def _enter(tab, deals: list[dict], first: bool = True) -> None:
+    """One game entered by real taps on the buttons, deal by deal."""
+    for k, d in enumerate(deals):
+        if k == 0 and first:
+            _answer(tab, "dealer", d["dealer"])
+        _answer(tab, "turn", d["turn"])
+        for a in d["answers"]:
+            _answer(tab, "propose", a)
+        if not d["answers"].endswith("R"):
+            _answer(tab, "propose", "play")
+        if d["turn"] == "x":
+            _answer(tab, "king", d["king"] or "none")
+        _answer(tab, "tricks", d["tricks"])
+
+
+def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validates(tmp_path, tab) -> None:
+    path = tmp_path / "table.html"
+    result = CliRunner().invoke(app, ["table", "--page", str(path), "--players", "A,Y"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / WORKER).is_file() and (tmp_path / "resolve.html").is_file()
+    assert len(path.read_bytes()) < BUDGET_BYTES
+    game = deals_of(_illustrative())
+    tab.goto(path.as_uri())
+    tab.locator("#start").tap()
+    _enter(tab, game["deals"])
+    score = tab.locator("#score")
+    assert json.loads(score.get_attribute("data-score")) == {"A": 5, "Y": 4}
+    assert score.get_attribute("data-winner") == "A"
+    assert tab.locator('[data-player="A"] .pts').inner_text() == "5"
+    assert tab.locator('[data-player="Y"] .pts').inner_text() == "4"
+    assert "A wins the game (worth 1)" in tab.locator("#screen legend").inner_text()
+    assert [row["score"] for row in json.loads(tab.locator("#sheet").get_attribute("data-deals"))] == \
+        [d["score"] for d in game["deals"]]
+    assert "Law 46" in tab.locator("#say").inner_text() and "Law 49" in tab.locator("#say").inner_text()
+    tab.locator("#export").tap()
+    record = tmp_path / "record.json"
+    record.write_text(tab.locator("#log").input_value(), encoding="utf-8")
+    checked = CliRunner().invoke(app, ["validate", str(record)])
+    assert checked.exit_code == 0, checked.output
+    assert "clean (A 5, Y 4; A wins)" in checked.output
+    report = adjudicate_text(record.read_text(encoding="utf-8"))
+    assert (report.score, report.winner, report.game_value) == ({"A": 5, "Y": 4}, "A", 1)
+    assert tab.problems == []
+
+
+def _batch(tab, page: Path, logs: list[dict]) -> None:
+    """Games entered in one page session, each from its log by taps on the buttons the page
+    shows; after every deal the page's score is the engine's, and each game's record is scored
+    by the engine as the page scored it."""
+    games = [deals_of(log) for log in logs]
+    tab.goto(page.as_uri())
+    out = tab.evaluate(DRIVE, [games, 0])
+    for log, game, got in zip(logs, games, out):
+        want = [{"game": d["game"], "score": d["score"]} for d in game["deals"]]
+        assert got["sheet"] == want, json.dumps(log)
+        report = adjudicate_text(json.dumps(got["log"]))
+        assert report.rulings == [], got["log"]
+        assert (dict(report.score), report.winner, report.pool_winner) == \
+            (game["score"], game["winner"], game["pool_winner"])
+        assert got["champion"] == (game["champion"] or ""), json.dumps(log)
+    assert tab.problems == []
+
+
+@pytest.mark.parametrize("name", list(rule_sets()))
+def test_generated_games_of_every_rule_set_keep_the_engines_score_after_every_deal(name: str, pages, tab) -> None:
+    logs = [log for log, _ in generated(GAMES, seed=37, rules=name)]
+    _batch(tab, pages(name), logs)
+
+
+def _declined_after_a_card(log: dict) -> bool:
+    """A double declined once a card of the hand was played: the result of a deal cannot say
+    that a card was played (a record by results names none), and a non-dealer who played without
+    proposing is vulnerable only once he has played (law 49, as the variants read it)."""
+    played = False
+    for event in log["events"]:
+        (name, _), = event.items()
+        played = (played or name == "play") and name not in ("deal", "shuffle", "cut", "new_game")
+        if name == "decline_double" and played:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=lambda x: x if isinstance(x, str) else ",".join(x))
+def test_generated_games_of_the_variants_keep_the_engines_score(name: str, options: list[str], pages, tab) -> None:
+    given = dict(o.split("=") for o in options)
+    logs = [log for log, _ in generated(VARIANT_GAMES * 2, seed=37, rules=name,
+                                        options={k: yaml.safe_load(v) for k, v in given.items()})]
+    logs = [log for log in logs if not _declined_after_a_card(log)][:VARIANT_GAMES]
+    assert len(logs) == VARIANT_GAMES
+    _batch(tab, pages(name, tuple(options)), logs)
+
+
+def test_a_reload_loses_nothing_and_a_record_opens_to_go_on(pages, tab, tmp_path) -> None:
+    page = pages("cavendish")
+    game = deals_of(_illustrative())
+    tab.goto(page.as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#name0").fill("A")
+    tab.locator("#name1").fill("Y")
+    tab.locator("#start").tap()
+    _enter(tab, game["deals"][:3])
+    _answer(tab, "turn", "x")
+    before = tab.locator("#sheet").get_attribute("data-deals")
+    tab.reload()
+    tab.locator('#screen form[data-question="propose"]').wait_for()
+    assert tab.locator("#sheet").get_attribute("data-deals") == before
+    assert json.loads(tab.locator("#score").get_attribute("data-score")) == {"A": 3, "Y": 3}
+    tab.locator("#undo").tap()   # the turn-up of deal 4, taken back
+    tab.locator('#screen form[data-question="turn"]').wait_for()
+    tab.locator("#export").tap()
+    record = tmp_path / "three-deals.json"
+    record.write_text(tab.locator("#log").input_value(), encoding="utf-8")
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#open").set_input_files(str(record))
+    tab.locator('#screen form[data-question="turn"]').wait_for()
+    assert tab.locator("#sheet").get_attribute("data-deals") == before
+    _enter(tab, game["deals"][3:], first=False)
+    assert json.loads(tab.locator("#score").get_attribute("data-score")) == {"A": 5, "Y": 4}
+    assert tab.problems == []
+
+
+def test_a_record_under_other_rules_is_refused_in_words(pages, tab, tmp_path) -> None:
+    tab.goto(pages("cavendish").as_uri())
+    log = tmp_path / "french.json"
+    log.write_text(json.dumps({"ecarte": 1, "rules": "french", "players": ["A", "Y"], "events": []}))
+    tab.locator("#open").set_input_files(str(log))
+    assert "other rules (french)" in tab.locator("#say").inner_text()
+    assert tab.problems == []
+
+
+def test_made_for_a_phone_and_each_tap_answers_within_50_ms_at_4x_cpu(pages, phone) -> None:
+    tab = _tab(phone)
+    tab.goto(pages("modern", ("doubling=true",)).as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#start").tap()
+    cdp = phone.new_cdp_session(tab)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    timings = []
+    for _ in range(40):
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        small = tab.evaluate("""() => [...document.querySelectorAll('button, summary, a, label, input')].filter(e =>
+            e.offsetParent && !e.classList.contains('sr') && e.getBoundingClientRect().height < 44).map(e => e.textContent)""")
+        assert small == []
+        tiny = tab.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.offsetParent &&
+            [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) &&
+            parseFloat(getComputedStyle(e).fontSize) < 16).map(e => e.textContent)""")
+        assert tiny == []
+        if tab.locator('#screen form[data-question="over"]').count():
+            break
+        timings.append(tab.evaluate("""() => { const t = performance.now();
+            document.querySelectorAll('#screen .choice')[0].click(); return performance.now() - t; }"""))
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    print(f"CPU 4x: a tap rendered in {statistics.median(timings):.1f} ms (at most {max(timings):.1f}), {len(timings)} taps")
+    assert statistics.median(timings) < TAP_MS
+    assert tab.problems == []
+    tab.close()
