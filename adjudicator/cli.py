@@ -167,14 +167,14 @@ def _marked(snippet: str, start: int, end: int) -> str:
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
          rules: RulesOpt = None, option: OptionOpt = None) -> None:
-    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under --rules and --option), with resolve-NAME.html for each other rule set, linked from its page."""
+    """Write the law book as HTML pages that work offline: an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under --rules and --option), with resolve-NAME.html for each other rule set, linked from its page, and table.html, the table companion that keeps the score under the same rules."""
     from pathlib import Path
 
     from .lawbook.rulesets import chosen
     from .teaching.book import build
     from .teaching.book.render import page_name
     from .teaching.book.rulesets import dispute_pages
-    from .dispute.terminal import Refused, page
+    from .dispute.terminal import Refused, page, table_page
     from .record.source import LogError
     asked = rules_or_exit(rules, option)
     lawbook = book_or_exit()
@@ -183,6 +183,7 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     try:
         pages = build(Path(out), lawbook, disputes)
         pages += page(str(Path(out) / "resolve.html"), None, laws, asked)[:1]
+        pages += table_page(str(Path(out) / "table.html"), None, asked, dispute=False)[:1]
         for name, file in disputes.items():
             if file != "resolve.html":
                 pages += page(str(Path(out) / file), None, laws, chosen(name))[:1]

@@ -82,6 +82,7 @@ async ([games, pause]) => {
     click('#game-to [data-id="to' + game.game_to + '"]');
     game.players.forEach((n, i) => { document.getElementById("name" + i).value = n; });
     if (document.querySelector("#game-value")) click('#game-value [data-id="' + game.game_value + '"]');
+    click('#marks-agree [data-id="' + (game.marks ? "marks" : "page") + '"]');
     game.players.forEach((n, i) => { document.getElementById("name" + i).value = n; });
     click("#start");
     let k = -1, answered = 0, taps = 0;
@@ -99,6 +100,8 @@ async ([games, pause]) => {
       if (id === null) throw new Error("question " + q);
       click('#screen [data-id="' + id + '"]');
       taps += 1;
+      let mark;   // the players mark each score as soon as it is owed
+      while ((mark = document.querySelector("#marks [data-mark]"))) { mark.click(); taps += 1; }
       if (pause) await wait();
     }
     const sheet = JSON.parse(document.querySelector("#sheet").dataset.deals);

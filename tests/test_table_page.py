@@ -110,14 +110,23 @@ def _enter(tab, deals: list[dict], first: bool = True) -> None:
         _answer(tab, "tricks", d["tricks"])
 
 
-def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validates(tmp_path, tab) -> None:
-    path = tmp_path / "table.html"
+@pytest.fixture(scope="module")
+def command_page(tmp_path_factory) -> Path:
+    """`ecarte table --page FILE --players A,Y`: the page, its worker and the dispute page beside it."""
+    path = tmp_path_factory.mktemp("command") / "table.html"
     result = CliRunner().invoke(app, ["table", "--page", str(path), "--players", "A,Y"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / WORKER).is_file() and (tmp_path / "resolve.html").is_file()
+    assert (path.parent / WORKER).is_file() and (path.parent / "resolve.html").is_file()
+    return path
+
+
+def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validates(command_page, tmp_path, tab) -> None:
+    path = command_page
     assert len(path.read_bytes()) < BUDGET_BYTES
     game = deals_of(_illustrative())
     tab.goto(path.as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
     tab.locator("#start").tap()
     _enter(tab, game["deals"])
     score = tab.locator("#score")
@@ -140,11 +149,12 @@ def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validat
     assert tab.problems == []
 
 
-def _batch(tab, page: Path, logs: list[dict]) -> None:
+def _batch(tab, page: Path, logs: list[dict], marks: bool = False) -> None:
     """Games entered in one page session, each from its log by taps on the buttons the page
     shows; after every deal the page's score is the engine's, and each game's record is scored
-    by the engine as the page scored it."""
-    games = [deals_of(log) for log in logs]
+    by the engine as the page scored it. `marks`: the players mark each score themselves, at
+    once (the record is then a marked log)."""
+    games = [deals_of(log) | {"marks": marks} for log in logs]
     tab.goto(page.as_uri())
     out = tab.evaluate(DRIVE, [games, 0])
     for log, game, got in zip(logs, games, out):
@@ -155,6 +165,7 @@ def _batch(tab, page: Path, logs: list[dict]) -> None:
         assert (dict(report.score), report.winner, report.pool_winner) == \
             (game["score"], game["winner"], game["pool_winner"])
         assert got["champion"] == (game["champion"] or ""), json.dumps(log)
+        assert marks == any("mark" in e for e in got["log"]["events"])
     assert tab.problems == []
 
 
@@ -162,6 +173,12 @@ def _batch(tab, page: Path, logs: list[dict]) -> None:
 def test_generated_games_of_every_rule_set_keep_the_engines_score_after_every_deal(name: str, pages, tab) -> None:
     logs = [log for log, _ in generated(GAMES, seed=37, rules=name)]
     _batch(tab, pages(name), logs)
+
+
+@pytest.mark.parametrize("name", list(rule_sets()))
+def test_generated_games_marked_by_the_players_keep_the_engines_score(name: str, pages, tab) -> None:
+    logs = [log for log, _ in generated(VARIANT_GAMES, seed=38, rules=name)]
+    _batch(tab, pages(name), logs, marks=True)
 
 
 def _declined_after_a_card(log: dict) -> bool:
@@ -185,6 +202,40 @@ def test_generated_games_of_the_variants_keep_the_engines_score(name: str, optio
     logs = [log for log in logs if not _declined_after_a_card(log)][:VARIANT_GAMES]
     assert len(logs) == VARIANT_GAMES
     _batch(tab, pages(name, tuple(options)), logs)
+
+
+def test_a_score_not_marked_in_time_and_a_mark_too_high_are_said_with_the_laws_words(pages, tab, tmp_path) -> None:
+    """The players mark their own scores: the king A turned up and never marked is lost at the
+    next turn-up (laws 22 and 50, as the engine rules), a mark of one more point than won never
+    counts (law 51); the record's rulings are the same."""
+    tab.goto(pages("cavendish").as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#name0").fill("A")
+    tab.locator("#name1").fill("Y")
+    tab.locator('#marks-agree [data-id="marks"]').tap()
+    tab.locator("#start").tap()
+    _answer(tab, "dealer", "A")
+    _answer(tab, "turn", "KS")
+    assert "may mark 1" in tab.locator("#say").inner_text() and "Law 47" in tab.locator("#say").inner_text()
+    _answer(tab, "propose", "play")   # Y plays without proposing
+    _answer(tab, "tricks", "d3")      # and A wins the point: two, law 49
+    assert tab.locator("#marks [data-mark]").count() == 2
+    tab.locator('#marks [data-mark="A:point_against_vulnerable"]').tap()
+    assert json.loads(tab.locator("#score").get_attribute("data-score")) == {"A": 2, "Y": 0}
+    _answer(tab, "turn", "x")         # the next trump card: A's king, never marked, is lost
+    said = tab.locator("#say").inner_text()
+    assert "Law 50" in said and "the king is lost" in said and "before the trump card" in said
+    tab.locator("#marks summary").tap()
+    tab.locator('#marks [data-more="Y"]').tap()   # Y marks a point he did not win
+    said = tab.locator("#say").inner_text()
+    assert "Law 51" in said and "taken down" in said
+    assert json.loads(tab.locator("#score").get_attribute("data-score")) == {"A": 2, "Y": 0}
+    tab.locator("#export").tap()
+    report = adjudicate_text(tab.locator("#log").input_value())
+    assert report.score == {"A": 2, "Y": 0}
+    assert sorted((r.law, r.irregularity) for r in report.rulings) == [(50, "omitted_score"), (51, "overscore")]
+    assert tab.problems == []
 
 
 def test_a_reload_loses_nothing_and_a_record_opens_to_go_on(pages, tab, tmp_path) -> None:
@@ -218,12 +269,35 @@ def test_a_reload_loses_nothing_and_a_record_opens_to_go_on(pages, tab, tmp_path
     assert tab.problems == []
 
 
+def test_the_irregularity_button_opens_the_interview_with_the_deals_facts(command_page, tab) -> None:
+    """The dispute interview beside the page, opened from a deal in progress: what the score sheet
+    knows (who dealt, the trump card turned up, a proposal answered) is answered as the interview
+    reaches it, each shown as a chip that can be changed."""
+    tab.goto(command_page.as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#start").tap()
+    _answer(tab, "dealer", "Y")
+    _answer(tab, "turn", "x")
+    _answer(tab, "propose", "A")
+    tab.locator("#dispute").tap()
+    tab.locator(".moment").first.wait_for()
+    tab.get_by_text("The exchange").tap()
+    tab.locator('.choice[data-id="too_many_given"]').tap()
+    chips = tab.locator("#chips").inner_text()
+    assert "Who dealt this deal?\nY" in chips
+    assert tab.locator("legend").inner_text() == "Whose hand, card or act is it about?"
+    tab.locator("#chips button").nth(1).tap()   # a fact filled is asked again when its chip is tapped
+    assert tab.locator("legend").inner_text() == "Who dealt this deal?"
+    assert tab.problems == []
+
+
 def test_a_record_under_other_rules_is_refused_in_words(pages, tab, tmp_path) -> None:
     tab.goto(pages("cavendish").as_uri())
     log = tmp_path / "french.json"
     log.write_text(json.dumps({"ecarte": 1, "rules": "french", "players": ["A", "Y"], "events": []}))
     tab.locator("#open").set_input_files(str(log))
-    assert "other rules (french)" in tab.locator("#say").inner_text()
+    tab.wait_for_function("document.getElementById('say').textContent.includes('other rules (french)')")
     assert tab.problems == []
 
 

@@ -29,10 +29,11 @@ law without deciding it.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from ..engine.rules import (DOUBLED, champion, cut_winner, dealer_after, hand_score, next_game, stake_points,
-                            vulnerable)
+from ..engine.rules import (DOUBLED, champion, cut_winner, dealer_after, hand_score, next_game, ranking,
+                            stake_points, vulnerable)
 from ..engine.scoring import game_value
 from ..lawbook.laws import LawBook
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
@@ -106,6 +107,12 @@ def stakes(rules: InForce, book: LawBook) -> dict[str, Any]:
 def cuts(rules: InForce) -> dict[str, dict[str, int | None]]:
     """Who deals after a cut for deal, by the two ranks cut (the first player's, the second's)."""
     return {a: {b: cut_winner(Card.parse(a + "S"), Card.parse(b + "H"), rules.options) for b in RANKS} for a in RANKS}
+
+
+def cut_order(rules: InForce) -> list[str]:
+    """The ranks from the highest to the lowest in the ranking in force (`rules.ranking`)."""
+    power = ranking(rules.options)
+    return sorted(RANKS, key=lambda r: -power[Card.parse(r + "S")])
 
 
 def games(rules: InForce) -> dict[str, Any]:
@@ -195,6 +202,36 @@ def agreements(rules: InForce, book: LawBook) -> dict[str, Any]:
             "defaults": {"game_to": base.game_to, "game_value": base.game_value}}
 
 
+def _probe(rules: InForce, book: LawBook, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ruling the engine makes on a small marked game of A (dealing first) and Y: its law, the
+    laws it cites and its case's words (on {offender})."""
+    from ..engine.adjudicate import adjudicate_text
+    packets = [{"deal": {"to": to, "count": n}} for n in (3, 2) for to in ("Y", "A")]
+    header = rules.header() | {"players": ["A", "Y"], "dealer": "A", "ecarte": 1}
+    if rules.options.pool:
+        header["players"] = ["A", "Y", "Z"]
+    report = adjudicate_text(json.dumps(header | {"events": [*packets, *events]}))
+    (ruling,) = [r for r in report.rulings]
+    return {"law": ruling.law, "cites": ruling.laws, "says": ruling.summary.case}
+
+
+def mark_rulings(rules: InForce, book: LawBook) -> dict[str, Any]:
+    """What the laws say of a score marked out of time or too high, as the engine rules on it
+    (laws 22, 50, 51): a king not marked before the next deal's trump card is turned up, another
+    score not marked by then, and a mark with nothing owed. Each, the ruling of a small marked
+    game adjudicated here; the page says it when the table's marks come to it."""
+    again = [{"deal": {"to": to, "count": n}} for n in (3, 2) for to in ("A", "Y")] + [{"turn_up": {"count": 1}}]
+    played = [{"propose": {"by": "Y"}}, {"accept": {"by": "A"}}, {"tricks": {"A": 3, "Y": 2}}]
+    point = {"mark": {"by": "A", "points": 1, "for": "point"}}
+    king = [{"announce_king": {"by": "Y"}}, {"mark": {"by": "Y", "points": 1, "for": "king"}}]
+    return {
+        "king": _probe(rules, book, [{"turn_up": {"card": "KS"}}, *played, point, *again]),
+        "score": _probe(rules, book, [{"turn_up": {"count": 1}}, *king, *played, *again]),
+        "overscore": _probe(rules, book, [{"turn_up": {"count": 1}}, {"mark": {"by": "Y", "points": 1}}]),
+        "deadline": "next_turn_up",
+    }
+
+
 def tables(rules: InForce, book: LawBook, words: Words | None = None) -> dict[str, Any]:
     """Every table the page looks up, under the rules in force."""
     o = rules.options
@@ -206,9 +243,10 @@ def tables(rules: InForce, book: LawBook, words: Words | None = None) -> dict[st
         "kings": {"turned": book.scoring.turned_king, "held": book.scoring.held_king},
         "hand": hands(rules, book), **stakes(rules, book),
         "next_dealer": {"played": dealer_after("d", "n", "d")},
-        "cut": cuts(rules), "cut_for_deal": o.cut_for_deal,
+        "cut": cuts(rules), "cut_for_deal": o.cut_for_deal, "cut_order": cut_order(rules),
         "games": games(rules),
         "stock": STOCK,
         "laws": marks(rules, book), "rule_words": variant_rules(rules, book), "why": reasons(book, words),
         "marks": words.scores.marks, "game_law": book.scoring_law["game_values"],
+        "mark_rulings": mark_rulings(rules, book),
     }
