@@ -167,3 +167,12 @@ def test_the_page_carries_its_tables_and_no_request_outside_itself(tmp_path) -> 
     assert len(text.encode()) < 1_500_000
     assert '"hand":' in text and "Ann" in text
     assert "http://" not in text and "https://" not in text
+
+
+@pytest.mark.parametrize("name", list(rule_sets()))
+def test_a_score_marked_out_of_time_or_too_high_is_what_the_engine_rules(name: str) -> None:
+    """The page's marks (laws 22, 50, 51) come from rulings the engine made at build time."""
+    marks = tables(chosen(name), BOOK)["mark_rulings"]
+    assert (marks["king"]["law"], marks["score"]["law"], marks["overscore"]["law"]) == (50, 50, 51)
+    assert 22 in marks["king"]["cites"] and marks["score"]["at"] == "turn_up"
+    assert "{offender}" in marks["score"]["says"] and "22" in tables(chosen(name), BOOK)["laws"]

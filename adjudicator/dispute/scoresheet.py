@@ -202,33 +202,38 @@ def agreements(rules: InForce, book: LawBook) -> dict[str, Any]:
             "defaults": {"game_to": base.game_to, "game_value": base.game_value}}
 
 
-def _probe(rules: InForce, book: LawBook, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _probe(rules: InForce, events: list[dict[str, Any]]) -> dict[str, Any]:
     """The ruling the engine makes on a small marked game of A (dealing first) and Y: its law, the
-    laws it cites and its case's words (on {offender})."""
+    laws it cites, its case's words (on {offender}) and the event it is made at (for a score not
+    marked, the one that ends the time to mark it: the next deal's turn-up)."""
     from ..engine.adjudicate import adjudicate_text
     packets = [{"deal": {"to": to, "count": n}} for n in (3, 2) for to in ("Y", "A")]
     header = rules.header() | {"players": ["A", "Y"], "dealer": "A", "ecarte": 1}
     if rules.options.pool:
         header["players"] = ["A", "Y", "Z"]
-    report = adjudicate_text(json.dumps(header | {"events": [*packets, *events]}))
-    (ruling,) = [r for r in report.rulings]
-    return {"law": ruling.law, "cites": ruling.laws, "says": ruling.summary.case}
+    log = [*packets, *events]
+    report = adjudicate_text(json.dumps(header | {"events": log}))
+    (ruling,) = report.rulings
+    (at,) = log[ruling.event - 1]
+    return {"law": ruling.law, "cites": ruling.laws, "says": ruling.summary.case, "at": at}
 
 
 def mark_rulings(rules: InForce, book: LawBook) -> dict[str, Any]:
     """What the laws say of a score marked out of time or too high, as the engine rules on it
     (laws 22, 50, 51): a king not marked before the next deal's trump card is turned up, another
     score not marked by then, and a mark with nothing owed. Each, the ruling of a small marked
-    game adjudicated here; the page says it when the table's marks come to it."""
-    again = [{"deal": {"to": to, "count": n}} for n in (3, 2) for to in ("A", "Y")] + [{"turn_up": {"count": 1}}]
-    played = [{"propose": {"by": "Y"}}, {"accept": {"by": "A"}}, {"tricks": {"A": 3, "Y": 2}}]
-    point = {"mark": {"by": "A", "points": 1, "for": "point"}}
-    king = [{"announce_king": {"by": "Y"}}, {"mark": {"by": "Y", "points": 1, "for": "king"}}]
+    game adjudicated here; the page says it when the table's marks come to it, and a score still
+    owed lapses at the step that records the event the engine ruled the omission at."""
+    Event = dict[str, Any]
+    again: list[Event] = [{"deal": {"to": to, "count": n}} for n in (3, 2) for to in ("A", "Y")] + \
+        [{"turn_up": {"count": 1}}]
+    played: list[Event] = [{"propose": {"by": "Y"}}, {"accept": {"by": "A"}}, {"tricks": {"A": 3, "Y": 2}}]
+    point: Event = {"mark": {"by": "A", "points": 1, "for": "point"}}
+    king: list[Event] = [{"announce_king": {"by": "Y"}}, {"mark": {"by": "Y", "points": 1, "for": "king"}}]
     return {
-        "king": _probe(rules, book, [{"turn_up": {"card": "KS"}}, *played, point, *again]),
-        "score": _probe(rules, book, [{"turn_up": {"count": 1}}, *king, *played, *again]),
-        "overscore": _probe(rules, book, [{"turn_up": {"count": 1}}, {"mark": {"by": "Y", "points": 1}}]),
-        "deadline": "next_turn_up",
+        "king": _probe(rules, [{"turn_up": {"card": "KS"}}, *played, point, *again]),
+        "score": _probe(rules, [{"turn_up": {"count": 1}}, *king, *played, *again]),
+        "overscore": _probe(rules, [{"turn_up": {"count": 1}}, {"mark": {"by": "Y", "points": 1}}]),
     }
 
 
