@@ -45,6 +45,10 @@ def deals_of(log: dict[str, Any]) -> dict[str, Any]:
                                 "answers": "".join("A" if n == "accept" else "R" for n, _ in names if n in ("accept", "refuse")),
                                 "king": next((role[f["by"]] for n, f in names if n == "announce_king"), None),
                                 "stake": None, "tricks": None}
+        fact["card"] = str(turned) if turned is not None else None
+        fact["plays"] = [f["card"] for n, f in names if n == "play"]
+        fact["stake_at"] = next((sum(1 for m, _ in names[:j] if m == "play") for j, (n, _) in enumerate(names)
+                                 if n in STAKES), None)   # the cards played before the double or the offer
         asked = next(((STAKES[n], f["by"]) for n, f in names if n in STAKES), None)
         answer = next((n for n, _ in names if n.startswith(("accept_", "decline_"))), None)
         if asked is not None and answer is not None:
@@ -62,7 +66,11 @@ def deals_of(log: dict[str, Any]) -> dict[str, Any]:
         cut_at = next((k for k in range(starts[i] - 1, cut_at) if _first(events[k])[0] == "new_game"), cut_at)
         part = adjudicate_text(json.dumps({**log, "events": events[:cut_at]}))
         fact["score"] = dict(part.score)
-    return {"players": log["players"], "game_to": options.get("game_to", 5),
+    players = list(log["players"])
+    opening = events[0].get("new_game") if events else None
+    if opening:   # the page's first game is between its first two players
+        players = list(opening["players"]) + [p for p in players if p not in opening["players"]]
+    return {"players": players, "game_to": options.get("game_to", 5),
             "game_value": options.get("game_value", "single"), "deals": deals,
             "score": dict(report.score), "winner": report.winner, "champion": report.pool_winner or report.winner, "pool_winner": report.pool_winner}
 
@@ -85,14 +93,25 @@ async ([games, pause]) => {
     click('#marks-agree [data-id="' + (game.marks ? "marks" : "page") + '"]');
     game.players.forEach((n, i) => { document.getElementById("name" + i).value = n; });
     click("#start");
-    let k = -1, answered = 0, taps = 0;
+    let k = -1, answered = 0, taps = 0, played = 0;
     const done = () => JSON.parse(document.querySelector("#sheet").dataset.deals || "[]").length;
     for (;;) {
       const q = document.querySelector("#screen form").dataset.question;
       if (q === "over") break;
-      if (q === "dealer" || q === "next" || q === "turn") { k = done(); answered = 0; }
+      if (q === "dealer" || q === "next" || q === "turn") { k = done(); answered = 0; played = 0; }
       const d = game.deals[k];
       if (!d) throw new Error("no deal " + k + " for question " + q);
+      if (game.bycards) {   // the deal card by card: the turn-up, then each card, a double where it came
+        if (q === "turn" && document.querySelector('#screen [data-id="bycards"]')) { click('#screen [data-id="bycards"]'); taps += 1; continue; }
+        if (q === "turn") { click('#screen [data-card="' + d.card + '"]'); taps += 1; continue; }
+        if (q === "stake" && d.stake !== null && d.stake_at > 0) { click('#screen [data-id="none"]'); taps += 1; continue; }
+        if (q === "card") {
+          if (d.stake !== null && d.stake_at > 0 && d.stake_at === played && !d.doubled) { d.doubled = true; click('#screen [data-id="' + d.stake + '"]'); taps += 1; continue; }
+          click('#screen [data-card="' + d.plays[played++] + '"]'); taps += 1;
+          let mark; while ((mark = document.querySelector("#marks [data-mark]"))) { mark.click(); taps += 1; }
+          continue;
+        }
+      }
       const id = q === "dealer" || q === "next" ? d.dealer : q === "turn" ? d.turn
         : q === "propose" ? (answered < d.answers.length ? d.answers[answered++] : "play")
         : q === "king" ? (d.king === null ? "none" : d.king) : q === "stake" ? (d.stake === null ? "none" : d.stake)

@@ -149,12 +149,12 @@ def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validat
     assert tab.problems == []
 
 
-def _batch(tab, page: Path, logs: list[dict], marks: bool = False) -> None:
+def _batch(tab, page: Path, logs: list[dict], marks: bool = False, bycards: bool = False) -> None:
     """Games entered in one page session, each from its log by taps on the buttons the page
     shows; after every deal the page's score is the engine's, and each game's record is scored
     by the engine as the page scored it. `marks`: the players mark each score themselves, at
     once (the record is then a marked log)."""
-    games = [deals_of(log) | {"marks": marks} for log in logs]
+    games = [deals_of(log) | {"marks": marks, "bycards": bycards} for log in logs]
     tab.goto(page.as_uri())
     out = tab.evaluate(DRIVE, [games, 0])
     for log, game, got in zip(logs, games, out):
@@ -173,6 +173,16 @@ def _batch(tab, page: Path, logs: list[dict], marks: bool = False) -> None:
 def test_generated_games_of_every_rule_set_keep_the_engines_score_after_every_deal(name: str, pages, tab) -> None:
     logs = [log for log, _ in generated(GAMES, seed=37, rules=name)]
     _batch(tab, pages(name), logs)
+
+
+@pytest.mark.parametrize("name,options", [(name, []) for name in rule_sets()] + VARIANTS,
+                         ids=lambda x: x if isinstance(x, str) else ",".join(x))
+def test_generated_games_entered_card_by_card_keep_the_engines_score(name: str, options: list[str], pages, tab) -> None:
+    """Each deal recorded card by card: the turn-up, each card played, a double where it was made
+    (declined after a card too: the record shows the cards); the page says who won each trick."""
+    given = {k: yaml.safe_load(v) for k, v in (o.split("=") for o in options)}
+    logs = [log for log, _ in generated(VARIANT_GAMES, seed=39, rules=name, options=given)]
+    _batch(tab, pages(name, tuple(options)), logs, bycards=True)
 
 
 @pytest.mark.parametrize("name", list(rule_sets()))

@@ -72,7 +72,7 @@ def test_a_double_declined_and_an_offer_score_what_adjudicate_scores(name: str, 
             if rules.options.doubling:
                 body = [{"turn_up": {"count": 1}}, *_answers(said), {"double": {"by": role[by]}},
                         {"decline_double": {"by": role[other]}}]
-                points, basis = t["double_declined"][f"{said}|{other}"]
+                points, basis = t["double_declined"][f"{said}|{other}|0"]
                 report = adjudicate_text(_log(rules, [body]))
                 assert report.score[role[by]] == points and report.earned[0].basis == basis, (said, by)
             else:
@@ -176,3 +176,23 @@ def test_a_score_marked_out_of_time_or_too_high_is_what_the_engine_rules(name: s
     assert (marks["king"]["law"], marks["score"]["law"], marks["overscore"]["law"]) == (50, 50, 51)
     assert 22 in marks["king"]["cites"] and marks["score"]["at"] == "turn_up"
     assert "{offender}" in marks["score"]["says"] and "22" in tables(chosen(name), BOOK)["laws"]
+
+
+@pytest.mark.parametrize("name,options", [("cavendish", []), ("modern", ["ace_high=true", "doubling=true"])])
+def test_the_tricks_of_a_deal_card_by_card_are_engine_rules(name: str, options: list[str]) -> None:
+    """Who wins a trick, the king turned up, and a double's and an offer's time: rules.beats,
+    trump_king, double_in_time and offer_in_time, in the ranking in force."""
+    from adjudicator.engine.rules import beats, double_in_time, offer_in_time, ranking, trump_king
+    from adjudicator.record.cards import PACK
+    rules = chosen(name, options)
+    play = tables(rules, BOOK)["play"]
+    power = ranking(rules.options)
+    assert play["cards"] == [str(c) for c in PACK]
+    for trump, table in play["beats"].items():
+        assert table == "".join("1" if beats(c, lead, trump, power) else "0" for lead in PACK for c in PACK)
+    assert play["turned_king"] == [str(trump_king(s)) for s in "SHDC"]
+    assert play["double_in_time"] == [double_in_time(n) for n in range(6)]
+    assert play["offer_in_time"] == [offer_in_time(n) for n in range(6)]
+    if rules.options.doubling:   # a non-dealer who played without proposing, then declined: vulnerable
+        declined = tables(rules, BOOK)["double_declined"]
+        assert declined["|n|1"][1] == "double_declined_vulnerable" and declined["|n|0"][1] == "double_declined"

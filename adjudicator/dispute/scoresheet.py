@@ -11,7 +11,8 @@ have them, and the tricks each won. Each table is keyed by what the page records
   order ("" when the non-dealer played without proposing, "A" accepted, "R" refused), `<winner>`
   "d" (the dealer) or "n" (the non-dealer), `<times>` 1, or `rules.DOUBLED` for a double
   accepted;
-- `double_declined`: `"<answers>|<decliner>"` -> what the player who doubled marks;
+- `double_declined`: `"<answers>|<decliner>|<played>"` -> what the player who doubled marks
+  (`<played>` 1 when the decliner had played a card of the hand);
 - `offer_accepted`: `"<answers>|<offerer>"` -> what the acceptor marks; `offer_lost`: what the
   offerer marks when he takes a trick after his offer was declined;
 - `kings`: what a king turned up and a king held and announced score (law 47);
@@ -19,6 +20,8 @@ have them, and the tricks each won. Each table is keyed by what the page records
 - `agreements`: the points of a game and the game's value the players may agree (law 46), with
   `game_values`: for each agreement, the loser's score -> the game's value (`scoring.game_value`);
 - `cut`: the rank each player cut -> who deals (0, 1, or null: cut again; `rules.cut_winner`);
+- `play`: for a deal recorded card by card, who wins each trick (`rules.beats`), the king turned
+  up, and the tricks in which a double and an offer are in time;
 - `games`: one game, a pool or a linked match, as states: who plays, who deals first, and after
   each winner the state that follows or the champion (`rules.champion`, `rules.next_game`);
 - `why`: what each score is earned for (laws/words/scores.yaml) and the law or rule that gives it,
@@ -32,12 +35,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.rules import (DOUBLED, champion, cut_winner, dealer_after, hand_score, next_game, ranking,
-                            stake_points, vulnerable)
+from ..engine.rules import (DOUBLED, beats, champion, cut_winner, dealer_after, double_in_time, hand_score,
+                            next_game, offer_in_time, ranking, stake_points, trump_king, vulnerable)
 from ..engine.scoring import game_value
 from ..lawbook.laws import LawBook
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
-from ..record.cards import RANKS, Card
+from ..record.cards import PACK, RANKS, SUITS, Card
 from ..record.options import CHOICES, INT_RANGE
 from ..record.table import HAND_SIZE, PACK_SIZE
 from ..words.rules import rule_named
@@ -90,8 +93,10 @@ def stakes(rules: InForce, book: LawBook) -> dict[str, Any]:
         for role in ROLES:
             hurt = vulnerable(role == "n", proposals=proposals, has_played=False, first_refused=first_refused)
             if o.doubling:
-                basis = "double_declined_vulnerable" if hurt else "double_declined"
-                declined[f"{said}|{role}"] = [stake_points(basis, book.scoring), basis]
+                for played in (False, True):   # the decliner had played a card of the hand (a deal card by card)
+                    hit = vulnerable(role == "n", proposals=proposals, has_played=played, first_refused=first_refused)
+                    basis = "double_declined_vulnerable" if hit else "double_declined"
+                    declined[f"{said}|{role}|{int(played)}"] = [stake_points(basis, book.scoring), basis]
             if o.offer_point:
                 basis = "offer_accepted_vulnerable" if role == "d" and hurt else "offer_accepted"
                 accepted[f"{said}|{role}"] = [stake_points(basis, book.scoring), basis]
@@ -102,6 +107,20 @@ def stakes(rules: InForce, book: LawBook) -> dict[str, Any]:
         out["offer_accepted"] = accepted
         out["offer_lost"] = [stake_points("offer_lost", book.scoring), "offer_lost"]
     return out
+
+
+def tricks(rules: InForce) -> dict[str, Any]:
+    """For a deal recorded card by card: the cards (the pack's order), for each trump suit whether
+    the second card played wins the trick (`beats[trump][32 * lead + card]`, "1" or "0", in the
+    ranking in force), the cards that score as the king turned up, and in which tricks (by the
+    tricks led so far) a double and an offer are in time."""
+    power = ranking(rules.options)
+    return {"cards": [str(c) for c in PACK],
+            "beats": {t: "".join("1" if beats(c, lead, t, power) else "0" for lead in PACK for c in PACK)
+                      for t in SUITS},
+            "turned_king": [str(c) for c in PACK if trump_king(c.suit) == c],
+            "double_in_time": [double_in_time(n) for n in range(HAND_SIZE + 1)],
+            "offer_in_time": [offer_in_time(n) for n in range(HAND_SIZE + 1)]}
 
 
 def cuts(rules: InForce) -> dict[str, dict[str, int | None]]:
@@ -249,6 +268,7 @@ def tables(rules: InForce, book: LawBook, words: Words | None = None) -> dict[st
         "hand": hands(rules, book), **stakes(rules, book),
         "next_dealer": {"played": dealer_after("d", "n", "d")},
         "cut": cuts(rules), "cut_for_deal": o.cut_for_deal, "cut_order": cut_order(rules),
+        "play": tricks(rules),
         "games": games(rules),
         "stock": STOCK,
         "laws": marks(rules, book), "rule_words": variant_rules(rules, book), "why": reasons(book, words),
