@@ -333,8 +333,28 @@ def test_made_for_a_phone_and_each_tap_answers_within_50_ms_at_4x_cpu(pages, pho
             break
         timings.append(tab.evaluate("""() => { const t = performance.now();
             document.querySelectorAll('#screen .choice')[0].click(); return performance.now() - t; }"""))
+    tab.once("dialog", lambda dialog: dialog.accept())   # "Start a new game?"
+    tab.locator("#restart").tap()   # a deal card by card: the turn-up and each card tapped in the pack's grid
+    tab.locator("#start").tap()
+    tab.locator('#screen form[data-question="dealer"] .choice').first.tap()
+    tab.locator('#screen [data-id="bycards"]').tap()
+    cards = []
+    for _ in range(20):
+        question = tab.locator("#screen form").get_attribute("data-question")
+        if tab.locator("#sheet").get_attribute("data-deals") != "[]":   # the deal is over
+            break
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+        small = tab.evaluate("""() => [...document.querySelectorAll('#screen .card')].filter(e =>
+            e.getBoundingClientRect().height < 44 || e.getBoundingClientRect().width < 44).length""")
+        assert small == 0
+        pick = ".card:not([disabled])" if question in ("turn", "card") else ".choice"
+        cards.append(tab.evaluate(f"""() => {{ const t = performance.now();
+            document.querySelectorAll('#screen {pick}')[{2 if question == "propose" else 0}].click(); return performance.now() - t; }}"""))
+    assert tab.locator("#sheet").get_attribute("data-deals").count('"game"') == 1
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    print(f"CPU 4x: a tap rendered in {statistics.median(timings):.1f} ms (at most {max(timings):.1f}), {len(timings)} taps")
+    print(f"CPU 4x: a tap rendered in {statistics.median(timings):.1f} ms (at most {max(timings):.1f}), {len(timings)} taps; "
+          f"card by card {statistics.median(cards):.1f} ms (at most {max(cards):.1f}), {len(cards)} taps")
+    assert statistics.median(cards) < TAP_MS
     assert statistics.median(timings) < TAP_MS
     assert tab.problems == []
     tab.close()

@@ -91,6 +91,8 @@ WORDS: dict[str, str] = {
     "led": "To the {card} led.",
     "tricks_so_far": "Tricks so far: {a} {na}, {b} {nb}.",
     "s_cards": "{n} cards played",
+    "double_fold": "A double…",
+    "trick_to": "{name} wins trick {n}.",
     "propose_first": "{nd} proposes, or plays?",
     "propose_again": "{nd} proposes again, or plays?",
     "accepts": "{nd} proposes, {dealer} gives cards",
