@@ -177,6 +177,22 @@ def test_generated_games_of_every_rule_set_keep_the_engines_score_after_every_de
 
 @pytest.mark.parametrize("name,options", [(name, []) for name in rule_sets()] + VARIANTS,
                          ids=lambda x: x if isinstance(x, str) else ",".join(x))
+def test_a_generated_log_opens_on_the_page_with_the_engines_score_after_every_deal(name: str, options: list[str],
+                                                                                    pages, tab) -> None:
+    """"Open a record" on the logs as the generator writes them (every card named, the exchange,
+    the cut): each deal's score on the sheet is the engine's."""
+    given = {k: yaml.safe_load(v) for k, v in (o.split("=") for o in options)}
+    logs = [log for log, _ in generated(VARIANT_GAMES, seed=40, rules=name, options=given)]
+    tab.goto(pages(name, tuple(options)).as_uri())
+    for log in logs:
+        want = [{"game": d["game"], "score": d["score"]} for d in deals_of(log)["deals"]]
+        got = tab.evaluate("text => { window.ecarteTable.open(text); return window.ecarteTable.sheet(); }", json.dumps(log))
+        assert got == want, json.dumps(log)
+    assert tab.problems == []
+
+
+@pytest.mark.parametrize("name,options", [(name, []) for name in rule_sets()] + VARIANTS,
+                         ids=lambda x: x if isinstance(x, str) else ",".join(x))
 def test_generated_games_entered_card_by_card_keep_the_engines_score(name: str, options: list[str], pages, tab) -> None:
     """Each deal recorded card by card: the turn-up, each card played, a double where it was made
     (declined after a card too: the record shows the cards); the page says who won each trick."""

@@ -142,6 +142,7 @@ WORDS: dict[str, str] = {
     "unknown_player": "{name} does not play in this record.",
     "cannot_read": "This record holds what the page cannot go on from ({event}): it keeps the result of each deal only.",
     "cannot_open": "This record cannot be opened here",
+    "cannot_follow": "This record does not answer what the page asks here: “{question}”.",
 }
 
 
