@@ -188,6 +188,10 @@ def test_a_generated_log_opens_on_the_page_with_the_engines_score_after_every_de
         want = [{"game": d["game"], "score": d["score"]} for d in deals_of(log)["deals"]]
         got = tab.evaluate("text => { window.ecarteTable.open(text); return window.ecarteTable.sheet(); }", json.dumps(log))
         assert got == want, json.dumps(log)
+        again = adjudicate_text(json.dumps(tab.evaluate("window.ecarteTable.log()")))   # and its record, given back
+        report = adjudicate_text(json.dumps(log))
+        assert (again.score, again.winner, again.pool_winner, again.rulings) == \
+            (report.score, report.winner, report.pool_winner, [])
     assert tab.problems == []
 
 

@@ -167,6 +167,7 @@ def test_the_page_carries_its_tables_and_no_request_outside_itself(tmp_path) -> 
     assert len(text.encode()) < 1_500_000
     assert '"hand":' in text and "Ann" in text
     assert "http://" not in text and "https://" not in text
+    assert 'rel="manifest"' in text and "table.html" in text   # installs to the home screen, opening itself
 
 
 @pytest.mark.parametrize("name", list(rule_sets()))

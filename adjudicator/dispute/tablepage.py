@@ -155,8 +155,9 @@ def _words(rules: InForce) -> dict[str, str]:
 
 
 def render(rules: InForce | None = None, players: list[str] | None = None, book: LawBook | None = None,
-           dispute: str = DISPUTE) -> str:
-    """The page: the tables and the words inline, no request outside the file."""
+           dispute: str = DISPUTE, start: str = "table.html") -> str:
+    """The page: the tables and the words inline, no request outside the file; `start`: its own
+    file name, which the phone opens when the page is added to the home screen."""
     rules = rules or chosen(None)
     book = book or default_book()
     count = 3 if rules.options.pool else 2
@@ -166,7 +167,7 @@ def render(rules: InForce | None = None, players: list[str] | None = None, book:
     words = _words(rules)
     data = {"tables": tables(rules, book), "words": words, "players": names, "worker": WORKER}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    manifest = json.dumps({"name": words["title"], "short_name": "Écarté score", "start_url": ".",
+    manifest = json.dumps({"name": words["title"], "short_name": "Écarté score", "start_url": start,
                            "display": "standalone", "background_color": "#fbfaf6", "theme_color": "#14532d",
                            "icons": [{"src": "data:image/svg+xml," + quote(ICON), "sizes": "any",
                                       "type": "image/svg+xml"}]}, ensure_ascii=False)
@@ -179,4 +180,4 @@ def write(path: Path, rules: InForce | None = None, players: list[str] | None = 
           dispute: str = DISPUTE) -> list[Path]:
     """Write the page and the service worker beside it, each whole or not at all; the files written."""
     return [write_text(p, text) for p, text in
-            ((path, render(rules, players, dispute=dispute)), (path.with_name(WORKER), worker()))]
+            ((path, render(rules, players, dispute=dispute, start=path.name)), (path.with_name(WORKER), worker()))]
