@@ -322,6 +322,36 @@ def test_the_irregularity_button_opens_the_interview_with_the_deals_facts(comman
     assert tab.problems == []
 
 
+def test_served_over_http_it_works_with_no_network_and_so_does_the_dispute_page(command_page, phone) -> None:
+    """Served over http (as from a club's web site), the page registers its service worker, which
+    keeps it and the dispute page beside it: with the network gone, both open again."""
+    import functools
+    import http.server
+    import threading
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(command_page.parent))
+    handler.log_message = lambda *args: None   # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    tab = phone.new_page()
+    try:
+        tab.goto(base + "table.html")
+        assert tab.evaluate("navigator.serviceWorker.ready.then(() => true)")   # the worker registered
+        tab.reload()   # now under the worker, which keeps what it serves
+        tab.wait_for_function("navigator.serviceWorker.controller !== null")
+        tab.wait_for_timeout(500)   # the dispute page fetched once, kept
+        phone.set_offline(True)
+        tab.reload()
+        tab.locator("#screen form").wait_for()
+        assert "the score at the table" in tab.title()
+        tab.goto(base + "resolve.html")
+        tab.locator(".moment").first.wait_for()
+    finally:
+        phone.set_offline(False)
+        tab.close()
+        server.shutdown()
+
+
 def test_a_record_under_other_rules_is_refused_in_words(pages, tab, tmp_path) -> None:
     tab.goto(pages("cavendish").as_uri())
     log = tmp_path / "french.json"
