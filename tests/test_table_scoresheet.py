@@ -159,6 +159,8 @@ def test_the_table_command_refuses_wrong_players(tmp_path) -> None:
     result = CliRunner().invoke(app, ["table", "--page", str(out), "--players", "A,Y", "--option", "pool=true"])
     assert result.exit_code == 2 and "three" in result.output
     assert not out.exists()
+    result = CliRunner().invoke(app, ["table", "--page", str(tmp_path / "resolve.html")])
+    assert result.exit_code == 2 and "another name" in result.output
 
 
 def test_the_page_carries_its_tables_and_no_request_outside_itself(tmp_path) -> None:

@@ -140,6 +140,9 @@ def table_page(path: str, players: str | None, rules=None, dispute: bool = True)
                       f"({','.join(['A', 'Y', 'Z'][:count])})")
     writable(path)
     target = Path(path)
+    if dispute and target.name == DISPUTE:
+        raise Refused(f"{path}: the dispute page is written beside the table page as {DISPUTE}: "
+                      f"give the table page another name (table.html)")
     try:
         written = write_table(target, rules, names)
         if dispute:
