@@ -339,7 +339,11 @@ def test_served_over_http_it_works_with_no_network_and_so_does_the_dispute_page(
         assert tab.evaluate("navigator.serviceWorker.ready.then(() => true)")   # the worker registered
         tab.reload()   # now under the worker, which keeps what it serves
         tab.wait_for_function("navigator.serviceWorker.controller !== null")
-        tab.wait_for_timeout(500)   # the dispute page fetched once, kept
+        for _ in range(100):   # the dispute page fetched once, kept
+            if tab.evaluate("caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => "
+                            "c.match(new URL('resolve.html', location.href).href))))).then(rs => rs.some(Boolean))"):
+                break
+            tab.wait_for_timeout(100)
         phone.set_offline(True)
         tab.reload()
         tab.locator("#screen form").wait_for()
