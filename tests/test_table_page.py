@@ -344,6 +344,8 @@ def test_served_over_http_it_works_with_no_network_and_so_does_the_dispute_page(
                             "c.match(new URL('resolve.html', location.href).href))))).then(rs => rs.some(Boolean))"):
                 break
             tab.wait_for_timeout(100)
+        else:
+            raise AssertionError("the dispute page was not kept")
         phone.set_offline(True)
         tab.reload()
         tab.locator("#screen form").wait_for()
