@@ -232,14 +232,14 @@ def _paged(text: str) -> bool:
 @app.command(epilog="Example: ecarte book --out /tmp/ecarte-book")
 def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the folder to write the book into (made if need be)")],
          rules: RulesOpt = None, option: OptionOpt = None) -> None:
-    """Write the law book as HTML pages that work offline, under --rules and --option (their name on every page, their words where they replace a law, the laws they remove marked so, their scoring): an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, and resolve.html, the dispute interview for a phone (asking under the same rules), with resolve-NAME.html for each other rule set, linked from its page."""
+    """Write the law book as HTML pages that work offline, under --rules and --option (their name on every page, their words where they replace a law, the laws they remove marked so, their scoring): an index with a search, a page per law with its text, its cases and its scenarios drawn at the table, event by event, a page per rule set, resolve.html, the dispute interview for a phone (asking under the same rules), with resolve-NAME.html for each other rule set, linked from its page, and table.html, the table companion that keeps the score under the same rules."""
     from pathlib import Path
 
     from .lawbook.rulesets import chosen
     from .teaching.book import build
     from .teaching.book.render import page_name
     from .teaching.book.rulesets import dispute_pages
-    from .dispute.terminal import Refused, page
+    from .dispute.terminal import Refused, page, table_page
     from .record.source import LogError
     asked = rules_or_exit(rules, option)
     lawbook = book_or_exit()
@@ -248,6 +248,7 @@ def book(out: Annotated[str, typer.Option("--out", metavar="DIR", help="the fold
     try:
         pages = build(Path(out), lawbook, disputes, asked)
         pages += page(str(Path(out) / "resolve.html"), None, laws, asked)[:1]
+        pages += table_page(str(Path(out) / "table.html"), None, asked, dispute=False)[:1]
         for name, file in disputes.items():
             if file != "resolve.html":
                 pages += page(str(Path(out) / file), None, laws, chosen(name))[:1]
@@ -297,6 +298,23 @@ def resolve(as_json: Annotated[bool, typer.Option("--json", help="JSON Lines bot
         _say("\necarte resolve: interrupted before the end", err=True)
         raise typer.Exit(2) from None
     raise typer.Exit(status)
+
+
+@app.command(epilog="Example: ecarte table --page table.html --players Ann,Bob --option game_to=7")
+def table(page: Annotated[str, typer.Option("--page", metavar="FILE", help="the page to write (HTML), with its service worker and resolve.html, the dispute interview, beside it")],
+          players: Annotated[Optional[str], typer.Option("--players", metavar="A,Y[,Z]", help="the players' names (three for a pool); they can be changed on the page")] = None,
+          rules: RulesOpt = None, option: OptionOpt = None) -> None:
+    """The table companion: one offline page for a phone that keeps the score deal by deal under the laws (--rules, --option), says the law of each score as it goes, opens the dispute interview for an irregularity, keeps the game in the phone, and gives it back as a log that ecarte validate reads."""
+    from .dispute.terminal import Refused, table_page
+    asked = rules_or_exit(rules, option)
+    book_or_exit()
+    try:
+        written = table_page(page, players, asked)
+    except Refused as e:
+        typer.echo(f"ecarte table: {e}", err=True)
+        raise typer.Exit(2) from None
+    beside = ", ".join(p.name for p in written[1:])
+    typer.echo(visible(f"the table page is written to {written[0]} (with {beside} beside it); open it in a phone's browser"))
 
 
 @app.command(short_help="Learn the laws: questions on the rulings of the scenarios",

@@ -68,7 +68,8 @@ def test_book_writes_a_page_per_law(book_dir: Path) -> None:
     pages = sorted(p.name for p in book_dir.glob("*.html"))
     assert pages == (["glossary.html", "index.html"] + [f"law-{n:02d}.html" for n in range(1, 52)]
                      + ["primer.html", "resolve-french.html", "resolve-modern.html", "resolve.html"]
-                     + [f"rules-{name}.html" for name in ("cavendish", "french", "modern")])
+                     + [f"rules-{name}.html" for name in ("cavendish", "french", "modern")] + ["table.html"])
+    assert 'id="dispute" class="irregular" href="resolve.html"' in (book_dir / "table.html").read_text(encoding="utf-8")
     assert '"17":"law-17.html"' in (book_dir / "resolve.html").read_text(encoding="utf-8")   # endings link their law
     assert (book_dir / "book.css").is_file() and (book_dir / "book.js").is_file()
     law11 = (book_dir / "law-11.html").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow   # a browser, and the book built
 
 def test_every_page_loads_clean_and_every_link_resolves(book_dir: Path, page) -> None:
     pages = sorted(book_dir.glob("*.html"))
-    assert len(pages) == 60   # the index, the primer, the glossary, 51 laws, the dispute pages (3) and a page per rule set (3)
+    assert len(pages) == 61   # the index, the primer, the glossary, 51 laws, the dispute pages (3), a page per rule set (3), the table companion
     ids: dict[Path, set[str]] = {}
     links: list[tuple[str, str]] = []
     for path in pages:

@@ -135,7 +135,7 @@ def test_the_dispute_pages_strings(book_dir: Path, name: str) -> None:
     def walk(x: object) -> None:
         if isinstance(x, dict):
             for k, v in x.items():
-                if k not in ("id", "c", "options", "rule", "worker"):   # ids and the answers' keys, not text
+                if k not in ("id", "f", "c", "options", "rule", "worker"):   # ids, facts and the answers' keys, not text
                     walk(v)
         elif isinstance(x, list):
             for v in x:

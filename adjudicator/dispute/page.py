@@ -94,7 +94,7 @@ def kept_graph(res: Resolve) -> dict[str, Any]:
 
 
 def _question(q: Question, texts: _Table) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": q.id, "t": texts.add(q.text),
+    out: dict[str, Any] = {"id": q.id, "f": q.fact, "t": texts.add(q.text),
                            "c": [[texts.add(c.text), c.key, texts.add(c.group) if c.group else -1] for c in q.choices]}
     if q.why:
         out["w"] = texts.add(q.why)

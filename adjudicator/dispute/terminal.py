@@ -122,3 +122,30 @@ def resolve(as_json: bool, players: str | None, save_to: str | None, rules=None)
         if not as_json:
             print(unbroken(said, rule_on(save_to), save_to), flush=True)
     return status
+
+
+def table_page(path: str, players: str | None, rules=None, dispute: bool = True) -> list[Path]:
+    """`table --page FILE`: the table companion (`tablepage`), its service worker beside it, and
+    (`dispute`) the dispute interview its irregularity button opens, resolve.html beside it,
+    under the same rules; the files written."""
+    from ..lawbook.rulesets import chosen
+    from .tablepage import DISPUTE, write as write_table
+    rules = rules or chosen(None)
+    count = 3 if rules.options.pool else 2
+    names = [n.strip() for n in players.split(",")] if players is not None else ["A", "Y", "Z"][:count]
+    if len(names) != count or not all(names) or len(set(names)) != count or not all(n.isprintable() for n in names):
+        word = "three" if count == 3 else "two"
+        raise Refused(f"--players {players!r}: give {word} different names with commas between them "
+                      f"({','.join(['A', 'Y', 'Z'][:count])})")
+    writable(path)
+    target = Path(path)
+    if dispute and target.name == DISPUTE:
+        raise Refused(f"{path}: the dispute page is written beside the table page as {DISPUTE}: "
+                      f"give the table page another name (table.html)")
+    try:
+        written = write_table(target, rules, names)
+        if dispute:
+            written += page(str(target.with_name(DISPUTE)), ",".join(names[:2]), None, rules)[:1]
+    except OSError as e:
+        raise Refused(f"{path}: cannot be written: {e.strerror or e}") from None
+    return written
