@@ -14,7 +14,7 @@ import pytest
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 from adjudicator.teaching.book.rulesets import dispute_pages
 from adjudicator.words.vocabulary import default_words
-from adjudicator.words.rules import diff, option_words, value_words
+from adjudicator.words.rules import cite, diff, option_words, value_words
 
 
 def _text(path: Path) -> str:
@@ -146,3 +146,50 @@ def test_the_books_own_dispute_page_is_the_one_of_its_rules() -> None:
     # an option agreed otherwise: resolve.html asks under it, and no rule set's page links it
     assert set(dispute_pages(chosen("modern", ["doubling=true"])).values()) == {
         "resolve-cavendish.html", "resolve-french.html", "resolve-modern.html"}
+
+
+def _options_said(page: str) -> dict[str, str]:
+    """Each option's entry on a rule set page, its tags dropped, by option name."""
+    found = re.findall(r'<div class="option[^"]*" id="default-([a-z_]+)">(.*?)</div>', page, re.S)
+    return {name: " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split()) for name, body in found}
+
+
+def test_each_default_is_quoted_in_the_words_that_give_it_never_in_the_opposite_rules() -> None:
+    """The options' list quoted the option's own source as the source of every value: "Here: the
+    highest card cut deals. The option's source, Méry, 1847: 'whoever draws the lowest…'"; the
+    modern rulebook's own king rule credited to Méry. Now each value is quoted in the words that
+    give it, and the option's source, where it gives the other value, is said as where the
+    option comes from."""
+    from adjudicator.lawbook.laws import default_book
+    from adjudicator.teaching.book.edition import edition
+    from adjudicator.teaching.book.render import environment
+    from adjudicator.teaching.book.rulesets import pages
+
+    written = pages(environment(edition()), default_book())
+    said = {name: _options_said(written[f"rules-{name}.html"]) for name in rule_sets()}
+    assert all(len(s) == 12 for s in said.values())
+    for name, options in said.items():
+        for option, text in options.items():
+            assert "The option's source" not in text
+            w, value = option_words()[option], getattr(rule_sets()[name].defaults, option)
+            if value == getattr(rule_sets()["cavendish"].defaults, option) and w["quote"] != w["london"].get("quote"):
+                # the London value: the option's words, which give the other, only as where it comes from
+                assert w["quote"] not in text.split("The option comes from")[0], (name, option)
+                assert f"The option comes from {cite(w['source'])}: “{w['quote']}”" in text, (name, option)
+    london = said["cavendish"]
+    assert london["cut_for_deal"] == (
+        "Who deals first, judged in the ranking in force Here: the highest card cut deals. As the London laws have "
+        "it, law 5 (Cavendish): “The player who cuts the highest Ecarte card deals” The option comes from Méry, "
+        "1847: “whoever draws the lowest shuffles the cards”")
+    assert "law 24 (Cavendish): “If the king be the card first led" in london["king_after_first_card"]
+    assert ("Here: the dealer who accepted may keep his hand. No London law makes the dealer who accepts take a "
+            "card. The option comes from Écarté Rulebook: “The dealer must then also exchange") in london["dealer_must_exchange"]
+    assert ("Here: the vole scores two, whoever was vulnerable. As the London laws have it, law 49 (Cavendish): "
+            "“These scores apply only") in london["refusal_point_on_vole"]
+    modern, french = said["modern"], said["french"]
+    assert ("Its source, Écarté Rulebook: “The point must be announced before play begins"
+            in modern["king_after_first_card"]) and "Méry" not in modern["king_after_first_card"]
+    assert "Its source, Écarté Rulebook: “The dealer must then also exchange" in modern["dealer_must_exchange"]
+    assert "Its source, Méry, 1847: “whoever draws the lowest" in french["cut_for_deal"]
+    assert "Its source, Méry, 1847: “To this gain of 1 or 2 points" in french["refusal_point_on_vole"]
+    assert french["game_to"].endswith("law 46 (Cavendish): “The game is five up.”")   # said once

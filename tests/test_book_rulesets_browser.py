@@ -16,7 +16,7 @@ def test_a_changed_laws_notice_is_seen_and_leads_to_its_point(book_dir: Path, pa
     page.goto((book_dir / "law-38.html").as_uri())
     notice = page.locator(".ruleset-notice")
     assert notice.count() == 1 and notice.is_visible()
-    assert notice.inner_text().startswith("Under the French rules: the last to exchange takes what the stock still holds")
+    assert notice.inner_text().startswith("Under the French rules: the last to exchange takes only what the stock still holds")
     box, text = notice.bounding_box(), page.locator("blockquote.law-text").bounding_box()
     assert box["y"] > text["y"] and box["width"] <= width   # after the law's own words, inside the screen
     assert float(notice.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12

@@ -113,3 +113,22 @@ def test_a_law_number_stays_on_the_line_of_its_word() -> None:
     for e in default_glossary():
         said = runner.invoke(app, ["glossary", e.term]).output
         assert not re.search(r"\blaws?\n\s*\d", said), e.term
+
+
+def test_the_exchange_lets_the_london_dealer_keep_his_hand() -> None:
+    """Law 38 makes the dealer "play his hand", and no London law makes the dealer who accepts
+    take a card (the modern rulebook does): the exchange is not "each player discards and takes"."""
+    meaning = " ".join(entry("exchange").meaning.split())
+    assert "each player discards and takes" not in meaning
+    assert "or keep his hand: no London law makes him take a card (the modern rulebook does)" in meaning
+
+
+def test_the_rank_of_the_cards_is_the_rank_and_talon_is_no_sources_term() -> None:
+    rank = " ".join(entry("rank of the cards").meaning.split())
+    assert "thirty-two" not in rank and "twos to sixes" not in rank   # the pack's entry says that
+    assert rank.startswith("The order of the cards in each suit, from high to low")
+    assert '"as knave is in this game higher than ace"' in rank   # Cavendish's example game
+    stock = entry("talon")   # still found by it
+    assert stock is not None and stock.term == "stock" and "talon" not in stock.french
+    said = runner.invoke(app, ["glossary", "stock"]).output
+    assert said.startswith("stock\n") and "stock (talon)" not in said

@@ -103,7 +103,7 @@ def test_laws_one_to_fifty_one_and_the_rule_sets() -> None:
     for a, b in itertools.permutations(names, 2):
         said[f"rules diff {a} {b}"] = _said("rules", "diff", a, b)
     _assert_clean(said)
-    assert "Why, in Méry's Académie des jeux (1847):" in " ".join(said["laws 24 --rules french"].split())
+    assert "Why, in Méry's L'Arbitre des jeux (1847) and the Académie des jeux:" in " ".join(said["laws 24 --rules french"].split())
     assert "— the modern rulebook" in " ".join(said["rules diff cavendish modern"].split())
 
 

@@ -55,7 +55,8 @@ def test_rules_in_words_shows_each_rule_set_and_the_defaults_side_by_side() -> N
     said = " ".join(out.split())
     assert "cavendish, modern: the highest card cut deals (--option cut_for_deal=highest)" in said
     assert "french: the lowest card cut deals (--option cut_for_deal=lowest)" in said
-    assert "french: the French rules (Méry, 1847, and the Académie des jeux); its source, Méry's Académie des jeux (1847)" in said
+    assert ("french: the French rules (Méry, 1847, and the Académie des jeux); its source, Méry's L'Arbitre des "
+            "jeux (1847) and the Académie des jeux") in said
     assert ".txt" not in out and "\ncut_for_deal" not in out   # the books named; no key as a heading
 
 
@@ -114,3 +115,31 @@ def test_a_rule_set_named_alone_is_answered_with_what_to_type() -> None:
     assert wrong.exit_code == 2 and "unknown rule set 'frnch': did you mean 'french'?" in wrong.output
     alone = CliRunner().invoke(app, ["rules", "french"])
     assert alone.exit_code == 2 and "ecarte rules diff cavendish french" in alone.output
+
+
+def test_the_french_source_is_named_as_its_seed_names_it() -> None:
+    """Seed 003 names two works, Méry's L'Arbitre des jeux (1847) and the Académie des jeux
+    (Delarue, undated): "Méry's Académie des jeux (1847)" is neither."""
+    for args in (("rules",), ("rules", "diff", "cavendish", "french"), ("laws", "24", "--rules", "french")):
+        said = " ".join(_run(*args)[1].split())
+        assert "Méry's Académie" not in said and "Méry's L'Arbitre des jeux (1847) and the Académie des jeux" in said
+
+
+def test_french_law_38_says_only_what_mery_says_and_marks_the_reading() -> None:
+    """Méry says only that the last to exchange "cannot exchange more cards than the stock still
+    contains": that the rest of his discard goes back to his hand is this book's reading."""
+    for args in (("rules",), ("rules", "diff", "cavendish", "french"), ("laws", "38", "--rules", "french")):
+        said = " ".join(_run(*args)[1].split()).split("The London text")[0]   # not the London law's cases
+        for m in re.finditer(r"goes back to his hand", said):
+            assert "this book reads that they go back to his hand" in said[m.start() - 40:m.end()], args
+    assert "In plain words: When the stock cannot serve both" in said and "this book reads" in said
+    said = " ".join(_run("rules", "diff", "cavendish", "french")[1].split())
+    assert "french: the last to exchange takes only what the stock still holds, never the turn-up" in said
+
+
+def test_rules_diff_quotes_the_london_laws_for_their_own_value() -> None:
+    said = " ".join(_run("rules", "diff", "cavendish", "modern")[1].split())
+    assert ('as the London laws have it: "If the king be the card first led, it may be announced at any time prior '
+            'to its being played to." — law 24, the London club laws as Cavendish gives them') in said
+    assert "(--option dealer_must_exchange=false) No London law makes the dealer who accepts take a card." in said
+    assert "as the London laws have it —" not in said

@@ -44,6 +44,8 @@ def _quotes() -> list[tuple[str, str, str]]:
     words = yaml.safe_load((LAWS_DIR / "words" / "rulesets.yaml").read_text(encoding="utf-8"))
     for name, o in words["options"].items():
         out.append((f"words option {name}", o["source"], o["quote"]))
+        if "quote" in o["london"]:   # Cavendish's words for the London value
+            out.append((f"words option {name} london", rule_sets()["cavendish"].source, o["london"]["quote"]))
     for name, rule in load().rules.items():
         out.append((f"rules/{name}.yaml text", rule.source, rule.text))
     return out

@@ -162,6 +162,23 @@ def option_source(rs: RuleSet, name: str, value: Any) -> dict[str, Any]:
     return {"source": w["source"], "quote": w["quote"]}
 
 
+def value_source(rs: RuleSet, name: str) -> dict[str, Any]:
+    """Where a rule set's default for an option is said, for a person: `quote` and `source`,
+    the words of the source that give that value (`option_source`); for the London laws'
+    value, Cavendish's words for it with `where` they are (laws/words/rulesets.yaml's
+    `london`), or `says`, a sentence true of the laws that have none; and `origin`, the
+    option's own source where its words give the other value."""
+    value = getattr(rs.defaults, name)
+    found = option_source(rs, name, value)
+    w = option_words()[name]
+    if found["quote"]:
+        return {**found, "origin": None}
+    london = w["london"]
+    origin = None if w["quote"] == london.get("quote") else {"source": w["source"], "quote": w["quote"]}
+    return {**found, "quote": london.get("quote"), "where": london.get("where"), "says": london.get("says"),
+            "origin": origin}
+
+
 def _wrap(text: str, indent: str, more: str = "") -> str:
     """Text filled to the terminal's width, an option as typed (`--option KEY=VALUE`) kept on one line."""
     return "\n".join(wrap(text, indent, more, whole=tuple(_TYPED.findall(text))))
@@ -202,6 +219,15 @@ def listing_text() -> str:
     return "\n".join(out)
 
 
+def _london_said(option: str) -> str:
+    """An option's London value as `rules diff` says it: Cavendish's words for it and where they
+    are, or the sentence that says no London law speaks of it."""
+    london = option_words()[option]["london"]
+    if "quote" in london:
+        return f"as the London laws have it: \"{london['quote']}\" — {london['where']}, {book_of(rule_sets()[DEFAULT].source)}"
+    return london["says"]
+
+
 def _law_lines(p: dict[str, Any], a: str, b: str, head: str, indent: str) -> list[str]:
     out = [_wrap(f"{head}law {p['law']}: {p['title']}", "", indent + "  ")]
     for side in (a, b):
@@ -228,7 +254,7 @@ def diff_text(a: str, b: str) -> str:
                 s = p[side]
                 out.append(_wrap(f"{side}: {s['words']} ({typed(p['option'], s['value'])})", "  "))
                 out.append(_wrap(f"\"{s['quote']}\" — {book_of(s['source'])}" if s["quote"] else
-                                 f"as the London laws have it — {book_of(s['source'])}", "      "))
+                                 _london_said(p["option"]), "      "))
             for q in data["points"]:
                 if q.get("turned_by") == p["option"]:
                     out += _law_lines(q, a, b, "  the law it turns, ", "  ")

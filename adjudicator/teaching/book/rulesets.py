@@ -11,7 +11,7 @@ from ...lawbook.laws import LawBook
 from ...lawbook.rulesets import DEFAULT, InForce, RuleSet, rule_sets
 from ...record import options as table
 from .names import page_name as law_page
-from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_words
+from ...words.rules import cite, diff, option_source, option_turning, option_words, said, value_source, value_words
 
 
 def page_name(name: str) -> str:
@@ -78,7 +78,8 @@ def notices(number: int, rules: InForce, short: str) -> list[dict[str, Any]]:
 def _side(point: dict[str, Any], rs: RuleSet) -> dict[str, Any]:
     side = point[rs.name]
     quote = side.get("quote") if "option" in point else (side["because"] if side["removed"] else side["text"])
-    return {"short": rs.short, "value": _shown(side["value"]) if "value" in side else None,
+    london = option_words()[point["option"]]["london"] if "option" in point and not quote else {}
+    return {"says": london.get("says"), "short": rs.short, "value": _shown(side["value"]) if "value" in side else None,
             "words": side.get("words"), "removed": side.get("removed", False), "quote": quote,
             "reading": side.get("reading"), "cite": cite(side["source"]), "seed": side["source"]}
 
@@ -105,19 +106,23 @@ def differences(rs: RuleSet, book: LawBook) -> list[dict[str, Any]]:
 
 
 def view(rs: RuleSet, book: LawBook, sets: list[dict[str, Any]], dispute: str | None = None) -> dict[str, Any]:
-    """A rule set's page as data: what it is, its options with their defaults, and (but for the
-    London laws) its differences from them, one entry per difference (`differences`), each side
-    with its source's words; `sets`: the rule sets as `entries` lists them, for the others;
-    `dispute`: its dispute page."""
+    """A rule set's page as data: what it is, its options with their defaults (each with the
+    words that give its value here and, where the option's own source gives the other value,
+    that source: `origin`), and (but for the London laws) its differences from them, one entry
+    per difference (`differences`), each side with its source's words; `sets`: the rule sets
+    as `entries` lists them, for the others; `dispute`: its dispute page."""
     london = rule_sets()[DEFAULT]
     points = differences(rs, book)
     options = []
     for name in table.NAMES:
         w = option_words()[name]
         value, base = getattr(rs.defaults, name), getattr(london.defaults, name)
+        said_ = value_source(rs, name)
+        origin = said_["origin"] and {"cite": cite(said_["origin"]["source"]), "quote": said_["origin"]["quote"]}
         options.append({"name": name, "changes": w["changes"], "value": _shown(value),
-                        "words": value_words(name, value), "differs": value != base,
-                        "laws": w["laws"], "cite": cite(w["source"]), "quote": w["quote"],
+                        "words": value_words(name, value), "differs": value != base, "laws": w["laws"],
+                        "cite": cite(said_["source"]), "quote": said_["quote"], "where": said_.get("where"),
+                        "says": said_.get("says"), "origin": origin,
                         "choices": [_shown(v) for v in table.CHOICES.get(name, ())] or None})
     others = [{k: o[k] for k in ("name", "short", "title", "href", "count")} for o in sets if o["name"] != rs.name]
     return {"name": rs.name, "title": rs.title, "short": rs.short, "cite": rs.cite, "seed": rs.source,
