@@ -7,6 +7,8 @@ for the book (`svg.table`).
 """
 from __future__ import annotations
 
+import re
+
 from ..lawbook.places import ROOT
 from ..words.primer import Primer, default_primer
 from ..words.textwidth import law_mentions, wrap
@@ -43,7 +45,7 @@ def text(colour: bool = False, columns: int = WIDTH) -> str:
 
     def para(words: str) -> list[str]:
         words = " ".join(words.split())
-        return wrap(words, "", "", columns, whole=law_mentions(words))
+        return wrap(words, "", "", columns, whole=law_mentions(words) + tuple(re.findall(r"\b[AY] \d, [AY] \d", words)))
 
     out = [primer.title, ""] + para(primer.intro)
     for n, step in enumerate(primer.steps, 1):
