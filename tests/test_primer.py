@@ -82,6 +82,7 @@ def test_ecarte_primer_fits_80_columns_with_its_tables() -> None:
     assert "  │ Reading (not the laws' words): The London laws" in result.output
     assert "A reading" not in result.output   # read as player A's move after "A has no heart left"
     assert not re.search(r"\blaws?\n\d", result.output)   # "law 49" never split across lines
+    assert not re.search(r"\b[AY] \d,\n", result.output)   # nor a score ("A 3, Y 2")
 
 
 @pytest.mark.slow

@@ -17,6 +17,8 @@ from . import svg
 from .book.frames import replay_scenario
 from .table_text import WIDTH, draw
 
+SCORE = re.compile(r"\b[AY] \d, [AY] \d")   # a score told ("A 3, Y 2"), kept on one line
+
 
 def _checked(primer: Primer, events: int) -> Primer:
     if primer.steps[-1].at > events:
@@ -45,7 +47,7 @@ def text(colour: bool = False, columns: int = WIDTH) -> str:
 
     def para(words: str) -> list[str]:
         words = " ".join(words.split())
-        return wrap(words, "", "", columns, whole=law_mentions(words) + tuple(re.findall(r"\b[AY] \d, [AY] \d", words)))
+        return wrap(words, "", "", columns, whole=law_mentions(words) + tuple(SCORE.findall(words)))
 
     out = [primer.title, ""] + para(primer.intro)
     for n, step in enumerate(primer.steps, 1):
