@@ -38,7 +38,7 @@ def test_each_score_a_step_tells_is_the_tables() -> None:
 
 def test_the_intro_says_how_a_trick_is_won_and_what_the_point_is() -> None:
     """Before the proposal's step speaks of failing to win the point (the newcomer's trial)."""
-    intro = " ".join(default_primer().intro.split())
+    intro = " ".join(" ".join(default_primer().intro).split())
     assert "The non-dealer leads to the first trick" in intro
     assert "the higher card of the suit led wins the trick, but a trump" in intro
     assert "beats any card of another suit" in intro

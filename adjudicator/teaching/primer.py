@@ -49,7 +49,9 @@ def text(colour: bool = False, columns: int = WIDTH) -> str:
         words = " ".join(words.split())
         return wrap(words, "", "", columns, whole=law_mentions(words) + tuple(SCORE.findall(words)))
 
-    out = [primer.title, ""] + para(primer.intro)
+    out = [primer.title]
+    for paragraph in primer.intro:
+        out += [""] + para(paragraph)
     for n, step in enumerate(primer.steps, 1):
         frame = scenario.frames[step.at - 1]
         frame = {**frame, "cut": {p: cards[-1] for p, cards in frame["cut"].items()}}   # the card each shows

@@ -32,7 +32,7 @@ class Primer(BaseModel):
     reading_label: Annotated[str, Field(min_length=1)]
     moment_label: Annotated[str, Field(min_length=1)]
     scenario: str
-    intro: str
+    intro: Annotated[list[str], Field(min_length=1)]   # paragraphs
     steps: Annotated[list[Step], Field(min_length=1)]
     closing: str
 
