@@ -2,6 +2,7 @@
 law's own ruling in its simplest form, and the book's page and `laws N` show it first."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,50 +16,70 @@ from adjudicator.words.lawviews import group_headings
 runner = CliRunner()
 
 
-def _doc(number: int) -> tuple[str, dict]:
-    plain = default_book().laws[number].plain
-    found = [(rel, doc) for rel, doc in scenario_docs() if Path(rel).stem == plain]
-    assert len(found) == 1, f"law {number}: plain: {plain!r} names no one scenario"
-    return found[0]
+def _docs(number: int) -> list[tuple[str, dict]]:
+    """The law's plain cases, in its file's order."""
+    out = []
+    for plain in default_book().laws[number].plain:
+        found = [(rel, doc) for rel, doc in scenario_docs() if Path(rel).stem == plain]
+        assert len(found) == 1, f"law {number}: plain: {plain!r} names no one scenario"
+        out += found
+    return out
 
 
 def test_every_law_with_scenarios_has_a_plain_case_that_shows_it() -> None:
     for number in scenarios_by_law():
         assert default_book().laws[number].plain, f"law {number} has scenarios and no plain case"
-        rel, _ = _doc(number)
-        assert rel in scenarios_by_law()[number], f"law {number}: its plain case does not show it"
+        for rel, _ in _docs(number):
+            assert rel in scenarios_by_law()[number], f"law {number}: its plain case does not show it"
 
 
 def test_the_plain_case_is_that_laws_own_ruling_under_the_london_laws() -> None:
+    """Its ruling, or, where the law grants something (law 24's grace, a scoring law), the law
+    named by the scenario in ordinary play, no ruling of another law in the way."""
     for number, law in default_book().laws.items():
-        if not law.plain:
-            continue
-        rel, doc = _doc(number)
-        assert doc.get("rules", "cavendish") == "cavendish" and not doc.get("options"), rel
-        rulings = (doc.get("expect") or {}).get("rulings") or []
-        if law.cases:   # the law rules in it: not only another law citing it
-            assert any(r["law"] == number for r in rulings), f"law {number}: {rel} has no ruling of law {number}"
-        else:           # a scoring law: shown in ordinary play, no ruling of another law in the way
-            assert not rulings and number in doc.get("laws", []), f"law {number}: {rel}"
+        for rel, doc in _docs(number):
+            assert doc.get("rules", "cavendish") == "cavendish" and not doc.get("options"), rel
+            rulings = (doc.get("expect") or {}).get("rulings") or []
+            if rulings:   # the law rules in it: not only another law citing it
+                assert any(r["law"] == number for r in rulings), f"law {number}: {rel} has no ruling of law {number}"
+            else:
+                assert number in doc.get("laws", []), f"law {number}: {rel}"
+            if not law.cases:   # a scoring law: shown in ordinary play
+                assert not rulings, f"law {number}: {rel}"
 
 
 def test_the_plain_case_comes_first_then_the_groups_in_order() -> None:
     book = default_book()
     for number in scenarios_by_law():
         groups = for_learner(number, book.laws[number].plain)
-        assert groups[0] == ("plain", [_doc(number)[0]])
+        assert groups[0] == ("plain", [rel for rel, _ in _docs(number)])
         assert [g for g, _ in groups] == [g for g in GROUPS if g in dict(groups)]
         assert sorted(r for _, rels in groups for r in rels) == sorted(scenarios_by_law()[number])
 
 
-def test_law_49_opens_on_the_dealer_marking_two() -> None:
-    """The issue's case: law 49's page opened on a law 18 ruling, its plain case 25th of 25."""
+def test_law_49_opens_on_the_dealer_marking_two_then_the_non_dealer() -> None:
+    """The issue's case: law 49's page opened on a law 18 ruling, its plain case 25th of 25;
+    then its second sentence (the dealer refuses and loses the point) was 28th of 29."""
     groups = for_learner(49, default_book().laws[49].plain)
-    assert groups[0][1] == ["scenarios/play/law49-played-without-proposing.yaml"]
+    assert groups[0][1] == ["scenarios/play/law49-played-without-proposing.yaml",
+                            "scenarios/play/law49-first-proposal-refused.yaml"]
     text = runner.invoke(app, ["laws", "49"]).output
-    table = text[text.index("At the table"):]
-    assert table.index(group_headings()["plain"]) < table.index("plays without proposing and loses the point: the dealer marks 2")
-    assert table.index("plays without proposing and loses the point: the dealer marks 2") < table.index(group_headings()["game"])
+    table = " ".join(text[text.index("At the table"):].split())
+    first = table.index("plays without proposing and loses the point: the dealer marks 2")
+    second = table.index("refuses the first proposal and loses the point: the non-dealer marks 2")
+    assert table.index(group_headings()["plain"]) < first < second < table.index(group_headings()["game"])
+    found = json.loads(runner.invoke(app, ["laws", "49", "--json"]).output)[0]
+    assert found["plain"] == "scenarios/play/law49-played-without-proposing.yaml"
+    assert found["plain_cases"] == [found["plain"], "scenarios/play/law49-first-proposal-refused.yaml"]
+
+
+def test_law_24_opens_on_its_grace_not_the_late_announcement() -> None:
+    """Law 24 allows a late announcement: its plain cases are the king announced in time, the
+    one led first and the dealer's, and the announcements too late come after."""
+    groups = dict(for_learner(24, default_book().laws[24].plain))
+    assert [Path(r).stem for r in groups["plain"]] == ["law24-king-led-announced-before-played-to",
+                                                      "law24-dealer-king-announced-before-playing-again"]
+    assert "law24-king-led-announced-after-played-to" in [Path(r).stem for r in groups["more"]]
 
 
 @pytest.mark.slow
@@ -78,4 +99,4 @@ def test_the_groups_say_what_a_scenario_adds() -> None:
                            "game": ["law17-dealer-six-by-count-king-at-game-point"]}
     assert "law08-order-changed-claimed-after-turn-up" in grouped(9)["other_law"]
     assert "king-after-first-card-never-french" in grouped(23)["rule_set"]
-    assert {"law49-first-proposal-refused", "law49-vole-unaffected"} <= set(grouped(49)["ordinary"])
+    assert "law49-vole-unaffected" in grouped(49)["ordinary"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError, field_validator, model_validator
 
 from . import cache
 from .cache import LawBookError as LawBookError   # named here too: the book's error
@@ -136,8 +136,14 @@ class Law(BaseModel):
     # what they do to the score is cited to this law
     states: list[str] = []
     # the scenario (its file's name, without .yaml) that shows this law ruling in its simplest
-    # form: the first a learner sees on the law's page and in `laws N` (tests/test_plain_cases.py)
-    plain: str | None = None
+    # form: the first a learner sees on the law's page and in `laws N` (tests/test_plain_cases.py);
+    # a list where the law gives more than one rule, one scenario for each, in the law's order
+    plain: list[str] = []
+
+    @field_validator("plain", mode="before")
+    @classmethod
+    def _one_or_more(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _has_rule(self) -> "Law":

@@ -90,12 +90,13 @@ def _group(number: int, doc: dict[str, Any]) -> str:
     return "more" if any(r.get("law") == number for r in rulings) else "other_law"
 
 
-def for_learner(number: int, plain: str | None) -> list[tuple[str, list[str]]]:
-    """A law's scenarios as a learner meets them: its plain case (the law file's `plain`) first,
-    then the others grouped by what they add (`GROUPS`' order), each group in file order; the
-    groups with none left out."""
+def for_learner(number: int, plain: list[str]) -> list[tuple[str, list[str]]]:
+    """A law's scenarios as a learner meets them: its plain cases (the law file's `plain`, in
+    its order) first, then the others grouped by what they add (`GROUPS`' order), each group in
+    file order; the groups with none left out."""
     docs = dict(scenario_docs())
     grouped: dict[str, list[str]] = {g: [] for g in GROUPS}
     for rel in scenarios_by_law().get(number, []):
-        grouped["plain" if Path(rel).stem == plain else _group(number, docs[rel])].append(rel)
+        grouped["plain" if Path(rel).stem in plain else _group(number, docs[rel])].append(rel)
+    grouped["plain"].sort(key=lambda rel: plain.index(Path(rel).stem))
     return [(g, rels) for g, rels in grouped.items() if rels]

@@ -152,7 +152,8 @@ def entry(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForc
             "encoded": True, "cases": [_case_json(c) for c in law.cases],
             "scoring": law.scoring.model_dump(exclude_none=True) if law.scoring else None,
             "related": law.related, "scenarios": shown.get(number, []),
-            "plain": next((rel for rel in shown.get(number, []) if PurePath(rel).stem == law.plain), None),
+            "plain": next((rel for rel in shown.get(number, []) if law.plain and PurePath(rel).stem == law.plain[0]), None),
+            "plain_cases": [rel for stem in law.plain for rel in shown.get(number, []) if PurePath(rel).stem == stem],
             "file": f"laws/{book.sources[number].name}"} | under
 
 

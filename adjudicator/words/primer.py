@@ -29,8 +29,10 @@ class Step(BaseModel):
 class Primer(BaseModel):
     model_config = ConfigDict(extra="forbid")
     title: str
+    reading_label: Annotated[str, Field(min_length=1)]
+    moment_label: Annotated[str, Field(min_length=1)]
     scenario: str
-    intro: str
+    intro: Annotated[list[str], Field(min_length=1)]   # paragraphs
     steps: Annotated[list[Step], Field(min_length=1)]
     closing: str
 
