@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ..lawbook.places import WORDS_DIR
-from ..lawbook.rulesets import rule_sets
+from ..lawbook.rulesets import InForce, rule_sets
 from .rules import book_of
 from .search import word_pattern
 from .textwidth import law_mentions, wrap
@@ -44,6 +44,7 @@ class Entry(BaseModel):
     meaning: Annotated[str, Field(min_length=1)]
     gist: str | None = None
     reading: str | None = None
+    changed: dict[Annotated[StrictInt, Field(ge=1, le=51)], Annotated[str, Field(min_length=1)]] = {}
     laws: list[Annotated[StrictInt, Field(ge=1, le=51)]]
 
     @property
@@ -114,6 +115,12 @@ def beginning(query: str) -> list[Entry]:
     wanted = fold(query).split()
     return [e for e in default_glossary()
             if wanted and any(all(any(w.startswith(q) for w in fold(n).split()) for q in wanted) for n in e.names)]
+
+
+def changed_here(e: Entry, rules: InForce, short: str) -> list[str]:
+    """What the entry means where `rules` (named `short`) change a law its meaning rests on:
+    its `changed` sentences for the laws those rules change, in law order."""
+    return [" ".join(e.changed[n].format(short=short).split()) for n in sorted(e.changed) if n in rules.changes]
 
 
 def heading(e: Entry) -> str:
