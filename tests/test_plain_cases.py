@@ -110,5 +110,5 @@ def test_the_headings_say_whose_scenarios_they_are() -> None:
     text = runner.invoke(app, ["laws", "49", "--rules", "french"]).output
     assert text.startswith(f"Law 49. {chosen('french').changes[49].title}\n")
     table = text[text.index("At the table"):]
-    assert table.index("Under the French rules:") < table.index("the refusal point is added to the vole")
-    assert table.index("Under the London laws: in ordinary play") < table.index("Law 49 touches only the point")
+    assert table.index("Under the French rules:") < table.index("ecarte explain refusal-point-on-vole-on-french")
+    assert table.index("Under the London laws: in ordinary play") < table.index("ecarte explain law49-vole-unaffected")
