@@ -187,8 +187,8 @@ def test_the_glossary_under_other_rules_says_their_rule_first() -> None:
         ed = edition(chosen(rules))
         return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", pages(environment(ed), default_book(), ed)[GLOSSARY])).split())
     french, london = glossary("french"), glossary("cavendish")
-    assert "The meanings below are the London laws'. Where the French rules change a law" in french
-    for said in ("Under the French rules, the lowest card cut deals, not the highest (law 5 as they word it).",
+    assert "The meanings below are the London laws'. Where a meaning rests on a law changed under the French rules" in french
+    for said in ("Under the French rules, the lowest card cut deals, not the highest (law 5",
                  "Under the French rules, the first dealer is the player who cuts the lowest card",
                  "Under the French rules, law 24 does not apply",
                  "Under the French rules, the refusal point is added to the vole as to the point"):

@@ -3,8 +3,9 @@
 A rule set gives every option's default and, for each law it replaces or removes, the words of
 its source that do it (`text`), the sentence that justifies it (`because`), the option value
 that makes the change (`option`), and for the book the law's title in the rule set's words
-(`title`) and the scenario that shows the change most simply (`plain`). `resolve` turns a header (`rules`, `options`, the players) into
-the `InForce` the engine reads: every option resolved, and the law changes those options make.
+(`title`) and the scenario that shows the change most simply (`plain`). `resolve` turns a
+header (`rules`, `options`, the players) into the `InForce` the engine reads: every option
+resolved, and the law changes those options make.
 No code branches on a rule set's name: a rule set added as a file needs no Python. Plain
 Python (no pydantic): the lean scan resolves headers with it too.
 """
