@@ -181,12 +181,12 @@ def glossary(term: Annotated[Optional[str], typer.Argument(metavar="TERM", autoc
     """The game's terms and Cavendish's French terms: what each means, and the laws that use it.
 
     Exit status 0; 2 for a term the glossary does not have."""
-    from .words.glossary import default_glossary, entry, found, listing, text
+    from .words.glossary import beginning, default_glossary, entry, found, listing, text
     book = book_or_exit()
     chosen = list(default_glossary())
     if term is not None:
         one = entry(term)
-        chosen = [one] if one else found(term)
+        chosen = [one] if one else found(term) or beginning(term)
         if not chosen:
             _say(f"the glossary has no {term!r}: ecarte glossary lists its terms; ecarte laws --search {term!r} looks in the laws", err=True)
             raise typer.Exit(2)

@@ -46,8 +46,10 @@ def books(tmp_path_factory) -> dict[str, Path]:
 def test_every_page_names_the_rule_set(books: dict[str, Path], name: str) -> None:
     short, title = rule_sets()[name].short, rule_sets()[name].title
     pages = sorted(books[name].glob("*.html"))
-    book_pages = [p for p in pages if not p.name.startswith("resolve")]   # (the dispute pages name it their way)
+    # the dispute pages and the table companion name it their way
+    book_pages = [p for p in pages if not p.name.startswith("resolve") and p.name != "table.html"]
     assert len(book_pages) == 51 + 1 + len(rule_sets()) + len((PRIMER, GLOSSARY))
+    assert f"Under {title}." in (books[name] / "table.html").read_text(encoding="utf-8")
     for page in book_pages:
         head = _part(page, r"<title>.*?</title>")
         masthead = _part(page, r'<header class="masthead">.*?</header>')
@@ -151,3 +153,49 @@ def test_the_primer_under_other_rules_says_its_game_is_the_london_laws(books: di
         page = (books[name] / PRIMER).read_text(encoding="utf-8")
         assert f"This example game is played under the London laws, as the law book gives it. Under {rule_sets()[name].short}" in html.unescape(page)
     assert "This example game is played under" not in (book_dir / PRIMER).read_text(encoding="utf-8")
+
+
+@pytest.mark.slow   # two books built
+def test_a_law_the_rules_change_has_their_title_and_opens_with_their_scenarios(books: dict[str, Path]) -> None:
+    """The newcomer's trial: French law 5's page kept the London title above Méry's words and
+    gave only London cases of the highest card; law 24's French case was on law 23's page;
+    law 49's page said "a vole still scores 2" and had no French case."""
+    french = rule_sets()["french"]
+    index = _text(books["french"] / "index.html")
+    for n, change in french.changes.items():
+        page = books["french"] / f"law-{n:02d}.html"
+        scenarios = page.read_text(encoding="utf-8").split('<section class="scenarios">', 1)[1]
+        first_group = re.search(r'<h3 class="group" id="group-([a-z_]+)">(.*?)</h3>', scenarios)
+        assert first_group and first_group.groups() == ("in_force", "Under the French rules"), n
+        assert re.search(r'<article class="scenario" id="scenario-([^"]+)"', scenarios).group(1) == change.plain, n
+        if change.title:
+            assert _part(page, r"<h1>.*?</h1>").endswith(change.title), n
+            assert f"{n} {change.title}" in index, n
+            assert f"Law {n}. {default_book().laws[n].title}" in _part(page, r'<p class="london-head">.*?</p>'), n
+    law49 = _text(books["french"] / "law-49.html")
+    law49 = law49[law49.index("At the table:"):]
+    vole = law49.index("Law 49 touches only the point: a vole still scores 2")
+    assert law49.rindex("Under the London laws:", 0, vole) > law49.index("Under the French rules")
+    assert law49.index("Played under the London laws, as its record says.", vole) - vole < 200
+
+
+def test_the_glossary_under_other_rules_says_their_rule_first() -> None:
+    """The newcomer's trial: the French book's glossary was the London one, saying the highest
+    card deals, the vole scores two whatever law 49 says, and law 24's grace for the king."""
+    from adjudicator.teaching.book.learning import pages
+    from adjudicator.teaching.book.render import environment
+
+    def glossary(rules: str) -> str:
+        ed = edition(chosen(rules))
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", pages(environment(ed), default_book(), ed)[GLOSSARY])).split())
+    french, london = glossary("french"), glossary("cavendish")
+    assert "The meanings below are the London laws'. Where a meaning rests on a law changed under the French rules" in french
+    for said in ("Under the French rules, the lowest card cut deals, not the highest (law 5",
+                 "Under the French rules, the first dealer is the player who cuts the lowest card",
+                 "Under the French rules, law 24 does not apply",
+                 "Under the French rules, the refusal point is added to the vole as to the point"):
+        assert said in french and said not in london, said
+    assert french.index("Under the French rules, law 24 does not apply") < french.index("The London laws: The king of trumps scores one")
+    assert "The London laws:" not in london and "The meanings below are" not in london
+    modern = glossary("modern")   # the modern rulebook removes law 24 only
+    assert "Under the modern rulebook, law 24 does not apply" in modern and "lowest card" not in modern

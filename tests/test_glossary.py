@@ -132,3 +132,29 @@ def test_the_rank_of_the_cards_is_the_rank_and_talon_is_no_sources_term() -> Non
     assert stock is not None and stock.term == "stock" and "talon" not in stock.french
     said = runner.invoke(app, ["glossary", "stock"]).output
     assert said.startswith("stock\n") and "stock (talon)" not in said
+
+
+def test_renounce_is_lawful_without_the_suit_and_a_revoke_with_it() -> None:
+    meaning = " ".join(entry("renoncer").meaning.split())   # type: ignore[union-attr]
+    assert meaning.startswith("Not to answer the suit led")   # Cavendish's RENONCER
+    assert "renounces lawfully" in meaning
+    assert '"renounce when he holds a card of the suit led": that is a revoke' in meaning
+    assert "renounce when he holds a card of the suit led" in " ".join(default_book().laws[43].text.split())
+
+
+def test_the_list_says_what_the_rank_of_the_cards_is() -> None:
+    listing = runner.invoke(app, ["glossary"]).output
+    line = " ".join(listing.split("rank of the cards: law 5\n", 1)[1].split("\n", 2)[:2])
+    assert "king, queen, knave, ace, ten, nine, eight, seven" in " ".join(line.split())
+
+
+def test_a_term_begun_leads_to_the_entries_it_begins() -> None:
+    result = runner.invoke(app, ["glossary", "refus"])
+    assert result.exit_code == 0
+    assert re.search(r"^point de refus$", result.output, re.M) and re.search(r"^refuse \(refuser\)$", result.output, re.M)
+
+
+def test_jack_finds_the_law_that_says_knave() -> None:
+    result = runner.invoke(app, ["laws", "--search", "jack"])
+    assert result.exit_code == 0 and "no law mentions" not in result.output
+    assert re.search(r"^ ?5\. ", result.output, re.M)

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli import app
 from adjudicator.lawbook.laws import default_book
+from adjudicator.lawbook.rulesets import chosen
 from adjudicator.lawbook.scenarios import GROUPS, for_learner, scenario_docs, scenarios_by_law
 from adjudicator.words.lawviews import group_headings
 
@@ -100,3 +101,35 @@ def test_the_groups_say_what_a_scenario_adds() -> None:
     assert "law08-order-changed-claimed-after-turn-up" in grouped(9)["other_law"]
     assert "king-after-first-card-never-french" in grouped(23)["rule_set"]
     assert "law49-vole-unaffected" in grouped(49)["ordinary"]
+
+
+def test_under_a_rule_set_a_law_it_changes_opens_with_its_own_scenarios() -> None:
+    """The newcomer's trial: French law 5's page gave three London cases of the highest card,
+    its French case on law 14's page; law 24's on law 23's; law 49's in no book."""
+    book, french = default_book(), chosen("french")
+
+    def grouped(number: int) -> list[tuple[str, list[str]]]:
+        return [(g, [Path(r).stem for r in rels]) for g, rels in for_learner(number, book.laws[number].plain, french)]
+    for number, change in french.changes.items():
+        groups = grouped(number)
+        assert groups[0][0] == "in_force" and groups[0][1][0] == change.plain, number
+        assert [g for g, _ in groups] == [g for g in GROUPS if g in dict(groups)]
+    assert set(grouped(5)[0][1]) == {"cut-for-deal-lowest-deals", "cut-for-deal-lowest-ace-low"}
+    assert grouped(24)[0][1] == ["king-after-first-card-never-french"]
+    assert "refusal-point-on-vole-on-french" in grouped(49)[0][1]
+    assert "law49-vole-unaffected" in dict(grouped(49))["ordinary"]   # the London case, after
+    assert "cut-for-deal-lowest-deals" in dict(grouped(14))["more"]   # the book's own rules: not "another rule set"
+    london = [(g, [Path(r).stem for r in rels]) for g, rels in for_learner(5, book.laws[5].plain, chosen(None))]
+    assert [g for g, _ in london][0] == "plain"
+
+
+def test_the_headings_say_whose_scenarios_they_are() -> None:
+    headings = group_headings("the French rules", changed=True)
+    assert headings["in_force"] == "Under the French rules"
+    assert headings["plain"] == "Under the London laws: the plain case"
+    assert headings["rule_set"] == group_headings()["rule_set"]
+    text = runner.invoke(app, ["laws", "49", "--rules", "french"]).output
+    assert text.startswith(f"Law 49. {chosen('french').changes[49].title}\n")
+    table = text[text.index("At the table"):]
+    assert table.index("Under the French rules:") < table.index("ecarte explain refusal-point-on-vole-on-french")
+    assert table.index("Under the London laws: in ordinary play") < table.index("ecarte explain law49-vole-unaffected")

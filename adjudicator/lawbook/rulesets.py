@@ -1,9 +1,11 @@
 """The rule sets as data (laws/rulesets/NAME.yaml) and the one resolver of a header's options.
 
 A rule set gives every option's default and, for each law it replaces or removes, the words of
-its source that do it (`text`), the sentence that justifies it (`because`) and the option value
-that makes the change (`option`). `resolve` turns a header (`rules`, `options`, the players) into
-the `InForce` the engine reads: every option resolved, and the law changes those options make.
+its source that do it (`text`), the sentence that justifies it (`because`), the option value
+that makes the change (`option`), and for the book the law's title in the rule set's words
+(`title`) and the scenario that shows the change most simply (`plain`). `resolve` turns a
+header (`rules`, `options`, the players) into the `InForce` the engine reads: every option
+resolved, and the law changes those options make.
 No code branches on a rule set's name: a rule set added as a file needs no Python. Plain
 Python (no pydantic): the lean scan resolves headers with it too.
 """
@@ -26,7 +28,7 @@ from .places import LAWS_DIR
 RULESETS_DIR = LAWS_DIR / "rulesets"
 DEFAULT = "cavendish"
 _TOP = {"name", "title", "short", "cite", "source", "summary", "silence", "restates", "options", "laws", "adds"}
-_CHANGE = {"option", "removed", "text", "because", "reading"}
+_CHANGE = {"option", "removed", "text", "because", "reading", "title", "plain"}
 _ADD = {"text", "because"}
 
 
@@ -42,6 +44,8 @@ class Change:
     because: str
     reading: str
     source: str                # the seed file quoted
+    title: str | None = None   # the law's title as the rule set words it (a replaced law)
+    plain: str | None = None   # the scenario (its file's name) that shows the change most simply
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,11 @@ class InForce:
         """The law's words in force: the rule set's replacing words, or the London text."""
         change = self.changes.get(law)
         return change.text if change is not None and change.text else default
+
+    def title(self, law: int, default: str) -> str:
+        """The law's title in force: the rule set's for a law it replaces, or the London title."""
+        change = self.changes.get(law)
+        return change.title if change is not None and change.title else default
 
 
 def _clean(text: Any) -> str:
@@ -143,9 +152,12 @@ def _read(path: Path) -> RuleSet:
         if not c.get("because") or not c.get("reading"):
             problems.append(f"{here}: because (the source's sentence) and reading are required")
             continue
+        if removed and c.get("title"):
+            problems.append(f"{here}: a removed law keeps its London title (no title)")
         changes[law] = Change(law, raw["name"], dict(option), removed,
                               _clean(c["text"]) if c.get("text") else None, _clean(c["because"]),
-                              _clean(c["reading"]), raw["source"])
+                              _clean(c["reading"]), raw["source"],
+                              _clean(c["title"]) if c.get("title") else None, c.get("plain"))
     adds = {}
     for rule, a in (raw.get("adds") or {}).items():
         if rule not in table.NAMES or not isinstance(a, dict) or set(a) != _ADD:

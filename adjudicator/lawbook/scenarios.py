@@ -10,6 +10,7 @@ import yaml
 
 from .cache import LawBookError
 from .places import SCENARIOS_DIR, missing
+from .rulesets import DEFAULT, InForce, in_force
 
 
 @lru_cache(maxsize=1)
@@ -74,13 +75,28 @@ def near_scenario(name: str) -> str | None:
     return f"{near}.yaml" if near else None
 
 
-GROUPS = ("plain", "more", "game", "other_law", "ordinary", "rule_set")
+GROUPS = ("in_force", "plain", "more", "game", "other_law", "ordinary", "rule_set")
 
 
-def _group(number: int, doc: dict[str, Any]) -> str:
-    """What a scenario adds to its law's plain case: another rule set, the game at stake (it
-    shows law 46), another law's ruling, ordinary play (no ruling), or more of this law's."""
-    if doc.get("rules", "cavendish") != "cavendish" or doc.get("options"):
+def _london(doc: dict[str, Any]) -> bool:
+    """Played under the London laws as they stand: no other rule set, no option agreed."""
+    return doc.get("rules", DEFAULT) == DEFAULT and not doc.get("options")
+
+
+def _under(doc: dict[str, Any], rules: InForce) -> bool:
+    """Played under exactly these rules: the same rule set, every option the same."""
+    try:
+        played = in_force(str(doc.get("rules", DEFAULT)), doc.get("options") or {}, len(doc.get("players") or []))
+    except (ValueError, TypeError):
+        return False
+    return played.rules == rules.rules and played.options == rules.options
+
+
+def _group(number: int, doc: dict[str, Any], rules: InForce | None) -> str:
+    """What a scenario adds to its law's plain case: other rules than the London laws' and the
+    book's, the game at stake (it shows law 46), another law's ruling, ordinary play (no
+    ruling), or more of this law's."""
+    if not _london(doc) and (rules is None or not _under(doc, rules)):
         return "rule_set"
     if number != 46 and 46 in (doc.get("laws") or []):
         return "game"
@@ -90,13 +106,29 @@ def _group(number: int, doc: dict[str, Any]) -> str:
     return "more" if any(r.get("law") == number for r in rulings) else "other_law"
 
 
-def for_learner(number: int, plain: list[str]) -> list[tuple[str, list[str]]]:
-    """A law's scenarios as a learner meets them: its plain cases (the law file's `plain`, in
-    its order) first, then the others grouped by what they add (`GROUPS`' order), each group in
-    file order; the groups with none left out."""
+def for_learner(number: int, plain: list[str], rules: InForce | None = None) -> list[tuple[str, list[str]]]:
+    """A law's scenarios as a learner meets them, under `rules` (the London laws if None).
+    Where those rules change the law, their own scenarios come first (`in_force`, the change's
+    `plain` first): those played under exactly these rules that show the change's option
+    (`expect: shows:`) or rule on the law. Then its plain cases (the law file's `plain`, in its
+    order), then the others grouped by what they add (`GROUPS`' order), each group in file
+    order; the groups with none left out."""
     docs = dict(scenario_docs())
     grouped: dict[str, list[str]] = {g: [] for g in GROUPS}
+    change = rules.changes.get(number) if rules is not None else None
+    if rules is not None and change is not None:
+        citing = set(scenarios_by_law().get(number, []))
+        own = [rel for rel, doc in docs.items() if _under(doc, rules) and (rel in citing or _shows(doc, change.option))]
+        grouped["in_force"] = sorted(own, key=lambda rel: Path(rel).stem != change.plain)
     for rel in scenarios_by_law().get(number, []):
-        grouped["plain" if Path(rel).stem in plain else _group(number, docs[rel])].append(rel)
+        if rel not in grouped["in_force"]:
+            grouped["plain" if Path(rel).stem in plain else _group(number, docs[rel], rules)].append(rel)
     grouped["plain"].sort(key=lambda rel: plain.index(Path(rel).stem))
     return [(g, rels) for g, rels in grouped.items() if rels]
+
+
+def _shows(doc: dict[str, Any], option: dict[str, Any]) -> bool:
+    """The scenario shows these option values (its `expect: shows:`)."""
+    shows = (doc.get("expect") or {}).get("shows") or {}
+    return isinstance(shows, dict) and all(k in shows and shows[k] == v and type(shows[k]) is type(v)
+                                           for k, v in option.items())

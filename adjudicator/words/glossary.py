@@ -16,7 +16,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from ..lawbook.places import WORDS_DIR
-from ..lawbook.rulesets import rule_sets
+from ..lawbook.rulesets import InForce, rule_sets
 from .rules import book_of
 from .search import word_pattern
 from .textwidth import law_mentions, wrap
@@ -42,7 +42,9 @@ class Entry(BaseModel):
     also: list[str] = []
     quote: Quote | None = None
     meaning: Annotated[str, Field(min_length=1)]
+    gist: str | None = None
     reading: str | None = None
+    changed: dict[Annotated[StrictInt, Field(ge=1, le=51)], Annotated[str, Field(min_length=1)]] = {}
     laws: list[Annotated[StrictInt, Field(ge=1, le=51)]]
 
     @property
@@ -107,6 +109,20 @@ def found(query: str) -> list[Entry]:
     return [e for _, e in sorted(hits, key=lambda h: h[0])]
 
 
+def beginning(query: str) -> list[Entry]:
+    """The entries one of whose names has a word that begins with each word of the query
+    ("refus": "point de refus", "refuse"), for a term the glossary does not have whole."""
+    wanted = fold(query).split()
+    return [e for e in default_glossary()
+            if wanted and any(all(any(w.startswith(q) for w in fold(n).split()) for q in wanted) for n in e.names)]
+
+
+def changed_here(e: Entry, rules: InForce, short: str) -> list[str]:
+    """What the entry means where `rules` (named `short`) change a law its meaning rests on:
+    its `changed` sentences for the laws those rules change, in law order."""
+    return [" ".join(e.changed[n].format(short=short).split()) for n in sorted(e.changed) if n in rules.changes]
+
+
 def heading(e: Entry) -> str:
     """The term with its French names: "the point (le point)"."""
     return e.term + (f" ({', '.join(e.french)})" if e.french else "")
@@ -140,10 +156,11 @@ def text(e: Entry, titles: dict[int, str], columns: int | None = None) -> str:
 
 
 def listing(columns: int | None = None) -> str:
-    """Every entry: its heading and the laws that use it, then the first sentence of its meaning."""
+    """Every entry: its heading and the laws that use it, then what it means in a line: its
+    `gist`, or else the first sentence of its meaning."""
     out = []
     for e in default_glossary():
         laws = f"laws {', '.join(map(str, e.laws))}" if len(e.laws) > 1 else (f"law {e.laws[0]}" if e.laws else "no London law")
-        first = re.split(r"(?<=\.)\s", " ".join(e.meaning.split()), maxsplit=1)[0]
+        first = " ".join((e.gist or re.split(r"(?<=\.)\s", e.meaning, maxsplit=1)[0]).split())
         out += wrap(f"{heading(e)}: {laws}", "", "    ", columns) + wrap(first, "    ", "", columns)
     return "\n".join(out)

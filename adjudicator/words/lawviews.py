@@ -11,7 +11,7 @@ from ..lawbook.places import WORDS_DIR
 from ..lawbook.rulesets import DEFAULT, InForce, rule_sets
 from ..lawbook.scenarios import GROUPS, for_learner, scenario_docs
 from .explaining import said as explained
-from .rules import book_of, in_force_words
+from .rules import book_of, in_force_words, short_of
 from .textwidth import command_lines, fit, plain, wrap
 from .learner import case_summary, for_people, parted, plain_italics, scenario_title, scoring_lines
 from .vocabulary import WordsError, default_words
@@ -86,7 +86,7 @@ def under_rules(number: int, rules: InForce) -> list[str]:
 
 def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:
     law = book.laws[number]
-    out = [f"Law {number}. {law.title}", ""]
+    out = [f"Law {number}. {rules.title(number, law.title) if rules is not None else law.title}", ""]
     if rules is not None:
         lines = under_rules(number, rules)
         for line in lines:
@@ -103,8 +103,8 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
     scenarios = shown.get(number, [])
     out += ["", "At the table, each told by the command below it:" if scenarios else "At the table: no scenario yet."]
-    headings = group_headings()
-    for group, rels in for_learner(number, law.plain):
+    headings = group_headings(short_of(rules) if rules is not None else None, rules is not None and number in rules.changes)
+    for group, rels in for_learner(number, law.plain, rules):
         out += ["", headings[group] + ":"]
         for rel, title in _titles(rels):
             out += [f"- {for_people(scenario_title(title))}", *command_lines(f"ecarte explain {PurePath(rel).stem}", "    ")]
@@ -112,13 +112,20 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
 
 
 @lru_cache(maxsize=1)
-def group_headings() -> dict[str, str]:
+def group_headings(short: str | None = None, changed: bool = False) -> dict[str, str]:
     """The heading of each group of a law's scenarios (laws/words/scenario_groups.yaml), one for
-    each of `lawbook.scenarios.GROUPS`."""
+    each of `lawbook.scenarios.GROUPS`; `short`: the rules' name in a sentence, for the group of
+    their own scenarios; `changed`: those rules change the law, so each group of the London
+    law's scenarios says it is the London law's."""
     headings = yaml.safe_load((WORDS_DIR / "scenario_groups.yaml").read_text(encoding="utf-8"))
-    if not isinstance(headings, dict) or sorted(headings) != sorted(GROUPS):
-        raise WordsError(f"scenario_groups.yaml: give a heading for each of {', '.join(GROUPS)}")
-    return {g: str(headings[g]) for g in GROUPS}
+    if not isinstance(headings, dict) or sorted(headings) != sorted((*GROUPS, "london")):
+        raise WordsError(f"scenario_groups.yaml: give a heading for each of {', '.join(GROUPS)}, and london")
+    out = {g: str(headings[g]) for g in GROUPS}
+    out["in_force"] = out["in_force"].format(short=short or rule_sets()[DEFAULT].short)
+    if changed:
+        out |= {g: str(headings["london"]).format(heading=out[g][:1].lower() + out[g][1:])
+                for g in GROUPS if g not in ("in_force", "rule_set")}
+    return out
 
 
 def _titles(paths: list[str]) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ import yaml
 
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.places import WORDS_DIR
-from ..lawbook.rulesets import DEFAULT, Change, RuleSet, rule_sets, unknown_rules
+from ..lawbook.rulesets import DEFAULT, Change, InForce, RuleSet, rule_sets, unknown_rules
 from ..record import options as table
 from .textwidth import wrap
 
@@ -42,6 +42,12 @@ def in_force_words() -> dict[str, str]:
 def said(section: str, key: str, **values: Any) -> str:
     """One template of laws/words/rulesets.yaml (`book:`, `explain:`), filled in."""
     return _words()[section][key].format(**values)
+
+
+def short_of(rules: InForce) -> str:
+    """The rules in a sentence: "the French rules", "the London laws as agreed here"."""
+    short = rule_sets()[rules.rules].short
+    return said("book", "short_agreed", short=short) if rules.header().get("options") else short
 
 
 def option_turning(law: int, options: Any) -> str | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from ...lawbook.laws import LawBook
 from ...lawbook.places import SCENARIOS_DIR
 from ...lawbook.rulesets import InForce
-from ...lawbook.scenarios import for_learner, scenarios_by_law
+from ...lawbook.scenarios import for_learner
 from ...record.writing import copy_file, write_text
 from ...words.lawviews import group_headings
 from .edition import edition
@@ -38,26 +38,27 @@ def build(out: Path, book: LawBook, disputes: dict[str, str] | None = None, aske
     out.mkdir(parents=True, exist_ok=True)
     ed = edition(asked)
     env = environment(ed)
-    shown = scenarios_by_law()
     root = SCENARIOS_DIR.parent
+    shown = {n: for_learner(n, book.laws[n].plain, ed.rules) for n in sorted(book.laws)}
     replayed: dict[str, tuple[BookScenario, list[str]]] = {}
     titles: dict[str, tuple[str, str]] = {}   # by file name: the title, and where it is shown
-    for number in sorted(book.laws):
-        for rel in shown.get(number, []):
+    for number, grouped in shown.items():
+        for rel in (rel for _, rels in grouped for rel in rels):
             if rel not in replayed:
                 scenario = replay_scenario(root / rel, root)
                 replayed[rel] = (scenario, tables(scenario))
                 titles[Path(rel).stem] = (short_title(scenario.title), page_name(number) + "#scenario-" + Path(rel).stem)
     written = []
-    headings = group_headings()
-    for number in sorted(book.laws):   # the plain case first, then the others by what they add
+    for number, grouped in shown.items():   # the plain case first, then the others by what they add
+        headings = group_headings(ed.short, number in ed.rules.changes)
         groups = [{"id": group, "title": headings[group],
                    "scenarios": [scenario_view(*replayed[rel], titles=titles, law=number, ed=ed) for rel in rels]}
-                  for group, rels in for_learner(number, book.laws[number].plain)]
+                  for group, rels in grouped]
         written.append(_write(out / page_name(number), law_page(env, book, number, groups, ed)))
-    for name, text in {**learning_pages(env, book), **ruleset_pages(env, book, disputes)}.items():
+    for name, text in {**learning_pages(env, book, ed), **ruleset_pages(env, book, disputes)}.items():
         written.append(_write(out / name, text))
-    written.append(_write(out / "index.html", index_page(env, book, shown, ed)))
+    counts = {n: sum(len(rels) for _, rels in grouped) for n, grouped in shown.items()}
+    written.append(_write(out / "index.html", index_page(env, book, counts, ed)))
     for asset in sorted(STATIC.iterdir()):
         copy_file(asset, out / asset.name)
     return written

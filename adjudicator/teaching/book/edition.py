@@ -11,7 +11,7 @@ from typing import Any
 from ...lawbook.laws import Law
 from ...lawbook.rulesets import DEFAULT, InForce, chosen, rule_sets
 from ...words.learner import scoring_lines
-from ...words.rules import cite, option_words, said, value_words
+from ...words.rules import cite, option_words, said, short_of, value_words
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class Edition:
     masthead: str     # under the book's name at the top of each page
     heading: str      # the index's
     london_only: str | None   # the primer's warning: its example game is played under the London laws
+    glossary_london: str | None   # the glossary's: its meanings are the London laws'
 
 
 def edition(asked: InForce | None = None) -> Edition:
@@ -31,14 +32,15 @@ def edition(asked: InForce | None = None) -> Edition:
     rules = asked or chosen(None)
     rs = rule_sets()[rules.rules]
     agreed = rules.header().get("options", {})
-    short = said("book", "short_agreed", short=rs.short) if agreed else rs.short
+    short = short_of(rules)
     own = rules.rules == DEFAULT and not agreed
     masthead = said("book", "masthead_silent" if rs.silence else "masthead", title=rs.title)
     if agreed:
         masthead += "; " + said("book", "agreed", agreed="; ".join(value_words(k, v) for k, v in agreed.items()))
     return Edition(rules, short, said("book", "name" if own else "name_under", short=short),
                    masthead[:1].upper() + masthead[1:], said("book", "heading" if own else "heading_under", short=short),
-                   None if own else said("book", "primer_london", short=short))
+                   None if own else said("book", "primer_london", short=short),
+                   None if own else said("book", "glossary_london", short=short))
 
 
 def in_force(ed: Edition, number: int) -> dict[str, Any] | None:

@@ -9,29 +9,35 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from ...lawbook.laws import LawBook
-from ...words.glossary import Entry, default_glossary, heading, source
+from ...words.glossary import Entry, changed_here, default_glossary, heading, source
+from ...words.rules import said
 from ...words.vocabulary import fold
 from .. import primer, svg
+from .edition import Edition
 from .names import page_name
 
 PRIMER = "primer.html"
 GLOSSARY = "glossary.html"
 
 
-def _entry(e: Entry, book: LawBook) -> dict[str, Any]:
+def _entry(e: Entry, book: LawBook, ed: Edition) -> dict[str, Any]:
+    """An entry as the book's glossary gives it: under rules that change a law its meaning rests
+    on, their rule first (`here`), the London meaning after it."""
+    here = changed_here(e, ed.rules, ed.short)
     return {"slug": e.slug, "heading": heading(e), "term": e.term, "also": e.also, "meaning": e.meaning,
+            "here": here, "london": said("book", "glossary_here") if here else None,
             "reading": e.reading, "quote": e.quote.text if e.quote else None,
             "cite": source(e.quote) if e.quote else None,
-            "laws": [{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in e.laws]}
+            "laws": [{"n": n, "href": page_name(n), "title": ed.rules.title(n, book.laws[n].title)} for n in e.laws]}
 
 
-def pages(env: Environment, book: LawBook) -> dict[str, str]:
-    """The primer's page and the glossary's, by file name."""
+def pages(env: Environment, book: LawBook, ed: Edition) -> dict[str, str]:
+    """The primer's page and the glossary's, by file name, under the book's rules (`ed`)."""
     view = primer.page_view()
     view["steps"] = [{**s, "svg": Markup(s["svg"])} for s in view["steps"]]
     return {PRIMER: env.get_template("primer.html.j2").render(primer=view, sprite=Markup(svg.sprite())),
             GLOSSARY: env.get_template("glossary.html.j2").render(
-                entries=[_entry(e, book) for e in default_glossary()])}
+                entries=[_entry(e, book, ed) for e in default_glossary()])}
 
 
 def search_entries() -> list[dict[str, Any]]:

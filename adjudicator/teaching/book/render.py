@@ -130,6 +130,10 @@ def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str
     `groups` its scenarios as a learner meets them: each group's id, title and scenarios
     (`scenario_view`), the plain case first."""
     law = book.laws[number]
+
+    def title(n: int) -> str:   # a law's title under the book's rules
+        return ed.rules.title(n, book.laws[n].title)
+
     scenarios = [s for g in groups for s in g["scenarios"]]
     numbers = sorted(book.laws)
     i = numbers.index(number)
@@ -137,19 +141,21 @@ def law_page(env: Environment, book: LawBook, number: int, groups: list[dict[str
              | mentioned([law.text, law.reading] + [c.note or "" for c in law.cases])) - {number}
     return env.get_template("law.html.j2").render(
         law=law, number=number, file=f"laws/{book.sources[number].name}",
-        prev={"n": numbers[i - 1], "href": page_name(numbers[i - 1]), "title": book.laws[numbers[i - 1]].title} if i else None,
-        next={"n": numbers[i + 1], "href": page_name(numbers[i + 1]), "title": book.laws[numbers[i + 1]].title}
-        if i + 1 < len(numbers) else None,
+        prev={"n": numbers[i - 1], "href": page_name(numbers[i - 1]), "title": title(numbers[i - 1])} if i else None,
+        next={"n": numbers[i + 1], "href": page_name(numbers[i + 1]), "title": title(numbers[i + 1])}
+        if i + 1 < len(numbers) else None, title=title(number),
         cases=[case_view(c, number) for c in law.cases], scoring=scoring(ed, law), here=in_force(ed, number),
-        named=[{"n": n, "href": page_name(n), "title": book.laws[n].title} for n in sorted(named) if n in book.laws],
+        named=[{"n": n, "href": page_name(n), "title": title(n)} for n in sorted(named) if n in book.laws],
         scenarios=scenarios, groups=groups, sprite=Markup(svg.sprite()) if scenarios else "", page_name=page_name,
         notices=notices(number, ed.rules, ed.short), terms=terms_of(number))
 
 
-def index_page(env: Environment, book: LawBook, shown: dict[int, list[str]], ed: Edition) -> str:
-    entries = [{"n": n, "href": page_name(n), "title": law.title,
+def index_page(env: Environment, book: LawBook, shown: dict[int, int], ed: Edition) -> str:
+    """The index: each law under the book's rules (its title there), with how many cases and
+    scenarios (`shown`, by law) its page has; the search's index; the rule sets."""
+    entries = [{"n": n, "href": page_name(n), "title": ed.rules.title(n, law.title),
                 "fields": [text for _, text in fields(law)] + _words_here(ed, n),
-                "count": len(law.cases), "scenarios": len(shown.get(n, [])),
+                "count": len(law.cases), "scenarios": shown.get(n, 0),
                 "here": index_mark(ed, n) if n in ed.rules.changes else None}
                for n, law in sorted(book.laws.items())]
     synonyms = [[fold(t) for t in group] for group in default_words().synonyms]
