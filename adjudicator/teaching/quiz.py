@@ -73,7 +73,7 @@ class Builder(Grader):
             whys = {value_key(list(o)): why for o, why in wrong_sets}
             sets = [o for o, _ in wrong_sets] + [tuple(r.options)]
             rng.shuffle(sets)
-            choices = [Choice(list(o), self.option_set(o)) for o in sets]
+            choices = [Choice(list(o), self.option_set(r, o)) for o in sets]
             right = list(r.options)
         else:
             deal = r.table
@@ -101,7 +101,7 @@ class Builder(Grader):
         its ruling under the statement's law (its first ruling, if none is), with the events so
         far; or, where it has no ruling, the hand at its end with the score it began with."""
         s = replayed(statement.scenario)
-        own = [m for m in moments() if m.scenario.path == statement.scenario]
+        own = [m for m in moments(None, self.rules) if m.scenario.path == statement.scenario]
         moment = next((m for m in own if m.law == statement.law), own[0] if own else None)
         if moment is not None:
             frame = self.frame(moment)

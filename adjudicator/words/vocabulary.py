@@ -231,6 +231,7 @@ class QuizChoices(_Strict):
     nobody: str
     choice: str
     compulsory: str
+    with_effect: dict[str, dict[str, str]]   # an option whose case's effect changes its meaning
     or_: str = Field(alias="or")
     score: str
     true: str
@@ -256,12 +257,14 @@ class QuizResult(_Strict):
     not_for_this: str
     chooser_offender: str
     chooser_compulsory: str
+    chooser_compulsory_read: str   # the same, where the case rests on the book's reading
     chooser_nobody: str
     chooser_other: str
     ruled: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
     why_compulsory: str
+    why_compulsory_read: str    # the same, where the case rests on the book's reading
     score_start: str        # the arithmetic of a score question: the score when the deal began,
     score_line: str         # each entitlement of the deal,
     score_end: str          # the score at the end
@@ -273,6 +276,8 @@ class QuizResult(_Strict):
     read_rule: str
     true_right: str
     true_wrong: str
+    true_right_read: str    # the same, for a statement whose answer rests on the book's reading
+    true_wrong_read: str
     rules_quote: str
     london_law: str
     london_none: str        # a scenario under a rule set, replayed under the London laws
