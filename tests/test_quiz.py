@@ -275,7 +275,7 @@ def test_no_question_names_its_answer_over_200_seeds() -> None:
             own = _stems(" ".join(title_words(book.laws[asked.right].title))) - theirs
             for shown in (program, person):
                 assert not own & _stems(shown), (seed, asked.right, own & _stems(shown))
-    assert asked_law > 100   # "Which law?" is still asked, where the question does not tell
+    assert asked_law > 90   # "Which law?" is still asked, where the question does not tell (the London scenarios only)
 
 
 @pytest.mark.slow

@@ -113,7 +113,10 @@ def test_no_chooser_question_where_a_later_ruling_of_the_deal_gives_a_choice() -
 def test_no_two_choices_say_the_same() -> None:
     """"the score is corrected" and "the mark does not count", "cut again" and "a fresh cut":
     never both in one question."""
-    slips = default_misconceptions()
+    alike = ({"cut_again", "fresh_cut"}, {"correct_score", "mark_refused"})   # the pairs the arbiter saw
+
+    def same(o: str) -> str:
+        return next((min(group) for group in alike if o in group), o)
     builder = Builder()
     checked = 0
     for m in moments():
@@ -121,7 +124,7 @@ def test_no_two_choices_say_the_same() -> None:
             continue
         for seed in range(6):
             asked = builder.ask(m, "options", 1, 1, random.Random(seed))
-            said = [frozenset(slips.same(o) for o in c.value) for c in asked.question.choices]
+            said = [frozenset(same(o) for o in c.value) for c in asked.question.choices]
             assert len(said) == len(set(said)), (m.key, [c.text for c in asked.question.choices])
             checked += 1
     assert checked
@@ -146,3 +149,42 @@ def test_no_garbled_where_clauses() -> None:
             for seed in range(3):
                 said = _said(builder, m, kind, True, seed)
                 assert not re.search(r"(allows|only|Nor) where (before|after|it)\b", said), (m.key, kind, said)
+
+
+def test_under_a_rule_set_the_recap_names_the_changed_law_and_the_book() -> None:
+    """Under --rules french the recap listed "law 5, The highest card cut deals…" as if it held,
+    and "the book's law-05.html" without saying which book."""
+    quiz = next(q for q in (Quiz(s, 6, rules=in_force("french")) for s in range(10))
+                if any(a.law == 5 for a in q.asked))
+    end = " ".join(quiz.step([a.right for a in quiz.asked]).final_words.split())
+    assert "law 5, changed by the French rules (the London law: The highest card cut deals" in end
+    assert "ecarte book --rules french writes" in end and "the book's" not in end
+    king = next(q for q in (Quiz(s, 6, rules=in_force("french")) for s in range(20))
+                if any(a.law == 24 for a in q.asked))
+    assert "law 24, removed by the French rules" in " ".join(king.step([a.right for a in king.asked]).final_words.split())
+
+
+def test_under_a_rule_set_fewer_questions_are_said_and_no_scenario_is_asked_twice() -> None:
+    """--rules modern --count 6 asked 3 questions without a word; --rules french asked two
+    scenarios twice."""
+    for rules in ("modern", "french"):
+        for seed in range(8):
+            quiz = Quiz(seed, 6, rules=in_force(rules))
+            assert len({a.scenario for a in quiz.asked}) == len(quiz.asked)
+            if len(quiz.asked) < 6:
+                first = quiz.asked[0].question
+                assert f"Only {len(quiz.asked)} questions, not 6" in " ".join((first.picture or "").split())
+                assert first.extra["fewer"]
+
+
+def test_under_a_rule_set_the_london_score_is_a_choice() -> None:
+    """Modern, a king announced after the first card: the London laws would score A 1, Y 1 (law
+    24); that misconception was not among the choices."""
+    modern = in_force("modern")
+    builder = Builder(rules=modern)
+    m = next(m for m in moments(None, modern) if m.law == 23)
+    for seed in range(5):
+        asked = builder.ask(m, "score", 1, 1, random.Random(seed))
+        assert {"A": 1, "Y": 1} in [c.value for c in asked.question.choices]
+        said = builder.result(asked, {"A": 1, "Y": 1})[0]["result"]["explanation"]
+        assert "That would be the score under the London laws, not under the modern rulebook." in said

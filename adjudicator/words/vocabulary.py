@@ -283,6 +283,7 @@ class QuizResult(_Strict):
     london_none: str        # a scenario under a rule set, replayed under the London laws
     london_other: str
     london_score: str
+    london_score_choice: str   # the London score offered as a wrong choice under a rule set
 
 
 class QuizEnd(_Strict):
@@ -293,12 +294,15 @@ class QuizEnd(_Strict):
     all_right: str
     seed: str
     question: str
+    fewer: str          # fewer questions than asked for: {asked}, {count}
     no_scenario: str
     no_rules_scenario: str
     no_law: str
     left: str
     recap: str          # the heading of the recap, a line a question after it
     recap_line: str     # on {n}, {mark}, {law}, {title}
+    recap_line_changed: str   # a law the rule set asked under changes: also {rules}
+    recap_line_removed: str   # or removes
     recap_rule: str     # a rule set's own rule: {n}, {mark}, {rule}
     recap_where: str    # the line under it: {law}, {page}
     recap_where_rules: str
