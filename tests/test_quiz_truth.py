@@ -188,3 +188,13 @@ def test_under_a_rule_set_the_london_score_is_a_choice() -> None:
         assert {"A": 1, "Y": 1} in [c.value for c in asked.question.choices]
         said = builder.result(asked, {"A": 1, "Y": 1})[0]["result"]["explanation"]
         assert "That would be the score under the London laws, not under the modern rulebook." in said
+
+
+def test_who_deals_a_fresh_deal_is_said_as_a_reading() -> None:
+    """"there must be a fresh deal, by the same dealer" (laws 11, 12, 20): the laws do not say
+    who deals it; the quiz gives the glossary's reading with the answer."""
+    builder = Builder()
+    for law in (11, 12, 20):
+        m = next(m for m in moments(law) if m.law == law and m.ruling.options == ["fresh_deal"])
+        said = " ".join(_said(builder, m, "options").split())
+        assert "A reading, of a fresh deal: The laws do not say who deals it" in said, law

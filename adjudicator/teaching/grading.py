@@ -15,6 +15,7 @@ from ..lawbook.laws import CompiledCase, default_book
 from ..lawbook.rulesets import Change, InForce, RuleSet, rule_sets
 from ..words import scores as score_words
 from ..words.explaining import said as explained
+from ..words.glossary import entry as glossary_entry
 from ..words.happened import summary_text
 from ..words.learner import for_people, parted
 from ..words.misconceptions import Statement, default_misconceptions
@@ -255,9 +256,17 @@ class Grader:
 
     def reading(self, r: Ruling) -> list[str]:
         """The book's reading a ruling rests on, marked as one: the point its law leaves open,
-        else the sentences of the case's note a learner reads (`parted`)."""
+        else the sentences of the case's note a learner reads (`parted`); then, for a remedy the
+        laws leave open in part (who deals a fresh deal), the glossary's reading of its term
+        (quiz.yaml's `option_terms`)."""
         point = r.open_point or parted(case_of(self.book, r).case.note)[0]
-        return [explained("ruling", "reading", point=" ".join(point.split()))] if point else []
+        out = [explained("ruling", "reading", point=" ".join(point.split()))] if point else []
+        terms = self.q["result"]["option_terms"]
+        for option in (o for o in r.options if o in terms):
+            e = glossary_entry(terms[option])
+            if e is not None and e.reading:
+                out.append(self.q["result"]["term_reading"].format(term=e.term, reading=" ".join(e.reading.split())))
+        return out
 
     def why_chooser(self, r: Ruling) -> str:
         """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who

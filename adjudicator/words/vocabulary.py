@@ -261,6 +261,8 @@ class QuizResult(_Strict):
     chooser_nobody: str
     chooser_other: str
     ruled: str
+    option_terms: dict[str, str]   # an option -> the glossary term whose reading the answer gives
+    term_reading: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
     why_compulsory: str
