@@ -372,8 +372,7 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
                 role = words.role(next(c for c in builder.book.by_irregularity[r.irregularity] if c.ref == r.case).case.chooser)
                 assert f"Why {r.chooser}: law {r.law} gives the choice to {role}" in lines[1], lines
             if kind == "chooser" and r.chooser is None:
-                read = builder.reading(r)
-                said = res["why_compulsory_read" if read else "why_compulsory"]
+                said = res["why_compulsory_read" if builder.point(r) else "why_compulsory"]
                 assert lines[1] == said.format(law=r.law, option=builder.option(r, r.options[0], r.options))
             if kind == "score":
                 s = moment.scenario

@@ -198,3 +198,10 @@ def test_who_deals_a_fresh_deal_is_said_as_a_reading() -> None:
         m = next(m for m in moments(law) if m.law == law and m.ruling.options == ["fresh_deal"])
         said = " ".join(_said(builder, m, "options").split())
         assert "A reading, of a fresh deal: The laws do not say who deals it" in said, law
+
+
+def test_the_london_law_38_is_quoted_not_restated_as_its_reading() -> None:
+    """"under law 38 the dealer who accepted without condition must play his hand" was said as
+    the law for "takes no card", which is the book's reading of "must play his hand"."""
+    short = next(s for s in default_misconceptions().statements if s.id == "french-stock-short")
+    assert "as this book reads it" in short.london.differs and "“the dealer must play his hand”" in short.london.differs

@@ -1,11 +1,14 @@
 """The quiz's wrong choices, each with why it is wrong: never a law, a remedy or a score picked for
 being near, only what a learner could reason his way to. Which law: the laws with cases on the
-same irregularity (their cases say why not), the misconceptions of laws/words/misconceptions.yaml
-and the laws the book relates. What is allowed: the other cases' remedies for the irregularity,
-then the misconceptions, never two that say the same (misconceptions.yaml's `alike`). The score: the hand miscounted as learners miscount it (a point counted
-two, a vole one, a struck mark counted, a king forgotten), then the score before the deal.
+same irregularity (their cases say why not), the misconceptions of
+laws/words/misconceptions.yaml and the laws the book relates. What is allowed: the other cases'
+remedies for the irregularity, then the misconceptions, never two that say the same
+(misconceptions.yaml's `alike`). The score: the hand miscounted as learners miscount it (a point
+counted two, a vole one, a struck mark counted, a king forgotten), then the score before the
+deal.
 
-A why given as None is said by the caller from the cases (`Builder.why_not`, `Builder.not_here`).
+A why given as None is said by the caller from the cases (`Builder.why_not`,
+`Builder.not_here`).
 """
 from __future__ import annotations
 

@@ -188,7 +188,7 @@ class Grader:
         res = self.q["result"]
         case = case_of(self.book, r).case
         if r.chooser is None or case.chooser is None:
-            said = "chooser_compulsory_read" if self.reading(r) else "chooser_compulsory"
+            said = "chooser_compulsory_read" if self.point(r) else "chooser_compulsory"
             return res[said].format(law=r.law, given=given)
         role = self.words.role(case.chooser)
         if given is None:
@@ -254,13 +254,18 @@ class Grader:
             return self.applies(r, right) + [self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
         return self.arithmetic(moment) + reading
 
+    def point(self, r: Ruling) -> str:
+        """What of the ruling's case is the book's reading: the point its law leaves open, else
+        the sentences of its note a learner reads; empty where the law's words say it all."""
+        return " ".join((r.open_point or parted(case_of(self.book, r).case.note)[0]).split())
+
     def reading(self, r: Ruling) -> list[str]:
         """The book's reading a ruling rests on, marked as one: the point its law leaves open,
         else the sentences of the case's note a learner reads (`parted`); then, for a remedy the
         laws leave open in part (who deals a fresh deal), the glossary's reading of its term
         (quiz.yaml's `option_terms`)."""
-        point = r.open_point or parted(case_of(self.book, r).case.note)[0]
-        out = [explained("ruling", "reading", point=" ".join(point.split()))] if point else []
+        point = self.point(r)
+        out = [explained("ruling", "reading", point=point)] if point else []
         terms = self.q["result"]["option_terms"]
         for option in (o for o in r.options if o in terms):
             e = glossary_entry(terms[option])
@@ -274,7 +279,7 @@ class Grader:
         res = self.q["result"]
         case = case_of(self.book, r).case
         if r.chooser is None or case.chooser is None:
-            said = "why_compulsory_read" if self.reading(r) else "why_compulsory"
+            said = "why_compulsory_read" if self.point(r) else "why_compulsory"
             return res[said].format(law=r.law, option=self.option(r, r.options[0], r.options))
         role = self.words.role(case.chooser)
         if r.offender is not None and r.offender != r.chooser:
