@@ -122,7 +122,7 @@ def test_why_not_a_neighbouring_law_names_the_failed_condition() -> None:
     builder = Builder()
     moment = next(m for m in moments(17) if m.ruling.law == 17)
     lines = builder.why_not(moment.ruling, 15)
-    assert any("it concerns the non-dealer" in l and "here, it concerns the dealer" in l for l in lines), lines
+    assert any("it concerns the non-dealer" in l and "Here: it concerns the dealer" in l for l in lines), lines
 
 
 def test_other_kinds_explained_when_wrong() -> None:
@@ -195,7 +195,8 @@ def test_terminal_quiz_in_tmux() -> None:
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "40", command], check=True)
 
     def screen() -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+        return subprocess.run(["tmux", "capture-pane", "-p", "-S", "-", "-t", session],   # with what scrolled off
+                              capture_output=True, text=True).stdout
 
     def wait_for(text: str) -> str:
         deadline = time.monotonic() + 20
@@ -275,7 +276,7 @@ def test_no_question_names_its_answer_over_200_seeds() -> None:
             own = _stems(" ".join(title_words(book.laws[asked.right].title))) - theirs
             for shown in (program, person):
                 assert not own & _stems(shown), (seed, asked.right, own & _stems(shown))
-    assert asked_law > 100   # "Which law?" is still asked, where the question does not tell
+    assert asked_law > 90   # "Which law?" is still asked, where the question does not tell (the London scenarios only)
 
 
 @pytest.mark.slow
@@ -371,12 +372,13 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
                 role = words.role(next(c for c in builder.book.by_irregularity[r.irregularity] if c.ref == r.case).case.chooser)
                 assert f"Why {r.chooser}: law {r.law} gives the choice to {role}" in lines[1], lines
             if kind == "chooser" and r.chooser is None:
-                assert lines[1] == res["why_compulsory"].format(law=r.law, option=words.option(r.options[0]))
+                said = res["why_compulsory_read" if builder.point(r) else "why_compulsory"]
+                assert lines[1] == said.format(law=r.law, option=builder.option(r, r.options[0], r.options))
             if kind == "score":
                 s = moment.scenario
                 start = s.frames[r.table.first_event - 1]["score"]
                 assert lines[1] == res["score_start"].format(deal=r.deal, score=builder.each(start, s.log.players))
-                assert res["score_end"].format(score=builder.each(s.report.score, s.log.players)) in lines[-4:]
+                assert res["score_end"].format(score=builder.each(s.report.score, s.log.players)) in lines
             checked[kind] += 1
     assert min(checked.values()) > 20
     # the issue's example: the point is one, law 49 giving nothing, because the dealer accepted
@@ -395,7 +397,8 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
 def test_an_answer_resting_on_a_reading_says_which() -> None:
     """Law 5 is silent on a tie: "nobody chooses, cut again" is the book's reading, and the
     answer gives that open point, right or wrong. Law 11's choice before a look is the law's
-    own words (its case's note only says how a record shows it): no reading is claimed."""
+    own words, but its case's note is the book's (when the ruling is made, whose the king
+    chosen is): its sentences a learner reads are given as a reading, not its record syntax."""
     from adjudicator.words.explaining import said
     builder = Builder()
     moment = next(m for m in moments(5) if m.ruling.law == 5 and m.ruling.case == "5:tie-not-cut-again")
@@ -410,4 +413,5 @@ def test_an_answer_resting_on_a_reading_says_which() -> None:
     assert chose.ruling.note
     for kind in chose.kinds:
         asked = builder.ask(chose, kind, 1, 1, random.Random(0))
-        assert "A reading" not in builder.result(asked, asked.right)[0]["result"]["explanation"], kind
+        said_ = builder.result(asked, asked.right)[0]["result"]["explanation"]
+        assert "A reading: The cards are turned in plain view" in said_ and "`elect" not in said_, kind

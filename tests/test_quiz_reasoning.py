@@ -168,12 +168,22 @@ def test_true_or_false_rounds_are_asked_and_answered_with_their_why() -> None:
 
 def test_under_the_french_rules_the_quiz_asks_their_differences_in_meris_words() -> None:
     """Every difference of the French rules is asked (law 24's removal, law 5, 38, 49), each
-    answered with Méry's words, where the London laws differ, and `ecarte laws N --rules
-    french`; the ruling of a scenario under them quotes Méry too, beside London law 24."""
+    answered with Méry's words, by its true-or-false round or by the ruling of the same
+    scenario (each scenario asked once), where the London laws differ, and `ecarte laws N
+    --rules french`; the ruling of a scenario under them quotes Méry too, beside London law 24."""
     french = rule_sets()["french"]
     quiz = Quiz(1, 10, rules=in_force("french"))
     rounds = [a for a in quiz.asked if a.kind == TRUE_FALSE]
-    assert {a.statement.law for a in rounds} == set(french.changes)
+    assert len({a.scenario for a in quiz.asked}) == len(quiz.asked)
+    for a in quiz.asked:
+        said = " ".join(quiz.builder.result(a, a.right)[0]["result"]["explanation"].split())
+        assert any((c.text or c.because).strip() in said for c in french.changes.values()), a.scenario
+    quoted = {n for a in quiz.asked for n, c in french.changes.items()
+              if (c.text or c.because).strip() in " ".join(quiz.builder.result(a, a.right)[0]["result"]["explanation"].split())}
+    assert quoted == set(french.changes)
+    quizzes = [Quiz(s, 10, rules=in_force("french")) for s in range(12)]
+    quiz = next(q for q in quizzes if any(a.kind == TRUE_FALSE and a.statement.law == 24 for a in q.asked))
+    rounds = [a for a in quiz.asked if a.kind == TRUE_FALSE]
     for a in rounds:
         said = quiz.builder.result(a, a.right)[0]["result"]["explanation"]
         change = french.changes[a.statement.law]
@@ -183,13 +193,14 @@ def test_under_the_french_rules_the_quiz_asks_their_differences_in_meris_words()
     king = next(a for a in rounds if a.statement.law == 24)
     said = quiz.builder.result(king, king.right)[0]["result"]["explanation"]
     assert "law 24 would have allowed the announcement" in said and default_book().laws[24].text in said
+    end = quiz.step([a.right for a in quiz.asked]).final_words
+    assert "ecarte laws 24 --rules french" in end
+    quiz = next(q for q in quizzes if any(a.moment is not None and a.moment.law == 23 for a in q.asked))
     moment = next(a for a in quiz.asked if a.moment is not None and a.moment.law == 23)
     said = quiz.builder.result(moment, moment.right)[0]["result"]["explanation"]
     assert french.changes[24].because.strip() in " ".join(said.split())
     assert "Under the London laws there would be nothing to rule here: law 24 allows it." in said
     assert "ecarte laws 23 --rules french" in said
-    end = quiz.step([a.right for a in quiz.asked]).final_words
-    assert "ecarte laws 24 --rules french" in end
 
 
 def test_the_modern_rulebooks_own_rule_is_asked_and_pointed_to() -> None:

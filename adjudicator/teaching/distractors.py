@@ -1,11 +1,14 @@
 """The quiz's wrong choices, each with why it is wrong: never a law, a remedy or a score picked for
 being near, only what a learner could reason his way to. Which law: the laws with cases on the
-same irregularity (their cases say why not), the misconceptions of laws/words/misconceptions.yaml
-and the laws the book relates. What is allowed: the other cases' remedies for the irregularity,
-then the misconceptions. The score: the hand miscounted as learners miscount it (a point counted
-two, a vole one, a struck mark counted, a king forgotten), then the score before the deal.
+same irregularity (their cases say why not), the misconceptions of
+laws/words/misconceptions.yaml and the laws the book relates. What is allowed: the other cases'
+remedies for the irregularity, then the misconceptions, never two that say the same
+(misconceptions.yaml's `alike`). The score: the hand miscounted as learners miscount it (a point
+counted two, a vole one, a struck mark counted, a king forgotten), then the score before the
+deal.
 
-A why given as None is said by the caller from the cases (`Builder.why_not`, `Builder.not_here`).
+A why given as None is said by the caller from the cases (`Builder.why_not`,
+`Builder.not_here`).
 """
 from __future__ import annotations
 
@@ -55,13 +58,15 @@ def options(book: LawBook, slips: Misconceptions, ruling: Ruling, right: int,
     """2 to 3 wrong remedies: the other cases' of this irregularity (why: their circumstances,
     said by the caller), the misconceptions of it, then the remedies of the related laws' cases
     (why: the irregularity they are for)."""
-    own = frozenset(ruling.options)
+    def said(opts: Any) -> frozenset[str]:   # what a choice says: options alike are one
+        return frozenset(slips.same(o) for o in opts)
+    own = said(ruling.options)
     same = [(tuple(c.case.options), None) for c in book.by_irregularity[ruling.irregularity]]
     told = [(tuple(w.options), w.why) for w in slips.options.get(ruling.irregularity, ())]
     related = sorted(set(book.laws[right].related) | set(ruling.laws))
     near = [(tuple(c.options), None) for n in related for c in book.laws[n].cases]
-    groups = [[g for g in group if frozenset(g[0]) != own] for group in (same, told, near)]
-    return _pick(groups, rng.randint(2, 3), rng, key=lambda item: frozenset(item[0]))
+    groups = [[g for g in group if said(g[0]) != own] for group in (same, told, near)]
+    return _pick(groups, rng.randint(2, 3), rng, key=lambda item: said(item[0]))
 
 
 def _add(score: dict[str, int], player: str, points: int) -> dict[str, int]:

@@ -15,6 +15,7 @@ from ..lawbook.laws import CompiledCase, default_book
 from ..lawbook.rulesets import Change, InForce, RuleSet, rule_sets
 from ..words import scores as score_words
 from ..words.explaining import said as explained
+from ..words.glossary import entry as glossary_entry
 from ..words.happened import summary_text
 from ..words.learner import for_people, parted
 from ..words.misconceptions import Statement, default_misconceptions
@@ -43,11 +44,24 @@ class Grader:
     def each(self, values: dict[str, Any], players: list[str]) -> str:
         return ", ".join(self.labels["each"].format(player=p, value=values[p]) for p in players)
 
-    def option_set(self, options: tuple[str, ...] | list[str]) -> str:
+    def option_set(self, r: Ruling, options: tuple[str, ...] | list[str]) -> str:
         c = self.q["choices"]
         if len(options) == 1:
-            return c["compulsory"].format(option=self.words.option(options[0]))
-        return c["choice"].format(options=c["or"].join(self.words.option(o) for o in options))
+            return c["compulsory"].format(option=self.option(r, options[0], options))
+        return c["choice"].format(options=c["or"].join(self.option(r, o, options) for o in options))
+
+    def option(self, r: Ruling, option: str, options: tuple[str, ...] | list[str]) -> str:
+        """An option in a person's words, as a remedy of the irregularity ruled (the ruling's
+        case, or the case of it that offers these options): where that case's effects change
+        what the option means (the hand stands, the offender's score cut), quiz.yaml's
+        `with_effect` says so."""
+        cases = [case_of(self.book, r)] if set(options) == set(r.options) else \
+            [c for c in self.book.by_irregularity[r.irregularity] if set(c.case.options) == set(options)]
+        told = self.q["choices"]["with_effect"]
+        for e in (cases[0].case.effects.get(option, []) if cases else []):
+            if option in told.get(e, {}):
+                return str(told[e][option])
+        return self.words.option(option)
 
     def player(self, ruling: Ruling, player: str | None) -> str:
         c = self.q["choices"]
@@ -114,7 +128,8 @@ class Grader:
         where the London laws differ."""
         res = self.q["result"]
         answer = self.q["choices"]["true" if statement.answer else "false"]
-        parts = [res["true_right" if correct else "true_wrong"].format(answer=answer), statement.why]
+        said = ("true_right" if correct else "true_wrong") + ("_read" if statement.reading else "")
+        parts = [res[said].format(answer=answer, law=statement.law), statement.why]
         if statement.rules is not None and statement.quote is not None and statement.london is not None:
             rs = rule_sets()[statement.rules]
             change = rs.changes.get(statement.quote.law) if statement.quote.law is not None else None
@@ -173,11 +188,12 @@ class Grader:
         res = self.q["result"]
         case = case_of(self.book, r).case
         if r.chooser is None or case.chooser is None:
-            return res["chooser_compulsory"].format(law=r.law, given=given)
+            said = "chooser_compulsory_read" if self.point(r) else "chooser_compulsory"
+            return res[said].format(law=r.law, given=given)
         role = self.words.role(case.chooser)
         if given is None:
             return res["chooser_nobody"].format(law=r.law, role=role, options=self.q["choices"]["or"].join(
-                self.words.option(o) for o in r.options))
+                self.option(r, o, r.options) for o in r.options))
         if given == r.offender:
             return res["chooser_offender"].format(given=given, law=r.law, role=role)
         return res["chooser_other"].format(law=r.law, role=role, chooser=r.chooser)
@@ -229,7 +245,7 @@ class Grader:
         point the law leaves open says which, and how the book reads it."""
         moment = cast(Moment, asked.moment)
         r = moment.ruling
-        reading = [explained("ruling", "reading", point=r.open_point)] if r.open_point else []
+        reading = self.reading(r)
         if asked.kind == "law":
             return self.applies(r, right) + reading
         if asked.kind == "chooser":
@@ -238,13 +254,33 @@ class Grader:
             return self.applies(r, right) + [self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
         return self.arithmetic(moment) + reading
 
+    def point(self, r: Ruling) -> str:
+        """What of the ruling's case is the book's reading: the point its law leaves open, else
+        the sentences of its note a learner reads; empty where the law's words say it all."""
+        return " ".join((r.open_point or parted(case_of(self.book, r).case.note)[0]).split())
+
+    def reading(self, r: Ruling) -> list[str]:
+        """The book's reading a ruling rests on, marked as one: the point its law leaves open,
+        else the sentences of the case's note a learner reads (`parted`); then, for a remedy the
+        laws leave open in part (who deals a fresh deal), the glossary's reading of its term
+        (quiz.yaml's `option_terms`)."""
+        point = self.point(r)
+        out = [explained("ruling", "reading", point=point)] if point else []
+        terms = self.q["result"]["option_terms"]
+        for option in (o for o in r.options if o in terms):
+            e = glossary_entry(terms[option])
+            if e is not None and e.reading:
+                out.append(self.q["result"]["term_reading"].format(term=e.term, reading=" ".join(e.reading.split())))
+        return out
+
     def why_chooser(self, r: Ruling) -> str:
         """Whom the law gives the choice to (the case's chooser, in roles.yaml's words), and who
         that is here; or that the remedy is compulsory."""
         res = self.q["result"]
         case = case_of(self.book, r).case
         if r.chooser is None or case.chooser is None:
-            return res["why_compulsory"].format(law=r.law, option=self.words.option(r.options[0]))
+            said = "why_compulsory_read" if self.point(r) else "why_compulsory"
+            return res[said].format(law=r.law, option=self.option(r, r.options[0], r.options))
         role = self.words.role(case.chooser)
         if r.offender is not None and r.offender != r.chooser:
             return res["why_chooser"].format(chooser=r.chooser, law=r.law, role=role, offender=r.offender)
@@ -281,7 +317,7 @@ class Grader:
             reading = self.book.laws[cast(int, r.law)].reading
             return [res["plain"].format(law=r.law, reading=reading.strip())] if right and reading else []
         phrases = [self.words.phrase(name, r.facts[name], r.irregularity) for name, _ in case.tests]
-        return [res["applies"].format(law=r.law, irregularity=self.words.irregularity(r.irregularity),
+        return [res["applies"].format(law=r.law, title=self.book.laws[cast(int, r.law)].title,
                                       conditions=res["condition_join"].join(phrases))]
 
     def why_not(self, r: Ruling, other: int) -> list[str]:

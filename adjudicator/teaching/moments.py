@@ -13,7 +13,7 @@ from ..engine.replay import adjudicate as replay_log
 from ..engine.ruling import Report, Ruling
 from ..lawbook.laws import CompiledCase, default_book
 from ..lawbook.places import SCENARIOS_DIR
-from ..lawbook.rulesets import DEFAULT, InForce, RuleSet, rule_sets
+from ..lawbook.rulesets import DEFAULT, InForce, RuleSet, in_force, rule_sets
 from ..lawbook.scenarios import scenario_docs, scenarios_by_law
 from ..record.log import Log, read_file
 from ..words.interview import Question
@@ -88,10 +88,12 @@ def scenario_paths() -> tuple[str, ...]:
 
 
 def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment]:
-    """The moments to ask about: every claimed ruling of the scenarios (only those played under
-    `rules`, if given: `quiz --rules`) (showing `law`, if given; its own rulings first, the
-    scenario's others only where none is its own)."""
-    wanted = (rules.rules, rules.options.to_json()) if rules is not None else None
+    """The moments to ask about: every claimed ruling of the scenarios played under `rules`
+    (`quiz --rules`; by default the London laws with no option, a variant being asked only
+    where it is named) (showing `law`, if given; its own rulings first, the scenario's others
+    only where none is its own)."""
+    rules = rules if rules is not None else in_force(DEFAULT)
+    wanted = (rules.rules, rules.options.to_json())
     paths = scenario_paths()
     if law is not None:
         shown = set(scenarios_by_law().get(law, []))
@@ -99,7 +101,7 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
     out: list[Moment] = []
     for path in paths:
         s = replayed(path)
-        if wanted is not None and (s.report.rules, s.report.options) != wanted:
+        if (s.report.rules, s.report.options) != wanted:
             continue
         # a rule set's own rulings (law null) are not asked: the quiz's questions are the laws'
         rulings = sorted((r for r in s.report.rulings if r.claimed and r.law is not None), key=lambda r: r.event)
@@ -108,9 +110,19 @@ def moments(law: int | None = None, rules: InForce | None = None) -> list[Moment
             rulings = own or rulings
         last = s.report.played[-1] if s.report.played else None
         for r in rulings:
-            kinds = KINDS if r.table is not None and r.table is last else KINDS[:3]
+            kinds: tuple[str, ...] = KINDS if r.table is not None and r.table is last else KINDS[:3]
+            if _choice_elsewhere(s, r):
+                kinds = tuple(k for k in kinds if k not in ("chooser", "options"))
             out.append(Moment(s, r, kinds))
     return out
+
+
+def _choice_elsewhere(s: Scenario, r: Ruling) -> bool:
+    """Whether a ruling that leaves nobody a choice is followed, in its deal, by one that gives
+    a player his (law 43's revoke, claimed after law 42's abandoned hand): asked "who may
+    choose", the answer "nobody" would be untrue of the deal."""
+    return r.chooser is None and r.table is not None and any(
+        o.event > r.event and o.chooser is not None and o.table is r.table for o in s.report.rulings)
 
 
 def laws_with_moments(rules: InForce | None = None) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from ..lawbook.rulesets import InForce
+from ..lawbook.rulesets import InForce, RuleSet
 from ..words.interview import Choice, Question, Turn
 from ..words.learner import for_people
 from ..words.misconceptions import Statement, default_misconceptions
@@ -30,7 +30,7 @@ from .book.frames import ruled_cards
 from .giveaways import giveaway, gives_away
 from .grading import WRAP, Grader
 from .moments import (KINDS, TRUE_FALSE, Asked, Moment, value_key, own_rules, laws_with_moments, moments,
-                      replayed)
+                      replayed, under_london)
 from .snapshot import cards_in, event_words
 from .table_text import draw
 from ..words.happened import happened
@@ -73,13 +73,14 @@ class Builder(Grader):
             whys = {value_key(list(o)): why for o, why in wrong_sets}
             sets = [o for o, _ in wrong_sets] + [tuple(r.options)]
             rng.shuffle(sets)
-            choices = [Choice(list(o), self.option_set(o)) for o in sets]
+            choices = [Choice(list(o), self.option_set(r, o)) for o in sets]
             right = list(r.options)
         else:
             deal = r.table
             start = s.frames[deal.first_event - 1]["score"] if deal is not None else {p: 0 for p in players}
             wrong_scores = distractors.scores(s.report, deal, start, players, self.book, self.words, self.slips,
                                               self.q["result"]["single_point"], frame, rng)
+            wrong_scores = self.london_score(moment, wrong_scores)
             whys = {value_key(sc): why for sc, why in wrong_scores}
             scores = [sc for sc, _ in wrong_scores] + [dict(s.report.score)]
             rng.shuffle(scores)
@@ -96,12 +97,23 @@ class Builder(Grader):
         texts = {value_key(c.value): c.text for c in choices}
         return Asked(question, moment, kind, right, texts, whys)
 
+    def london_score(self, moment: Moment, wrong: list[tuple[dict[str, int], str]]) -> list[tuple[dict[str, int], str]]:
+        """Under a rule set, the score the London laws would give the same record, first among
+        the wrong scores (the misconception of a player who knows only them), where it differs."""
+        london = under_london(moment.scenario.path) if self.own is not None else None
+        right = moment.scenario.report.score
+        if london is None or london.score == right:
+            return wrong
+        why = self.q["result"]["london_score_choice"].format(rules=cast(RuleSet, self.own).short)
+        others = [w for w in wrong if w[0] != london.score]
+        return [(dict(london.score), why)] + others[:max(1, len(others) - 1)]
+
     def ask_statement(self, statement: Statement, number: int, count: int) -> Asked:
         """A true-or-false round: the statement, beside its scenario's table at the moment of
         its ruling under the statement's law (its first ruling, if none is), with the events so
         far; or, where it has no ruling, the hand at its end with the score it began with."""
         s = replayed(statement.scenario)
-        own = [m for m in moments() if m.scenario.path == statement.scenario]
+        own = [m for m in moments(None, self.rules) if m.scenario.path == statement.scenario]
         moment = next((m for m in own if m.law == statement.law), own[0] if own else None)
         if moment is not None:
             frame = self.frame(moment)
@@ -216,6 +228,9 @@ class Quiz:
         rng.shuffle(statements)
         rounds = len(statements) if builder.own is not None else max(1, count // 4) if count >= 3 else 0
         statements = statements[:min(rounds, count)]
+        if builder.own is not None:   # few scenarios: each asked once, by its statement or its ruling (quoting the same words)
+            ruled = {m.scenario.path for m in moments(law, rules)}
+            statements = [st for st in statements if st.scenario not in ruled or rng.random() < 0.5]
 
         def choices_rng(m: Moment, kind: str) -> random.Random:
             return random.Random(f"{seed}:{m.scenario.path}:{m.ruling.event}:{kind}")
@@ -227,13 +242,29 @@ class Quiz:
                 return False
             return not giveaway(builder.ask(m, kind, 1, 1, choices_rng(m, kind)))
 
-        taken = {s.scenario for s in statements} if builder.own is None else set()   # a rule set has few
+        taken = {s.scenario for s in statements}   # no scenario asked twice
         chosen: list[Any] = draw_moments(moments(law, rules), count - len(statements), rng, allowed, taken)
         chosen += statements
         rng.shuffle(chosen)
         self.asked = [builder.ask_statement(c, i, len(chosen)) if isinstance(c, Statement)
                       else builder.ask(c[0], c[1], i, len(chosen), choices_rng(*c))
                       for i, c in enumerate(chosen, 1)]
+        if 0 < len(chosen) < count:   # fewer scenarios than questions asked for: said, not silent
+            first = self.asked[0].question
+            fewer = builder.q["end"]["fewer"].format(asked=len(chosen), count=count)
+            first.picture = "\n".join(["", builder.wrap(fewer), *(first.picture or "").split("\n")[1:]])
+            first.extra["fewer"] = fewer
+
+    def recap_line(self, n: int, mark: str, law: int) -> str:
+        """A law in the recap: its London title, or, where the rule set asked under changes or
+        removes it, said so, the title being the London law's."""
+        b = self.builder
+        end, title = b.q["end"], b.book.laws[law].title
+        change = b.rules.changes.get(law) if b.own is not None and b.rules is not None else None
+        if change is None:
+            return end["recap_line"].format(n=n, mark=mark, law=law, title=title)
+        said = end["recap_line_removed" if change.removed else "recap_line_changed"]
+        return said.format(n=n, mark=mark, law=law, title=title, rules=cast(RuleSet, b.own).short)
 
     def step(self, answers: list[Any]) -> Turn:
         turn = Turn()
@@ -264,7 +295,7 @@ class Quiz:
                 lines.append(b.wrap(end["recap_rule"].format(n=i, mark=mark, rule=rule_named(e["rule"], b.book))))
                 where = end["recap_where_rule"].format(rules=rules, page=e["page"])
             else:
-                lines.append(b.wrap(end["recap_line"].format(n=i, mark=mark, law=e["law"], title=b.book.laws[e["law"]].title)))
+                lines.append(b.wrap(self.recap_line(i, mark, e["law"])))
                 where = (end["recap_where_rules"].format(law=e["law"], rules=rules, page=e["page"]) if rules
                          else end["recap_where"].format(law=e["law"], page=e["page"]))
             lines.append("\n".join(wrap(where, indent="   ", more="", columns=WRAP)))

@@ -51,6 +51,7 @@ class Statement(_Given):
     why: str
     scenario: str
     law: int | None = None
+    reading: bool = False      # the answer rests on the book's reading of the law, not its words
     rules: str | None = None
     rule: str | None = None
     quote: Quoted | None = None
@@ -72,8 +73,13 @@ class ScoreSlips(_Given):
 class Misconceptions(_Given):
     laws: dict[int, tuple[WrongLaw, ...]]
     options: dict[str, tuple[WrongOptions, ...]]
+    alike: tuple[tuple[str, ...], ...] = ()   # options a learner cannot tell apart: one choice
     score: ScoreSlips
     statements: tuple[Statement, ...]
+
+    def same(self, option: str) -> str:
+        """An option as a choice says it: the first of the options alike with it, else itself."""
+        return next((group[0] for group in self.alike if option in group), option)
 
 
 def problems(m: Misconceptions, book: LawBook) -> list[str]:
@@ -87,6 +93,7 @@ def problems(m: Misconceptions, book: LawBook) -> list[str]:
         if irr not in IRREGULARITIES:
             out.append(f"options: {irr!r} is not an irregularity")
         out += [f"options: {irr}: {o!r} is not an option" for w in remedies for o in w.options if o not in OPTIONS]
+    out += [f"alike: {o!r} is not an option" for group in m.alike for o in group if o not in OPTIONS]
     ids = [s.id for s in m.statements]
     out += [f"statements: {i!r} is given twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
     for s in m.statements:
@@ -97,6 +104,8 @@ def problems(m: Misconceptions, book: LawBook) -> list[str]:
             out.append(f"{where}: give a law or (under a rule set) a rule")
         if s.law is not None and s.law not in book.laws:
             out.append(f"{where}: law {s.law} is not in the book")
+        if s.reading and s.law is None:
+            out.append(f"{where}: a reading is of a law")
         if s.rules is None:
             if s.quote or s.london or s.rule:
                 out.append(f"{where}: quote, london and rule are a rule set's (rules:)")

@@ -231,6 +231,7 @@ class QuizChoices(_Strict):
     nobody: str
     choice: str
     compulsory: str
+    with_effect: dict[str, dict[str, str]]   # an option whose case's effect changes its meaning
     or_: str = Field(alias="or")
     score: str
     true: str
@@ -256,12 +257,16 @@ class QuizResult(_Strict):
     not_for_this: str
     chooser_offender: str
     chooser_compulsory: str
+    chooser_compulsory_read: str   # the same, where the case rests on the book's reading
     chooser_nobody: str
     chooser_other: str
     ruled: str
+    option_terms: dict[str, str]   # an option -> the glossary term whose reading the answer gives
+    term_reading: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
     why_compulsory: str
+    why_compulsory_read: str    # the same, where the case rests on the book's reading
     score_start: str        # the arithmetic of a score question: the score when the deal began,
     score_line: str         # each entitlement of the deal,
     score_end: str          # the score at the end
@@ -273,11 +278,14 @@ class QuizResult(_Strict):
     read_rule: str
     true_right: str
     true_wrong: str
+    true_right_read: str    # the same, for a statement whose answer rests on the book's reading
+    true_wrong_read: str
     rules_quote: str
     london_law: str
     london_none: str        # a scenario under a rule set, replayed under the London laws
     london_other: str
     london_score: str
+    london_score_choice: str   # the London score offered as a wrong choice under a rule set
 
 
 class QuizEnd(_Strict):
@@ -288,12 +296,15 @@ class QuizEnd(_Strict):
     all_right: str
     seed: str
     question: str
+    fewer: str          # fewer questions than asked for: {asked}, {count}
     no_scenario: str
     no_rules_scenario: str
     no_law: str
     left: str
     recap: str          # the heading of the recap, a line a question after it
     recap_line: str     # on {n}, {mark}, {law}, {title}
+    recap_line_changed: str   # a law the rule set asked under changes: also {rules}
+    recap_line_removed: str   # or removes
     recap_rule: str     # a rule set's own rule: {n}, {mark}, {rule}
     recap_where: str    # the line under it: {law}, {page}
     recap_where_rules: str
