@@ -2,9 +2,9 @@
 book built once for the tests that read it; the `resolve` interview and the dispute page's graph
 walked once; one Chromium a module for the browser tests."""
 import os
-import shutil
 import tempfile
 
+import browsers
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -53,22 +53,14 @@ def dispute_graph(interview):
     return graph(interview(["A", "Y"]))
 
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     """Debian's Chromium driven by playwright, one for the module (skipped, saying so, where
     either is missing)."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium): the book's browser "
-                    "tests need it")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
+    chromium, sync_api = browsers.chromium()
     with sync_api.sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("profile")), executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+            str(tmp_path_factory.mktemp("profile")), executable_path=chromium, headless=True, args=browsers.ARGS)
         yield context
         context.close()
 

@@ -7,7 +7,6 @@ import gzip
 import io
 import json
 import re
-import shutil
 import statistics
 from pathlib import Path
 
@@ -19,16 +18,11 @@ from adjudicator.words.interview import run_json
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
+from browsers import ARGS, chromium
 
 pytestmark = pytest.mark.slow   # a browser, and the interview walked into a page
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+CHROMIUM, sync_api = chromium()
 BUDGET_BYTES, BUDGET_GZIP = 1_500_000, 400_000
 INTERACTIVE_MS, ANSWER_MS = 1000, 50
 PATHS = 120

@@ -6,7 +6,6 @@ reload and a record opens to go on with it; the page keeps its budgets."""
 from __future__ import annotations
 
 import json
-import shutil
 import statistics
 from pathlib import Path
 
@@ -22,17 +21,12 @@ from adjudicator.engine.generate_games import games as generated
 from adjudicator.lawbook.places import ROOT
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 
+from browsers import ARGS, chromium
 from table_games import DRIVE, deals_of
 
 pytestmark = pytest.mark.slow   # a browser, and many games entered by taps
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the python package playwright is not installed")
-
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+CHROMIUM, sync_api = chromium()
 BUDGET_BYTES, TAP_MS = 1_500_000, 50
 GAMES = 50   # generated games of each rule set (the issue's number); a variant's, VARIANT_GAMES
 VARIANT_GAMES = 12
