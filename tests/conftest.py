@@ -65,6 +65,19 @@ def browser(tmp_path_factory):
         context.close()
 
 
+@pytest.fixture(scope="module")
+def phone():
+    """A phone's browser (390 x 844 px, touch) of Debian's Chromium, one for the module (skipped,
+    saying so, where Chromium or playwright is missing)."""
+    chromium, sync_api = browsers.chromium()
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=browsers.ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        yield context
+        context.close()
+        browser.close()
+
+
 @pytest.fixture
 def page(browser):
     """A new page of the browser that keeps its problems: console errors, page errors, failed

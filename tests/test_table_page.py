@@ -21,28 +21,18 @@ from adjudicator.engine.generate_games import games as generated
 from adjudicator.lawbook.places import ROOT
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 
-from browsers import ARGS, chromium
+from browsers import chromium
 from table_games import DRIVE, deals_of
 
 pytestmark = pytest.mark.slow   # a browser, and many games entered by taps
 
-CHROMIUM, sync_api = chromium()
+chromium()   # the module skipped, saying why, where Chromium or playwright is missing
 BUDGET_BYTES, TAP_MS = 1_500_000, 50
 GAMES = 50   # generated games of each rule set (the number); a variant's, VARIANT_GAMES
 VARIANT_GAMES = 12
 VARIANTS = [("modern", ["doubling=true"]), ("cavendish", ["offer_point=true"]), ("modern", ["pool=true"]),
             ("french", ["match=linked"])]
 ILLUSTRATIVE = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
-
-
-@pytest.fixture(scope="module")
-def phone():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        yield context
-        context.close()
-        browser.close()
 
 
 def _tab(context):
