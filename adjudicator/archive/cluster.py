@@ -25,6 +25,7 @@ plain output) in that folder (local or on a shared filesystem) instead of sendin
 from __future__ import annotations
 
 import logging
+import warnings
 import os
 import queue
 import time
@@ -84,8 +85,10 @@ def address_problem(scheduler: str) -> str | None:
 
 def _quiet() -> None:
     """No log line of Dask's (or of its event loop's) on the user's terminal, here or in the
-    LocalCluster's workers forked after it: what matters is said in the project's words."""
+    LocalCluster's workers forked after it: what matters is said in the project's words. Nor the
+    warning of a coroutine of its event loop left unawaited when a run is interrupted (^C)."""
     logging.disable(logging.CRITICAL)
+    warnings.filterwarnings("ignore", message="coroutine .* was never awaited", category=RuntimeWarning)
 
 
 def connect(scheduler: str | None, jobs: int) -> tuple[Any, Any]:
