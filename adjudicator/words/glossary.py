@@ -68,7 +68,7 @@ def load(directory: Path = WORDS_DIR) -> list[Entry]:
     term twice."""
     path = directory / FILE
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         entries = Glossary.model_validate(data).entries
     except (OSError, yaml.YAMLError) as problem:
         raise WordsError(f"{FILE}: cannot be read: {problem}") from None

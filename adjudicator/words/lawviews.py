@@ -117,7 +117,8 @@ def group_headings(short: str | None = None, changed: bool = False) -> dict[str,
     each of `lawbook.scenarios.GROUPS`; `short`: the rules' name in a sentence, for the group of
     their own scenarios; `changed`: those rules change the law, so each group of the London
     law's scenarios says it is the London law's."""
-    headings = yaml.safe_load((WORDS_DIR / "scenario_groups.yaml").read_text(encoding="utf-8"))
+    headings = yaml.load((WORDS_DIR / "scenario_groups.yaml").read_text(encoding="utf-8"),
+                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     if not isinstance(headings, dict) or sorted(headings) != sorted((*GROUPS, "london")):
         raise WordsError(f"scenario_groups.yaml: give a heading for each of {', '.join(GROUPS)}, and london")
     out = {g: str(headings[g]) for g in GROUPS}

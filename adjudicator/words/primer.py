@@ -40,7 +40,8 @@ class Primer(BaseModel):
 def load(directory: Path = WORDS_DIR) -> Primer:
     """The primer as written; `WordsError` when the file does not fit or its steps go back."""
     try:
-        primer = Primer.model_validate(yaml.safe_load((directory / FILE).read_text(encoding="utf-8")))
+        primer = Primer.model_validate(yaml.load((directory / FILE).read_text(encoding="utf-8"),
+                                                 Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     except (OSError, yaml.YAMLError) as problem:
         raise WordsError(f"{FILE}: cannot be read: {problem}") from None
     except ValidationError as problem:
