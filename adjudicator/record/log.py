@@ -12,6 +12,7 @@ import unicodedata
 from operator import attrgetter
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args
 
+from orjson import JSONEncodeError, dumps
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator,
                       model_validator,
@@ -486,25 +487,54 @@ def log_json_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------ validating a log
 
-def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]]) -> tuple[dict[str, Any], list[int], int]:
+# the events already read from orjson's data, by the JSON orjson writes of them: one seen before
+# (an archive repeats most events: a look, a play, a packet of two) is not validated again. orjson's
+# data holds only JSON's own values, no NaN and no infinity, and orjson writes two of them alike
+# only where they are equal and of one type, so the same text always stands for the same event.
+# Events are never changed once read (the engine reads them; the table keeps its own state).
+_KNOWN: dict[bytes, tuple[Any, int]] = {}   # -> (the event, the mapping keys its text holds)
+_KNOWN_AT_MOST = 20_000
+
+
+def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]],
+                known: dict[bytes, tuple[Any, int]] | None = None
+                ) -> tuple[dict[str, Any], list[int], int, list[Any] | None, list[tuple[int, bytes, int]]]:
     """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected with
     their event number. Returns the tagged log, the number of each event kept, and the mapping
-    keys seen (for `check_json_keys`)."""
+    keys seen (for `check_json_keys`). With `known` (orjson's data only), an event seen before
+    is not tagged: it is taken as it was read. Then also every event, those seen before in
+    their places (`None` where one is tagged), and the tagged ones to remember once validated:
+    (their place, their text, the keys they hold)."""
     keys = sum(_count_keys(v) + 1 for k, v in raw.items() if k != "events")
     events = raw.get("events")
     if not isinstance(events, list):
-        return raw, [], keys
+        return raw, [], keys, None, []
     keys += 1
     tagged = []
     numbers = []
+    every: list[Any] | None = None if known is None else []
+    new: list[tuple[int, bytes, int]] = []
     for n, item in enumerate(events, 1):
+        text = None
+        if every is not None and known is not None:
+            try:
+                text = dumps(item)
+            except JSONEncodeError:   # no text stands for it (a string orjson cannot write)
+                pass
+            else:
+                seen = known.get(text)
+                if seen is not None:
+                    every.append(seen[0])
+                    keys += seen[1]
+                    continue
         if not isinstance(item, dict) or len(item) != 1:
             keys += _count_keys(item)
             problems.append((n, f"event {n}: an event is a mapping with exactly one key, its name "
                                 f"(got {_short(item)})"))
             continue
         (name, fields), = item.items()
-        keys += 1 + (len(fields) if isinstance(fields, dict) else _count_keys(fields))
+        held = 1 + (len(fields) if isinstance(fields, dict) else _count_keys(fields))
+        keys += held
         if name not in _KNOWN_EVENTS:
             problems.append((n, f"event {n}: unknown event {_short(name)}{_did_you_mean(name)}"))
             continue
@@ -516,9 +546,13 @@ def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]]) -> tuple[d
         if "event" in fields:
             problems.append((n, f"event {n} ({name}): unknown field 'event'"))
             continue
+        if every is not None:
+            if text is not None:
+                new.append((len(every), text, held))
+            every.append(None)
         tagged.append({"event": name, **fields})
         numbers.append(n)
-    return {**raw, "events": tagged}, numbers, keys
+    return {**raw, "events": tagged}, numbers, keys, every, new
 
 
 def _count_keys(data: Any) -> int:
@@ -581,10 +615,11 @@ def _where(parts: list[str], msg: str, error: ErrorDetails) -> str:
 
 
 def validate(raw: Any, source: str, json_text: str | None = None,
-             rule_sets: list[str] | None = None) -> Log:
+             rule_sets: list[str] | None = None, from_orjson: bool = False) -> Log:
     """Turn parsed YAML/JSON into a `Log`, or raise `LogError` listing every problem, in the
     order of the log (the header first). `rule_sets`, where given, are the known rule sets'
-    names: a `rules` text that is none of them is one of the problems."""
+    names: a `rules` text that is none of them is one of the problems. `from_orjson`: `raw` is
+    orjson's data, whose events seen before are taken as they were read (`_KNOWN`)."""
     if raw is None:
         raise LogError(source, ["the log is empty"])
     if not isinstance(raw, dict):
@@ -600,10 +635,12 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     more = 0
     log = None
     try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
-        tagged, numbers, keys = _tag_events(raw, problems)
+        tagged, numbers, keys, every, new = _tag_events(raw, problems, _KNOWN if from_orjson else None)
         if json_text is not None:
             check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
+        if every is not None and not problems:
+            log = log.model_copy(update={"events": _merged(every, log.events, new)})
     except ValidationError as e:
         skip = {("options",), ("rules",)} if header else {("options",)}   # each problem said once
         errors = [err for err in e.errors(include_url=False) if err["loc"][:1] not in skip]
@@ -618,6 +655,18 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     if header or late:
         raise LogError(source, header + late)
     return log
+
+
+def _merged(every: list[Any], tagged: list[Event], new: list[tuple[int, bytes, int]]) -> list[Event]:
+    """Every event of the log: those seen before as they were read, the tagged ones as just
+    validated, in their places; the tagged ones kept, by their text, for the logs read next."""
+    if len(_KNOWN) > _KNOWN_AT_MOST:
+        _KNOWN.clear()
+    places = iter(tagged)
+    merged = [event if event is not None else next(places) for event in every]
+    for place, text, held in new:
+        _KNOWN[text] = (merged[place], held)
+    return merged
 
 
 def _table_problems(log: Log) -> list[str]:
@@ -673,7 +722,7 @@ def read_text(text: str, source: str, rule_sets: list[str] | None = None, read: 
     if read is not None and json_text and len(text) <= MAX_LOG_BYTES \
             and text.count("{") + text.count("[") <= _SHALLOW:
         try:
-            return validate(read, source, text, rule_sets)
+            return validate(read, source, text, rule_sets, from_orjson=True)
         except LogError:
             pass
     return validate(parse_text(text, source), source, text if json_text else None, rule_sets)
