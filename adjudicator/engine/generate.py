@@ -597,17 +597,17 @@ def _found_after_the_hand(d: _Deal, holder: str) -> bool:
 def _held_points(g: _Game, held: list[tuple[str, int]], struck: set[int], ruling: GeneratedRuling) -> None:
     """A target reached with points the claim after the hand strikes was never reached; one
     reached with points that stand after it was reached there: the game was won (_GameOver).
-    The claim is then heard (`ruling`, and the score without what it strikes) if the winner's
-    adversary had reached the target before in the deal with points it strikes, which never
-    stood (LOG_FORMAT.md, the end of the game); else it is not heard, and the score is what it
-    was then."""
+    The claim is then heard (`ruling`, and the score without what it strikes) if either player
+    had reached the target before in the deal with points it strikes, which never stood
+    (LOG_FORMAT.md, the end of the game); else it is not heard, and the score is what it was
+    then."""
     running, standing = dict(g.score), dict(g.score)
     reached: set[str] = set()
     for i, (player, points) in enumerate(held):
         running[player] += points
         standing[player] += 0 if i in struck else points
         if standing[player] >= g.game_to:
-            heard = any(other != player for other in reached)
+            heard = bool(reached)
             if heard:
                 g.rulings.append(ruling)
             g.score, g.winner = (standing if heard else running), player

@@ -392,10 +392,10 @@ class Replay:
 
     def _heard_after_win(self, name: str) -> bool:
         """A claim or elect after the game is won, in the deal it was won in, is still heard while
-        an adversary's points reached the target earlier in that deal (LOG_FORMAT.md: they never
+        points of either player reached the target earlier in that deal (LOG_FORMAT.md: they never
         stood, so what strikes them is heard); the points it would give do not count."""
         return name in ("claim", "elect") and not self.deaf and any(
-            p.deal is self.deal and p.player != self.winner for p in self.provisional)
+            p.deal is self.deal for p in self.provisional)
 
     def _close_shown(self) -> None:
         """The game is won: an open choice that the log went on to show (`shown`) was made."""
