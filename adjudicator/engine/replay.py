@@ -9,6 +9,7 @@ follows* from an irregularity.
 from __future__ import annotations
 
 import pickle
+from operator import attrgetter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, NoReturn, cast
@@ -84,6 +85,8 @@ class _GameWon(Exception):
 
 _DEFAULT_FACTS = Facts().model_dump()
 _DEAL_STARTS = frozenset({"shuffle", "cut", "deal", "new_game"})
+_MARKING = frozenset({"mark", "take_down"})   # a log that has one is marked by the players
+EVENT_NAME = attrgetter("event")
 _LOOKS = ("dealer_looked", "non_dealer_looked", "concerned_looked")   # `choice_still_open`
 # the events of a hand's exchange and play: none can follow its deal's annulment
 OF_THE_HAND = frozenset({"propose", "accept", "refuse", "discard", "ask", "give", "play", "tricks",
@@ -125,7 +128,7 @@ class Replay:
         self.players = list(log.players)
         self.game_to = self.options.game_to
         self.score = {p: 0 for p in self.players}
-        self.marked = any(e.event in ("mark", "take_down") for e in log.events)
+        self.marked = not _MARKING.isdisjoint(map(EVENT_NAME, log.events))   # (a sweep in C)
         self.rulings: list[Ruling] = []
         self.choosing: list[Ruling] = []   # the rulings whose choice may still be open
         self.ruled_at: dict[int, list[Ruling]] = {}              # event -> the rulings on it

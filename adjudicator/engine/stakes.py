@@ -12,6 +12,7 @@ player (law 49), as the source says ("as if they had won the majority of tricks"
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from .exchange import round_over
@@ -192,11 +193,14 @@ _PLAY = frozenset({"play", "take_back", "show", "abandon", "tricks", "announce_k
 
 VARIANT_OF = {"double": "double", "accept_double": "double", "decline_double": "double",
               "offer_point": "offer", "accept_offer": "offer", "decline_offer": "offer"}
+_CHECKED = frozenset({*VARIANT_OF, "new_game"})   # the events `variants_on` looks at
 
 
 def variants_on(r: Replay) -> None:
     """Before the replay: every variant's event in the log needs its variant on (a log error
     even where it would come after the game is won)."""
+    if _CHECKED.isdisjoint(map(attrgetter("event"), r.events)):
+        return   # (most logs: a sweep in C)
     options = r.options
     several = options.pool or options.match == "linked"
     for n, ev in enumerate(r.events, 1):
