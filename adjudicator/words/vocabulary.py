@@ -240,14 +240,19 @@ class QuizChoices(_Strict):
 
 class QuizResult(_Strict):
     right: str
+    right_read: str         # a `_read` twin: where the case spoken of has an `open_point`
     right_law: str
     wrong: str
+    wrong_read: str
     law_text: str
     applies: str
+    applies_read: str
     plain: str              # a law's reading, for a right answer where its case tests nothing
     condition_join: str
     why_not_case: str
     why_not_more: str
+    why_not_case_read: str
+    why_not_more_read: str
     why_not_elsewhere: str
     why_not_score: str
     why_not_told: str       # a wrong law from misconceptions.yaml, with its why
@@ -255,16 +260,25 @@ class QuizResult(_Strict):
     not_here: str
     not_here_always: str
     not_for_this: str
+    not_here_read: str
+    not_here_always_read: str
+    not_for_this_read: str
     chooser_offender: str
+    chooser_offender_read: str
     chooser_compulsory: str
     chooser_compulsory_read: str   # the same, where the case rests on the book's reading
     chooser_nobody: str
     chooser_other: str
+    chooser_nobody_read: str
+    chooser_other_read: str
     ruled: str
+    ruled_read: str
     option_terms: dict[str, str]   # an option -> the glossary term whose reading the answer gives
     term_reading: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
+    why_chooser_read: str
+    why_chooser_role_read: str
     why_compulsory: str
     why_compulsory_read: str    # the same, where the case rests on the book's reading
     score_start: str        # the arithmetic of a score question: the score when the deal began,
@@ -284,6 +298,7 @@ class QuizResult(_Strict):
     london_law: str
     london_none: str        # a scenario under a rule set, replayed under the London laws
     london_other: str
+    london_other_read: str
     london_score: str
     london_score_choice: str   # the London score offered as a wrong choice under a rule set
 
