@@ -116,11 +116,11 @@ def _handbacks(page: Path) -> list[dict]:
             given = {"v": 1, "rules": data["rules"], "law": a["law"], "title": texts[a["title"]], "text": texts[a["text"]],
                      "cites": a["cites"], "chooser": a["chooser"], "offender": a["offender"], "ev": a["ev"],
                      "o": o["o"], "w": texts[o["w"]], "after": o.get("after"), "next": o.get("next"),
-                     "pts": o.get("pts"), "k": o.get("k"), "el": o.get("el")}
+                     "pts": o.get("pts"), "k": o.get("k"), "kt": o.get("kt"), "el": o.get("el")}
             key = json.dumps({k: v for k, v in given.items() if k not in ("title", "text", "w")}, sort_keys=True)
             if "x" not in o and key not in seen:
                 seen.add(key)
-                out.append(given)
+                out += [given] + ([given | {"king": True}] if o.get("kt") else [])   # the sheet's king turned up too
     return out
 
 
@@ -135,7 +135,7 @@ async (cases) => {
   const out = [];
   for (const p of cases) try {
     click("#restart"); click("#start"); click('#screen [data-id="A"]');
-    click('#screen [data-id="' + (p.k[0] ? "KH" : "x") + '"]');
+    click('#screen [data-id="' + (p.k[0] || p.king ? "KS" : "x") + '"]');
     // each proposal's answer: the first after it (one taken back is no answer: law 27)
     const answers = [];
     p.ev.forEach((e, i) => { if (e.propose) { const a = p.ev.slice(i).find(x => x.accept || x.refuse); if (a) answers.push(a.accept ? "A" : "R"); } });

@@ -152,7 +152,7 @@ WORDS: dict[str, str] = {
     "ruling_marks": "{player} scores {points}.",
     "ruling_may_mark": "{player} may mark {points}.",
     "ruling_kept": "{player} keeps the {points} this deal scored ({what}).",
-    "ruling_changed": "{player} scores {points} for this deal, not the {before} the sheet had ({what}).",
+    "ruling_changed": "{player} has {points} for this deal, where the sheet had {before} ({what}).",
     "ruling_lost": "{player} loses the {before} the sheet had for this deal ({what}).",
     "ruling_cite": "The ruling relies on law {laws} too.",
     "ruling_cites": "The ruling relies on laws {laws} too.",
