@@ -143,13 +143,13 @@ async (cases) => {
     if (p.k[1]) { if (asked() === "propose") click('#screen [data-id="play"]'); click('#screen [data-id="' + p.k[1].slice(1) + '"]'); }
     const steps = document.body.dataset.steps;
     await new Promise(r => { window.addEventListener("hashchange", r, {once: true}); location.hash = "#r=" + encodeURIComponent(JSON.stringify(p)); });
-    const applied = document.body.dataset.steps !== steps;
+    const applied = document.body.dataset.steps !== steps, said = document.getElementById("say").innerText;
     for (let deal = 0; deal < 2 && applied; deal++) {
       if (deal) click('#screen [data-id="x"]');
       for (let q = asked(); q !== "turn" && q !== "over" && q !== "next"; q = asked())
         click('#screen [data-id="' + ({propose: "play", king: "none", stake: "none", tricks: "n3"})[q] + '"]');
     }
-    out.push({applied: applied, said: document.getElementById("say").innerText, log: window.ecarteTable.log(),
+    out.push({applied: applied, said: said, log: window.ecarteTable.log(),
               score: JSON.parse(document.getElementById("score").dataset.score)});
   } catch (e) { out.push({applied: false, said: String(e) + " at " + asked()}); }
   return out;
@@ -166,6 +166,7 @@ def test_every_ruling_the_interview_hands_back_scores_as_the_engine_scores_the_r
     tab.locator("#start").tap()
     for case, got in zip(cases, tab.evaluate(APPLY, cases)):
         assert got["applied"], (case, got["said"])
+        assert case["title"] in got["said"] and case["w"] in got["said"], got["said"]   # said with its law
         report = adjudicate_text(json.dumps(got["log"]))
         assert report.score == got["score"], (case, got["log"])
         assert any(r.law == case["law"] and r.elected == case["o"] for r in report.rulings), (case, got["log"])

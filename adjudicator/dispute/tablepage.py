@@ -159,9 +159,9 @@ WORDS: dict[str, str] = {
     "ruling_record": "The record keeps this deal as the dispute page told it, with the irregularity and the ruling, and that page's example cards.",
     "apply_refused": "The ruling is not applied to the score",
     "apply_rules": "It was made under other rules than this page keeps the score under.",
-    "apply_no_deal": "No deal on the score sheet is open to it: a deal is in progress (or, for a ruling on a hand played, just over) before the next is dealt.",
+    "apply_no_deal": "No deal on the score sheet is open to it: a ruling applies to the deal in progress or, on a hand played, to the deal just over, before the next is dealt.",
     "apply_stake": "The deal has a double or an offer, which the dispute page's telling of it has not.",
-    "apply_cards": "The deal goes on from the ruling, and the dispute page told it with its own cards: the page can go on from it only in a deal recorded by its result, once the trump card is turned up.",
+    "apply_cards": "The deal goes on from the ruling, and the dispute page told it with its own cards: the page can go on from it only in a deal recorded by its result, once the trump card is turned up. Go on recording the deal as the ruling leaves it.",
     "apply_kings": "The dispute page told the deal with another king of trumps (turned up or announced) than the score sheet has: answer the king as it was, or record the deal as the ruling leaves it.",
     "cannot_follow": "This record does not answer what the page asks here: “{question}”.",
 }
