@@ -121,20 +121,25 @@ def _handbacks(page: Path) -> list[dict]:
             if "x" not in o and key not in seen:
                 seen.add(key)
                 out += [given] + ([given | {"king": True}] if o.get("kt") else [])   # the sheet's king turned up too
-    return out
+    # and where the players mark their own scores, the rulings that give no points (the page
+    # refuses, in words, to mark a ruling's points for them)
+    return out + [c | {"marks": True} for c in out if not any((c["kt"]["pts"] if c.get("king") else c["pts"]).values())]
 
 
 APPLY = """
 async (cases) => {
-  // for each ruling: a new game, A deals, the deal stands as the interview told it (the king,
-  // the proposals); the ruling arrives in the address (#r=), as from the dispute page; the deal
-  // finished and one more played; the page's score and record
+  // for each ruling: a new game (the players marking their own scores, each marked at once, where
+  // `marks`), A deals, the deal stands as the interview told it (the king, the proposals); the
+  // ruling arrives in the address (#r=), as from the dispute page; the deal finished and one more
+  // played; the page's score and record
   window.confirm = () => true;
   const click = (sel) => { const b = document.querySelector(sel); if (!b) throw new Error("no " + sel); b.click(); };
-  const asked = () => document.querySelector("#screen form").dataset.question;
+  const marked = () => { let m; while ((m = document.querySelector("#marks [data-mark]"))) m.click(); };
+  const asked = () => { marked(); return document.querySelector("#screen form").dataset.question; };
   const out = [];
   for (const p of cases) try {
-    click("#restart"); click("#start"); click('#screen [data-id="A"]');
+    click("#restart"); click('#marks-agree [data-id="' + (p.marks ? "marks" : "page") + '"]'); click("#start");
+    click('#screen [data-id="A"]');
     click('#screen [data-id="' + (p.k[0] || p.king ? "KS" : "x") + '"]');
     // each proposal's answer: the first after it (one taken back is no answer: law 27)
     const answers = [];
