@@ -153,6 +153,7 @@ WORDS: dict[str, str] = {
     "ruling_kept": "{player} keeps the {points} this deal scored ({what}).",
     "ruling_changed": "{player} has {points} for this deal, where the sheet had {before} ({what}).",
     "ruling_lost": "{player} loses the {before} the sheet had for this deal ({what}).",
+    "ruling_nothing": "Neither player scores for this deal.",
     "ruling_cite": "The ruling relies on law {laws} too.",
     "ruling_cites": "The ruling relies on laws {laws} too.",
     "ruling_record": "The record keeps this deal as the dispute page told it, with the irregularity and the ruling, and that page's example cards.",
