@@ -125,6 +125,7 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
     words = {k[len("page_"):]: v for k, v in res.words.interview.items() if k.startswith("page_")}
     words["rules"] = rules_line(res)
     words["named_role"] = res.words.interview["named_role"]
+    words["role_d"], words["role_n"] = res.words.role("dealer"), res.words.role("non_dealer")
     data = {"graph": kept_graph(res), "words": words, "worker": WORKER,
             "rules": {"name": res.rules.rules, "options": res.rules.options.to_json()},
             "laws": {str(n): href for n, href in (law_pages or {}).items()}}
