@@ -156,14 +156,14 @@ WORDS: dict[str, str] = {
     "ruling_nothing": "Neither player scores for this deal.",
     "ruling_cite": "The ruling relies on law {laws} too.",
     "ruling_cites": "The ruling relies on laws {laws} too.",
-    "ruling_record": "The record keeps this deal as the dispute page told it, with the irregularity and the ruling, and that page's example cards.",
+    "ruling_record": "The record keeps this deal as the score sheet knows it, with the irregularity and the ruling: the cards dealt, discarded and given as counts, no card the table did not give.",
     "apply_refused": "The ruling is not applied to the score",
     "apply_rules": "It was made under other rules than this page keeps the score under.",
     "apply_no_deal": "No deal on the score sheet is open to it: a ruling applies to the deal in progress or, on a hand played, to the deal just over, before the next is dealt.",
     "apply_marks": "The players mark their own scores, and the ruling gives points, which the page cannot mark for them as the laws count each one: record the deal as the ruling leaves it.",
     "apply_stake": "The deal has a double or an offer, and the dispute page told it without one: record the deal as the ruling leaves it.",
-    "apply_cards": "The deal goes on from the ruling, and the dispute page told it with its own cards: the page can go on from it only in a deal recorded by its result, once the trump card is turned up. Go on recording the deal as the ruling leaves it.",
-    "apply_kings": "The dispute page told the deal with another king of trumps (turned up or announced) than the score sheet has: answer the king as it was, or record the deal as the ruling leaves it.",
+    "apply_cards": "The deal goes on from the ruling: the page can go on from it only in a deal recorded by its result, once the trump card is turned up. Go on recording the deal as the ruling leaves it.",
+    "apply_kings": "The dispute page told the deal with another turn-up or king of trumps announced than the score sheet has: answer them as they were, or record the deal as the ruling leaves it.",
     "cannot_follow": "This record does not answer what the page asks here: “{question}”.",
 }
 
