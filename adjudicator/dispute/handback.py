@@ -4,9 +4,10 @@ log the interview told (`situation.build`, the log `resolve --save` writes) with
 elected. Made at build time into the interview's graph (`page.graph`); the dispute page hands
 one option back to the table page, which applies it and writes the told deal into its record.
 
-The told deal goes into the record as the score sheet knows it, never with the interview's
+The told deal goes into the record without the interview's
 example cards (they tell the story; nobody at the table gave them): its packets, discards and
-gives as counts, its turn-up the sheet's own (`@k`: the king the sheet has, or `count: 1`), the
+gives as counts (the telling's: one more or one fewer where a number was said only as more or
+fewer), its turn-up the sheet's own (`@k`: the king the sheet has, or `count: 1`), the
 claim and the election as answered. Each option is ruled by the engine on THAT deal, with each
 of the sheet's turn-ups (a king of the trump suit, or a card not known); where it is ruled
 otherwise (the irregularity needs the cards: a card exposed, played, claimed...), the page

@@ -156,7 +156,7 @@ WORDS: dict[str, str] = {
     "ruling_nothing": "Neither player scores for this deal.",
     "ruling_cite": "The ruling relies on law {laws} too.",
     "ruling_cites": "The ruling relies on laws {laws} too.",
-    "ruling_record": "The record keeps this deal as the score sheet knows it, with the irregularity and the ruling: the cards dealt, discarded and given as counts, no card the table did not give.",
+    "ruling_record": "The record keeps this deal as the dispute page told it, with the irregularity and the ruling: the cards dealt, discarded and given only as counts, and no card the table did not give. Where you said only that a hand had more or fewer cards, its count is the telling's: one more or one fewer than the right number.",
     "apply_refused": "The ruling is not applied to the score",
     "apply_rules": "It was made under other rules than this page keeps the score under.",
     "apply_no_deal": "No deal on the score sheet is open to it: a ruling applies to the deal in progress or, on a hand played, to the deal just over, before the next is dealt.",
