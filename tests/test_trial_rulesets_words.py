@@ -118,3 +118,11 @@ def test_a_tie_not_cut_again_is_not_said_to_have_been_cut_again() -> None:
         assert ("Law 5 rules: compulsory: cut again. Not done: Y dealt without a second cut; "
                 "the deal that was played stands.") in text
         assert "Taken: cut again" not in text
+
+
+def test_the_law_book_says_a_remedy_in_its_case_words() -> None:
+    text = _flat(runner.invoke(app, ["laws", "38"]).output)
+    assert ("Compulsory: the non-dealer exchanges as many cards as he asked for, or as many as are left, "
+            "and the dealer takes none and plays his hand (law 38).") in text
+    assert "Compulsory: the king cannot be marked." in _flat(runner.invoke(app, ["laws", "24"]).output)
+    assert "Compulsory: what was not marked in time is lost." in _flat(runner.invoke(app, ["laws", "50"]).output)

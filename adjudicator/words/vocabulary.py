@@ -439,6 +439,13 @@ class Words:
         irregularity (options.yaml's `if:`)."""
         return self.option(option, {**ruling.facts, "irregularity": ruling.irregularity})
 
+    def case_option(self, option: str, case: Any) -> str:
+        """An option in words as a remedy of a case of the law book: the words that fit its
+        irregularity and the facts its conditions fix to one value."""
+        fixed = {k: v for k, v in case.when.items() if isinstance(v, (str, bool, int))}
+        irregularity = case.irregularities[0] if case.irregularities else None
+        return self.option(option, {**fixed, "irregularity": irregularity})
+
     def role(self, role: str) -> str:
         return self.roles[role]
 
