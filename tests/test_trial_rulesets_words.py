@@ -126,3 +126,8 @@ def test_the_law_book_says_a_remedy_in_its_case_words() -> None:
             "and the dealer takes none and plays his hand (law 38).") in text
     assert "Compulsory: the king cannot be marked." in _flat(runner.invoke(app, ["laws", "24"]).output)
     assert "Compulsory: what was not marked in time is lost." in _flat(runner.invoke(app, ["laws", "50"]).output)
+
+
+def test_the_quiz_says_a_remedy_in_its_case_words() -> None:
+    out = runner.invoke(app, ["quiz", "--law", "24", "--count", "1", "--seed", "2"], input="1\n1\n1\n1\n").output
+    assert "“the king cannot be marked” is compulsory" in _flat(out)
