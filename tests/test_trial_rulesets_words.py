@@ -131,3 +131,10 @@ def test_the_law_book_says_a_remedy_in_its_case_words() -> None:
 def test_the_quiz_says_a_remedy_in_its_case_words() -> None:
     out = runner.invoke(app, ["quiz", "--law", "24", "--count", "1", "--seed", "2"], input="1\n1\n1\n1\n").output
     assert "“the king cannot be marked” is compulsory" in _flat(out)
+
+
+def test_an_error_of_number_nobody_found_is_not_said_discovered() -> None:
+    text = _adjudicated(RULESETS / "propose-with-count-fewer-than-discarded.yaml")
+    assert ("A gave Y 2 cards; he asked for 1; once the hand is over: Y may claim a fresh deal, "
+            "or let the hand stand as it was played.") in text
+    assert "discovered after the hand was played" not in text
