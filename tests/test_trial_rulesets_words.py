@@ -138,3 +138,9 @@ def test_an_error_of_number_nobody_found_is_not_said_discovered() -> None:
     assert ("A gave Y 2 cards; he asked for 1; once the hand is over: Y may claim a fresh deal, "
             "or let the hand stand as it was played.") in text
     assert "discovered after the hand was played" not in text
+
+
+def test_a_hand_abandoned_before_any_trick() -> None:
+    log = OFFER_FIRST.replace("options: {offer_point: true}\n", "").split("  - offer_point")[0] + "  - abandon: {by: Y}\n"
+    text = _flat(report_text(adjudicate_text(log), columns=10_000))
+    assert "Y abandoned the hand before a trick was made. Score A 2, Y 0." in text and "tricks Y" not in text
