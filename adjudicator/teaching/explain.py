@@ -249,13 +249,16 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     what = happened(ruling.what) if ruling.what else words.irregularity(ruling.irregularity)
     either = explained("ruling", "either")
     chooser = (explained("ruling", "may_choose", chooser=ruling.chooser,
-                         options=either.join(words.option(o) for o in ruling.options))
-               if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
+                         options=either.join(words.remedy(o, ruling) for o in ruling.options))
+               if ruling.chooser else explained("ruling", "compulsory", option=words.remedy(ruling.options[0], ruling)))
     decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.rule is None
                else explained("ruling", "decider_rule", rule=ruling.rule) if everything
                else _capital(rule_named(ruling.rule, book)))
+    not_done = words.irregularities[ruling.irregularity].not_done
     taken = (explained("ruling", "unclaimed") if not ruling.claimed
-             else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
+             else explained("ruling", "not_done", what=not_done.format(**dict(ruling.summary.names)))
+             if ruling.elected and not_done
+             else explained("ruling", "taken", option=words.remedy(ruling.elected, ruling)) if ruling.elected else "")
     reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
            "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),

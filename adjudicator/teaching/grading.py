@@ -61,7 +61,9 @@ class Grader:
         for e in (cases[0].case.effects.get(option, []) if cases else []):
             if option in told.get(e, {}):
                 return str(told[e][option])
-        return self.words.option(option)
+        if set(options) == set(r.options):   # the ruling's own remedies: in the words of its case
+            return self.words.remedy(option, r)
+        return self.words.case_option(option, cases[0].case) if cases else self.words.option(option)
 
     def player(self, ruling: Ruling, player: str | None) -> str:
         c = self.q["choices"]

@@ -28,9 +28,9 @@ def choice_words(case: Case) -> str:
     """Who chooses between what, or the remedy that is compulsory, as a sentence's start."""
     words = default_words()
     if case.chooser:
-        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
+        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.case_option(o, case) for o in case.options)
     else:
-        choice = "compulsory: " + words.option(case.options[0])
+        choice = "compulsory: " + words.case_option(case.options[0], case)
     return choice[0].upper() + choice[1:]
 
 

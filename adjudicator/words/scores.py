@@ -102,8 +102,8 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
             line = f"{happened(award.what, words, person)}: " + marks.format(**said) + f", law {e['awarded_by']}"
-            if e["for"] != e["kind"]:
-                line += "; " + words.earned(e["for"], role).format(**said) + cited
+            if e["for"] != e["kind"]:   # the award is neither won nor lost by play: its value said as awarded
+                line += "; " + words.awarded(e["for"], role).format(**said) + cited
         else:
             line = words.earned(e["for"], role).format(**said) + ": " + marks.format(**said) + cited
         if e["limited_by"] is not None:

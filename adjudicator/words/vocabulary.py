@@ -78,6 +78,7 @@ class IrregularityWords(BaseModel):
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
     player: str | None = None   # asked for the player the telling makes the dealer, where nobody has dealt yet
     also: list[str] = []     # the other moments it may be found at (listed there too)
+    not_done: str | None = None   # ruled only where its remedy was not carried out: what was done instead
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
     until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
     told: NextWords | None = None   # the words as told, where the answers settle `words`' alternatives
@@ -108,6 +109,8 @@ class Scores(BaseModel):
     effects: dict[str, str]
     table: dict[str, str]    # the scoring tables of laws 46-49 in words
     games: dict[str, str]    # a pool's or a linked match's games, one by one
+    awarded: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]   # law 42's award, valued by another law or rule
+    deal: dict[str, str | dict[str, str]]   # a deal in one line (`adjudicate`)
 
 
 class Synonyms(BaseModel):
@@ -382,7 +385,7 @@ class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
-                 options: dict[str, str], roles: dict[str, str],
+                 options: dict[str, str | NextWords], roles: dict[str, str],
                  scores: Scores, synonyms: list[list[str]],
                  interview: dict[str, str], next: dict[str, str | NextWords],
                  events: Events, table: TableWords, quiz: QuizWords,
@@ -414,13 +417,34 @@ class Words:
         words = self.scores.earned[basis]
         return words if isinstance(words, str) else words[role]
 
+    def awarded(self, basis: str, role: Literal["dealer", "non_dealer"]) -> str:
+        """What values a point or vole awarded for an abandoned hand (law 42), where `basis` is
+        not the plain point or vole (a template on {player}, {dealer}, {elder})."""
+        words = self.scores.awarded[basis]
+        return words if isinstance(words, str) else words[role]
+
     def following(self, option: str, facts: dict[str, Any]) -> str:
         """What happens once `option` is taken, in the words that fit the case's facts."""
         words = self.next[option]
         return words if isinstance(words, str) else words.fitting(facts)[0]
 
-    def option(self, option: str) -> str:
-        return self.options[option]
+    def option(self, option: str, facts: dict[str, Any] | None = None) -> str:
+        """An option in words; where its words depend on the case (options.yaml's `if:`), the
+        words that fit a ruling's `facts` (with its `irregularity`), else the general ones."""
+        words = self.options[option]
+        return words if isinstance(words, str) else words.fitting(facts or {})[0]
+
+    def remedy(self, option: str, ruling: Any) -> str:
+        """An option in words as a remedy of this ruling: the words that fit its facts and its
+        irregularity (options.yaml's `if:`)."""
+        return self.option(option, {**ruling.facts, "irregularity": ruling.irregularity})
+
+    def case_option(self, option: str, case: Any) -> str:
+        """An option in words as a remedy of a case of the law book: the words that fit its
+        irregularity and the facts its conditions fix to one value."""
+        fixed = {k: v for k, v in case.when.items() if isinstance(v, (str, bool, int))}
+        irregularity = case.irregularities[0] if case.irregularities else None
+        return self.option(option, {**fixed, "irregularity": irregularity})
 
     def role(self, role: str) -> str:
         return self.roles[role]
@@ -578,7 +602,7 @@ def _load(directory: Path) -> Words:
                 problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
     problems += [f"irregularities.yaml: illustrated: {m!r} is not among the moments"
                  for m in irregularities.illustrated if m not in irregularities.moments]
-    options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
+    options = _checked(directory, "options.yaml", dict[str, str | NextWords], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
     for fact, words in facts.items():
