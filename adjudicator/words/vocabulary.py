@@ -1,6 +1,6 @@
 """Every word shown to people, from `laws/words/*.yaml`: the law book's vocabulary (facts,
 irregularities, options, roles), the scores' reasons, the events of a log, the card table's
-labels, and the words of `resolve` and `quiz`.
+labels, and the words of `resolve`, `quiz` and the table companion's page.
 
 The words live beside the law book, so that an arbiter rewords a question or a phrase without
 touching Python. `load` reads every file into its pydantic model and checks it strictly: every
@@ -199,13 +199,173 @@ class TerminalLabels(_Strict):
     cut: str
 
 
+class TablePageWords(_Strict):
+    """Every sentence of the table companion's page (table.yaml's `page`), in the order the page
+    is given them."""
+
+    title: str
+    score: str
+    undo: str
+    irregular: str
+    export: str
+    open: str
+    restart: str
+    restart_sure: str
+
+    record: str
+    record_hint: str
+    download: str
+
+    sheet: str
+    deal: str
+    what: str
+    dealer: str
+    non_dealer: str
+    sits_out: str
+
+    names_q: str
+    player_n: str
+    names_distinct: str
+    start: str
+
+    marks_q: str
+    marks_page: str
+    marks_players: str
+    marks_head: str
+    marks_owed: str
+    marks_none: str
+    mark_owed: str
+    for_king: str
+    for_point: str
+    for_vole: str
+    mark_more: str
+    mark_one: str
+    may_mark: str
+    lost: str
+    to_mark: str
+    too_high: str
+
+    game_to_q: str
+    game_value_q: str
+    value_single: str
+    value_treble_double_single: str
+
+    who_deals: str
+    cut_highest: str
+    cut_lowest: str
+    cut_q: str
+    cut_card: str
+    cut_again: str
+    cut_deals: str
+    cut_go: str
+    deals: str
+
+    turn_up: str
+    not_king: str
+    by_cards: str
+
+    turn_up_card: str
+    leads: str
+    follows: str
+    led: str
+    tricks_so_far: str
+    s_cards: str
+    double_fold: str
+    trick_to: str
+
+    propose_first: str
+    propose_again: str
+    accepts: str
+    refuses: str
+    plays_without: str
+    plays: str
+
+    king_held: str
+    king_hint: str
+    nobody: str
+
+    double_q: str
+    double_accepted: str
+    double_declined: str
+    no_double: str
+    offer_q: str
+    offer_accepted: str
+    offer_declined: str
+    no_offer: str
+
+    tricks_q: str
+    tricks_hint: str
+    vole: str
+    tricks_n: str
+
+    game_won: str
+    won: str
+    champion: str
+    next_game: str
+    start_next: str
+    over_hint: str
+    game_n: str
+    game_won_row: str
+
+    law_head: str
+    why_won: str
+
+    s_turned: str
+    s_no_proposal: str
+    s_acc: str
+    s_ref: str
+    s_vole: str
+    winner: str
+    s_king: str
+    s_double_acc: str
+    s_double_dec: str
+    s_offer_acc: str
+    s_offer_dec: str
+    s_tricks: str
+
+    not_a_log: str
+    other_rules: str
+    other_options: str
+    unknown_player: str
+    cannot_read: str
+    cannot_open: str
+
+    s_ruling: str
+    ruling_chose: str
+    ruling_took: str
+    ruling_again: str
+    ruling_void: str
+    ruling_over: str
+    ruling_on: str
+    ruling_marks: str
+    ruling_kept: str
+    ruling_changed: str
+    ruling_lost: str
+    ruling_nothing: str
+    ruling_cite: str
+    ruling_cites: str
+    ruling_record: str
+
+    apply_refused: str
+    apply_rules: str
+    apply_no_deal: str
+    apply_marks: str
+    apply_stake: str
+    apply_cards: str
+    apply_kings: str
+
+    cannot_follow: str
+
+
 class TableWords(_Strict):
-    """The card table's words, for the book's drawing and the terminal's (table.yaml)."""
+    """The card table's words, for the book's drawing and the terminal's, and the table
+    companion's (table.yaml)."""
 
     suits: dict[str, str]
     both: BothLabels
     book: BookLabels
     terminal: TerminalLabels
+    page: TablePageWords
 
 
 class QuizStory(_Strict):
@@ -402,7 +562,7 @@ class Words:
         self.scores = scores
         self.synonyms = synonyms
         self.events = events        # each event of a log (events.yaml)
-        self.table = table          # the card table's labels (table.yaml)
+        self.table = table          # the card table's labels and the table companion's words (table.yaml)
         self.happened = happened    # what happened at the table (happened.yaml)
         # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
         self.quiz: dict[str, dict[str, Any]] = quiz.model_dump(by_alias=True)
