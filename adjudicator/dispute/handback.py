@@ -205,7 +205,8 @@ def handback(final: dict[str, Any], book: LawBook, words: Words, texts: Any) -> 
             "cites": ruling.get("laws", []),
             "chooser": role.get(ruling.get("chooser") or ""), "offender": role.get(ruling.get("offender") or ""),
             "ev": next((o["ev"][:-1] if elects else o["ev"] for o, _ in out if "ev" in o), []),
-            "opts": [_short(o, elects, texts.add(words.option(o["o"]))) for o, _ in out]}
+            "opts": [_short(o, elects, texts.add(words.option(o["o"], {"irregularity": ruling["irregularity"]})))
+                     for o, _ in out]}
 
 
 def _short(said: dict[str, Any], elected: bool, w: int) -> dict[str, Any]:
