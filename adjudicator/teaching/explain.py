@@ -14,11 +14,12 @@ from typing import Any
 from ..words import scores as score_words
 from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
-from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
+from ..lawbook.rulesets import DEFAULT, InForce, in_force, of_log, rule_sets
+from ..record.source import LogError
 from ..words.lawviews import when_words
 from ..words.explaining import said as explained
 from ..words.learner import DEVELOPER, for_people, scenario_title
-from ..words.rules import cite, option_source, option_turning, rule_named, said, value_words
+from ..words.rules import cite, option_source, option_turning, option_words, rule_named, said, short_of, value_words
 from ..engine.errors import ReplayError
 from ..engine.replay import adjudicate
 from ..engine.ruling import Report, Ruling
@@ -83,7 +84,10 @@ def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, b
         for e in score_words.entries(report, d, book):
             if e["law"] is not None or e["rule"] is not None:   # never both: the loader refuses it
                 seen.setdefault((e["law"], e["rule"]), False)
-    if report.winner is not None and report.game_value is not None:   # what the game counts
+            for n in score_words.also_laws(d, e):   # law 24's grace, law 49 under a variant's score
+                seen.setdefault((n, None), False)
+    won = report.winner is not None and report.game_value is not None or any(g["winner"] for g in report.games or ())
+    if won:   # what the game counts (a game of a pool or a match won, too)
         seen.setdefault((book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")), False)
     return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
 
@@ -196,12 +200,25 @@ def _source_line(source: dict[str, Any], book: LawBook, person: bool = False) ->
     if kind == "replaced":
         return said("explain", "replaced", **values)
     if kind == "option":
-        return said("explain", "option", **values, what=value_words(source["option"], source["value"]))
+        what = value_words(source["option"], source["value"])
+        if getattr(rs.defaults, source["option"]) == source["value"]:   # the rule set's own value
+            return said("explain", "option", **values, what=what)
+        unchanged = "" if source["rules"] == DEFAULT else said("explain", "unchanged", short=rs.short)
+        if source["seed"] == rule_sets()[DEFAULT].source:   # its only words are the London law's
+            return said("explain", "option_agreed_london", **values, what=what, unchanged=unchanged)
+        return said("explain", "option_agreed", **{**values, "cite": _cited(source)}, what=what, unchanged=unchanged)
     if kind == "london_fills_silence":
         return said("explain", "fills", **values)
     if kind == "london_restated":
         return said("explain", "restated", **values)
     return said("explain", "london_own" if source["rules"] == DEFAULT else "london", **values)
+
+
+def _cited(source: dict[str, Any]) -> str:
+    """An option's source as a reader cites it, with the heading its words are under there
+    (laws/words/rulesets.yaml's option `name`: the rulebook's "Alternate Card Ranking")."""
+    name = option_words()[source["option"]].get("name")
+    return said("explain", "cite_named", cite=cite(source["seed"]), name=name) if name else cite(source["seed"])
 
 
 def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[str]:
@@ -222,9 +239,13 @@ def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = Tru
     if agreed:
         out.append(said("explain", "agreed", options="; ".join(agreed)))
     found = sources(report, book, rules) if whole else []
-    if found:
+    named = {s.get("option") for s in found}
+    every = [said("explain", "every_game", name=w["name"], cite=cite(w["source"]), quote=w["quote"])
+             for k, w in option_words().items()
+             if whole and w.get("every_game") and k not in named and getattr(own.defaults, k) != getattr(rules.options, k)]
+    if found or every:
         out.append(said("explain", "sources"))
-        out += [f"  - {_source_line(s, book, person)}" for s in found]
+        out += [f"  - {_source_line(s, book, person)}" for s in found] + [f"  - {line}" for line in every]
     if own.silence and any(s["kind"] == "london_fills_silence" for s in found):
         out.append(said("explain", "silence", short=own.short, silence=own.silence))
     return out + [""]
@@ -327,6 +348,17 @@ def _title(title: str | None) -> str | None:
         return None
     said = for_people(scenario_title(title))
     return None if DEVELOPER.search(said[:1].lower() + said[1:]) else said
+
+
+def _own_rules(report: Report) -> InForce | None:
+    """The rules the record's own header gives (the London laws where it names none): its title
+    speaks of them, whatever rules it is explained under; None where they cannot be read."""
+    if report.log is None:
+        return None
+    try:
+        return of_log(report.log)
+    except LogError:
+        return None
 
 
 def _capital(text: str) -> str:
@@ -459,6 +491,9 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
         score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
         out.append(explained("score", "final", score=score, winner=_winner(report, book)))
     title = report.title if everything else _title(report.title)
-    if title:
+    own = _own_rules(report)
+    if title and own is not None and (own.rules, own.options) != (rules.rules, rules.options):
+        out += ["", explained("score", "log_under", title=title, short=short_of(own))]
+    elif title:
         out += ["", explained("score", "log", title=title)]
     return "\n".join(fit(out))

@@ -96,6 +96,9 @@ class Scores(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
+    after_first_card: dict[str, dict[str, str | int]]   # earned after its player's first card: words by role, `law`
+    rests_on: dict[str, list[int]]   # a variant's score: the laws it rests on besides its rule
+    also_law: str
     marks: str
     would_mark: str     # a mark that a ruling struck out, or cut to nothing
     limited: str
