@@ -49,14 +49,16 @@ class Unfilled(dict[str, Any]):
 
 
 def summary_text(summary: RulingSummary, words: Words | None = None) -> str:
-    """A ruling's summary: what happened; the case's own words on the players it names; and,
-    if nobody claimed it, that nothing was done."""
+    """A ruling's summary: what happened; the case's own words on the players it names. If
+    nobody claimed it: what happened, that nothing was done, and the case's words as what the
+    ruling would have been had it been claimed (its circumstances a condition, not a fact)."""
     words = words or default_words()
     text = summary.case.format_map(Unfilled(dict(summary.names)))
+    if not summary.claimed:
+        unclaimed = words.happened.unclaimed.format(case=text)
+        return happened(summary.what, words) + ". " + unclaimed if summary.what else unclaimed
     if summary.what:
         text = happened(summary.what, words) + "; " + text
-    if not summary.claimed:
-        text += " " + words.happened.unclaimed
     return text
 
 

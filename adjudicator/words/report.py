@@ -74,7 +74,11 @@ def report_text(report: Report, columns: int | None = None) -> str:
         at = f" (claimed; done at event {r.at})" if r.at else ""
         lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
         lines.append(f"  {summary_text(r.summary)}")
-        if r.chooser:
+        if not r.claimed:
+            said = default_words().happened.unclaimed_choice
+            lines.append("  " + (said["may_choose"].format(chooser=r.chooser, options=" or ".join(_words(o) for o in r.options))
+                                 if r.chooser else said["compulsory"].format(option=_words(r.options[0]))))
+        elif r.chooser:
             lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
         else:
             lines.append(f"  Compulsory: {_words(r.options[0])}.")
