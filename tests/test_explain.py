@@ -356,7 +356,7 @@ def test_the_nearest_cases_of_one_law_say_each_condition_as_its_own() -> None:
     the nearest case says its own moment first; likewise law 32 beside law 34 (French rules)."""
     log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "propose-with-count-fewer-than-discarded.yaml"
     out = " ".join(CliRunner().invoke(app, ["explain", str(log)]).output.split())
-    assert ("Law 33, if it concerns the dealer (here: it concerns the non-dealer): found after the hand was played "
+    assert ("Law 33, if it concerns the dealer (here: it concerns the non-dealer): if found after the hand was played "
             "out or abandoned, the non-dealer would choose: a fresh deal; or the deal stands as it is; but, if found "
             "after the turn-up and before a card is played and before the cards given are taken up, compulsory: the "
             "dealer rectifies the error; but, if found after the turn-up and before a card is played and after the "
@@ -364,7 +364,7 @@ def test_the_nearest_cases_of_one_law_say_each_condition_as_its_own() -> None:
             "deal; or draw the superfluous cards.") in out
     law38 = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law38-dealer-must-play-his-hand.yaml"
     out = " ".join(CliRunner().invoke(app, ["explain", "--rules", "french", str(law38)]).output.split())
-    assert ("Law 32, if it concerns the non-dealer (here: it concerns the dealer): found after the hand was played "
+    assert ("Law 32, if it concerns the non-dealer (here: it concerns the dealer): if found after the hand was played "
             "out or abandoned, the non-dealer would choose: a fresh deal; or the deal stands as it is; but, if found "
             "after the turn-up") in out
 
