@@ -349,6 +349,18 @@ def test_a_ruling_nobody_claimed_is_said_as_what_a_claim_would_have_had() -> Non
     assert "Had anyone claimed it, Y could have chosen: " in out and "Y may choose" not in out
 
 
+def test_a_remedy_the_play_carries_out_is_not_said_as_what_a_claim_would_have_had() -> None:
+    """Law 30 unclaimed: the play itself gives A the card Y cannot play to, claimed or not (the
+    case's note), so the ruling says no claim is needed, not "Had anyone claimed it"."""
+    log = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law30-unclaimed.yaml"
+    out = " ".join(CliRunner().invoke(app, ["adjudicate", str(log)]).output.split())
+    assert ("Y asked for 2 cards having discarded 3. Nobody claimed it at the table, and no claim is needed: the "
+            "play itself does what the law gives: Y plays with fewer than five cards") in out
+    assert "Had anyone claimed it" not in out and "Compulsory: cards that cannot be played to" in out
+    out = " ".join(CliRunner().invoke(app, ["explain", str(log)]).output.split())
+    assert "no claim is needed: the play itself does what law 30 gives: compulsory: cards" in out
+
+
 def test_the_nearest_cases_of_one_law_say_each_condition_as_its_own() -> None:
     """Law 33 beside law 31's ruling: its three cases turn on the moment and, in the exchange, on
     whether the cards given were taken up. Each "but, if" says its own condition, so that no two
