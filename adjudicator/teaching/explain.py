@@ -256,9 +256,10 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else _capital(rule_named(ruling.rule, book)))
     taken = explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else ""
     by_the_play = all(o in words.happened.by_the_play for o in ruling.options)
+    lower = decider[:1].lower() + decider[1:]
     said_rules = (explained("ruling", "rules", decider=decider, choice=chooser, taken=taken) if ruling.claimed
-                  else explained("ruling", "rules_by_the_play" if by_the_play else "rules_unclaimed",
-                                 decider=decider[:1].lower() + decider[1:], choice=chooser))
+                  else explained("ruling", "rules_by_the_play", decider=lower, choice=chooser) if by_the_play
+                  else explained("ruling", "rules_unclaimed", decider=lower, choice=chooser))
     reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
            "  " + said_rules,
