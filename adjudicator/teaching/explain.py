@@ -276,19 +276,23 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
                else explained("ruling", "decider_rule", rule=ruling.rule) if everything
                else _capital(rule_named(ruling.rule, book)))
     not_done = words.irregularities[ruling.irregularity].not_done
-    taken = (explained("ruling", "unclaimed") if not ruling.claimed
-             else explained("ruling", "not_done", what=not_done.format(**dict(ruling.summary.names)))
+    taken = (explained("ruling", "not_done", what=not_done.format(**dict(ruling.summary.names)))
              if ruling.elected and not_done
              else explained("ruling", "taken", option=words.remedy(ruling.elected, ruling)) if ruling.elected else "")
+    by_the_play = all(o in words.happened.by_the_play for o in ruling.options)
+    lower = decider[:1].lower() + decider[1:]
+    said_rules = (explained("ruling", "rules", decider=decider, choice=chooser, taken=taken) if ruling.claimed
+                  else explained("ruling", "rules_by_the_play", decider=lower, choice=chooser) if by_the_play
+                  else explained("ruling", "rules_unclaimed", decider=lower, choice=chooser))
     reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
-           "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
+           "  " + said_rules,
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     shown = {c.ref: line for c, e in near if _rival(c, decided)
-            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
+            and (line := _near_line(c, e["failed"][0], words, irr, *_otherwise(c, e, others, words, irr),
                                     _unruled(report, ruling, e["failed"][0], book), name=_name(c, book, not everything)))}
     if shown:
         out.append("  " + explained("cases", "nearest"))
@@ -379,7 +383,7 @@ def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
 
 
 def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
-               otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
+               own: str = "", otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
     """A case one fact away (`name`: its law or rule): that fact as the case wants it, as it was
     here, and what the case gives (or, `unruled`, that the game under those rules has nothing to
     rule on); None where the two are said alike (the words would not tell them apart)."""
@@ -387,8 +391,10 @@ def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregular
     actual = words.phrase(test["fact"], test["actual"], irregularity)
     if said.strip('"').lower() == actual.lower():
         return None
+    choice = _choice(case, words)
     return explained("cases", "near", name=_capital(name), said=said, actual=actual,
-                     choice=unruled or _choice(case, words) + otherwise)
+                     choice=unruled or (explained("cases", "own", condition=own, choice=choice) if own else choice)
+                     + otherwise)
 
 
 def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: LawBook) -> str | None:
@@ -409,12 +415,16 @@ def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: 
     return explained("cases", "no_ruling", score=", ".join(f"{p} {other.score[p]}" for p in other.players))
 
 
-def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> str:
+def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> tuple[str, str]:
     """What the same law gives on the fact the nearest case states, where one more fact of the
     moment would turn it (law 9 before the turn-up: a choice before the non-dealer looks, the
-    error rectified after): the stated fact alone does not settle the outcome, so both are said."""
+    error rectified after): the stated fact alone does not settle the outcome, so both are said.
+    Each case's condition is said as its own, so that no two overlap: the nearest case's own
+    value of the fact its siblings turn on, and each one's values less those a case the law book
+    tries first takes (or with what that case also requires turned about: law 33, "after the
+    cards given are taken up"). Returns (the nearest case's own condition, the siblings' clauses)."""
     fact = entry["failed"][0]["fact"]
-    out = []
+    siblings = []
     for other, e in others:
         failed = {t["fact"]: t for t in e["failed"]}
         if (other.law, other.rule) != (case.law, case.rule) or other is case or len(failed) != 2 \
@@ -422,9 +432,71 @@ def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: W
                 or not _rival(other, case):
             continue
         [extra] = [t for name, t in failed.items() if name != fact]
-        out.append(explained("cases", "otherwise", said=_said(extra, words, irregularity),
-                             choice=_choice(other, words)))
-    return "".join(out)
+        siblings.append((other, extra))
+    if not siblings:
+        return "", ""
+    turning = {t["fact"] for _, t in siblings}
+    f = next(iter(turning))
+    if len(turning) > 1 or f not in case.case.when:   # no one fact to say each case's own value of
+        return "", "".join(explained("cases", "otherwise", said=_said(t, words, irregularity),
+                                     choice=_choice(o, words)) for o, t in siblings)
+    order = [c for c, _ in others]   # the order the law book tries them in
+    # the law's other cases one fact away on the same fact, said on lines of their own: their
+    # values count too, so that no two lines overlap either
+    peers = [o for o, e in others if o is not case and (o.law, o.rule) == (case.law, case.rule)
+             and len(e["failed"]) == 1 and e["failed"][0]["fact"] == fact
+             and o.case.when.get(fact) == case.case.when.get(fact) and f in o.case.when]
+    group = sorted([case, *peers, *(o for o, _ in siblings)], key=lambda c: order.index(c))
+    said = {c.ref: _own(c, f, fact, group, words, irregularity) for c in group}
+    out = "".join(explained("cases", "otherwise", choice=_choice(o, words),
+                            said=said[o.ref] if said[o.ref] is not None else _said(t, words, irregularity))
+                  for o, t in siblings if said[o.ref] != "")
+    return said[case.ref] or words.phrase(f, case.case.when[f], irregularity), out
+
+
+def _own(c: CompiledCase, f: str, fact: str, group: list[CompiledCase], words: Words,
+         irregularity: str) -> str | None:
+    """A case's own condition on `f` among the cases of its law that turn on it: its values, less
+    those a case tried before it takes whatever else holds, and those it shares with such a case
+    that also requires a true/false fact, with that fact turned about; and, where a case tried
+    after it shares a value, what it also requires. None where nothing needs saying beyond the
+    case's own condition; "" where no value is left to it."""
+    def values(x: CompiledCase) -> list[Any]:
+        v = x.case.when.get(f)
+        return list(v) if isinstance(v, (list, tuple)) else [v]
+
+    def held(x: CompiledCase) -> dict[str, Any]:
+        return {k: v for k, v in x.case.when.items() if k not in (fact, f)}
+
+    i = group.index(c)
+    earlier = [x for x in group[:i] if f in x.case.when]
+    later = [x for x in group[i + 1:] if f in x.case.when]
+    changed = False
+    parts = []
+    for value in values(c):
+        taken = [held(x) for x in earlier if value in values(x)]
+        if any(not h or not all(isinstance(v, bool) for v in h.values()) for h in taken):
+            changed = True   # a case tried before this one takes this value whatever else holds
+            continue
+        turned = [words.phrase(k, not v, irregularity) for h in taken for k, v in h.items()]
+        changed = changed or bool(turned)
+        parts.append(explained("cases", "with", condition=words.phrase(f, value, irregularity),
+                               held=explained("cases", "also").join(turned)) if turned
+                     else words.phrase(f, value, irregularity))
+    own = held(c)
+    if own and all(isinstance(v, bool) for v in own.values()) and \
+            any(value in values(x) for x in later for value in values(c)):
+        parts = [explained("cases", "with", condition=p, held=explained("cases", "also").join(
+            words.phrase(k, v, irregularity) for k, v in own.items())) for p in parts]
+        changed = True
+    if not changed:
+        return None
+    return explained("cases", "alternatives").join(parts)
+
+
+def _same(value: Any, values: list[Any]) -> bool:
+    """A case's value of a fact is one of another case's values for it."""
+    return value in values
 
 
 def _choice(case: CompiledCase, words: Words) -> str:

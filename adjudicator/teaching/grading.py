@@ -173,7 +173,7 @@ class Grader:
         if same is None:
             out.append(res["london_none"].format(laws=" and ".join(str(c.law) for c in changes)))
         elif same.case != r.case and same.law is not None:
-            out.append(self.marked("london_other", same.open_point, law=same.law, summary=cards_in(summary_text(same.summary))))
+            out.append(self.marked("london_other", same.open_point, law=same.law, summary=cards_in(summary_text(same.summary, options=same.options))))
         if london.score != moment.scenario.report.score:
             out.append(res["london_score"].format(score=self.each(london.score, list(moment.scenario.log.players))))
         return out + [self.london(c.law) for c in changes]
@@ -267,7 +267,7 @@ class Grader:
     def ruled(self, r: Ruling) -> str:
         """The ruling in words: its case's summary, marked as the book's reading where the case
         rests on a point its law leaves open."""
-        return self.marked("ruled", r.open_point, law=r.law, summary=cards_in(summary_text(r.summary)))
+        return self.marked("ruled", r.open_point, law=r.law, summary=cards_in(summary_text(r.summary, options=r.options)))
 
     def point(self, r: Ruling) -> str:
         """What of the ruling's case is the book's reading: the point its law leaves open, else

@@ -21,7 +21,7 @@ def ruling_json(r: Ruling) -> dict[str, Any]:
         "irregularity": r.irregularity, "event": r.event,
         "deal": r.deal, "offender": r.offender, "chooser": r.chooser,
         "options": r.options, "elected": r.elected, "claimed": r.claimed,
-        "summary": summary_text(r.summary), "text": r.text,
+        "summary": summary_text(r.summary, options=r.options), "text": r.text,
     }
     if r.laws:
         out["laws"] = r.laws
@@ -73,8 +73,13 @@ def report_text(report: Report, columns: int | None = None) -> str:
         state = "" if r.claimed else " [not claimed at the table]"
         at = f" (claimed; done at event {r.at})" if r.at else ""
         lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
-        lines.append(f"  {summary_text(r.summary)}")
-        if r.chooser:
+        lines.append(f"  {summary_text(r.summary, options=r.options)}")
+        by_the_play = all(o in default_words().happened.by_the_play for o in r.options)
+        if not r.claimed and not by_the_play:
+            said = default_words().happened.unclaimed_choice
+            lines.append("  " + (said["may_choose"].format(chooser=r.chooser, options=" or ".join(_words(o, r) for o in r.options))
+                                 if r.chooser else said["compulsory"].format(option=_words(r.options[0], r))))
+        elif r.chooser:
             lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o, r) for o in r.options)}.")
         else:
             lines.append(f"  Compulsory: {_words(r.options[0], r)}.")

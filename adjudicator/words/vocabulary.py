@@ -517,7 +517,10 @@ class Happened(BaseModel):
     tables: dict[str, dict[str, str]] = {}
     optional: dict[str, str] = {}
     joined: dict[str, Joined] = {}
-    unclaimed: str
+    unclaimed: str                    # on {case}: the case's summary, said as what a claim would have had
+    unclaimed_choice: dict[str, str]  # may_choose (on {chooser}, {options}), compulsory (on {option})
+    by_the_play: list[str] = []       # options the play itself carries out, claimed or not
+    unclaimed_by_the_play: str = "{case}"   # on {case}: a ruling nobody claimed whose options are all such
     for_people: dict[str, str] = {}   # a key's words to a person, where `said` names the log's events
 
 

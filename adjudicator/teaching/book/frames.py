@@ -45,7 +45,7 @@ def _ruling(r: Ruling) -> dict[str, Any]:
             "chooser": r.chooser, "options": [words.remedy(o, r) for o in r.options],
             "elected": words.remedy(r.elected, r) if r.elected else None,
             "elected_card": card_text(r.elected_card) if r.elected_card else None,
-            "claimed": r.claimed, "summary": summary_text(r.summary), "note": r.note,
+            "claimed": r.claimed, "summary": summary_text(r.summary, options=r.options), "note": r.note,
             "open_point": r.open_point}
 
 
