@@ -135,8 +135,9 @@ def test_the_quiz_says_a_remedy_in_its_case_words() -> None:
 
 def test_an_error_of_number_nobody_found_is_not_said_discovered() -> None:
     text = _adjudicated(RULESETS / "propose-with-count-fewer-than-discarded.yaml")
-    assert ("A gave Y 2 cards; he asked for 1; once the hand is over: Y may claim a fresh deal, "
-            "or let the hand stand as it was played.") in text
+    assert ("A gave Y 2 cards; he asked for 1. Nobody claimed it at the table, so nothing was done: the game "
+            "stands as recorded. Had anyone claimed it, the ruling would have been: once the hand is over: Y may "
+            "claim a fresh deal, or let the hand stand as it was played.") in text
     assert "discovered after the hand was played" not in text
 
 
