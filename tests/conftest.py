@@ -1,6 +1,7 @@
 """Hypothesis profiles: `ci` (the default, bounded) and `long` (HYPOTHESIS_PROFILE=long); the
 book built once for the tests that read it; the `resolve` interview and the dispute page's graph
-walked once; one Chromium a module for the browser tests."""
+walked once; one Chromium a module for the browser tests, and the table page written beside its
+dispute page."""
 import os
 import tempfile
 
@@ -92,3 +93,18 @@ def page(browser):
     page.on("request", lambda r: r.url.startswith("file:") or page.problems.append(f"network: {r.url}"))
     yield page
     page.close()
+
+
+@pytest.fixture(scope="module")
+def command_page(tmp_path_factory):
+    """`ecarte table --page FILE --players A,Y`: the table page, its worker and the dispute page
+    beside it (a path to the table page)."""
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+    from adjudicator.dispute.page import WORKER
+    path = tmp_path_factory.mktemp("command") / "table.html"
+    result = CliRunner().invoke(app, ["table", "--page", str(path), "--players", "A,Y"])
+    assert result.exit_code == 0, result.output
+    assert (path.parent / WORKER).is_file() and (path.parent / "resolve.html").is_file()
+    return path

@@ -480,24 +480,33 @@ def test_a_pipe_closed_early_ends_the_tool_quietly_as_grep(tmp_path: Path, args:
 
 
 @pytest.mark.slow
-def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name,old,new,args,said", [
+    ("options.yaml", None, "fresh_deal: [not, words]\n", ["adjudicate", "SCENARIO"], "options.yaml"),
+    ("table.yaml", "  cut_again:", "  cut_agian:", ["table", "--page", "PAGE"], "table.yaml: 'page.cut_again' is missing"),
+])
+def test_a_broken_words_file_is_exit_2_naming_it(tmp_path: Path, name: str, old: str | None, new: str,
+                                                  args: list[str], said: str) -> None:
     """The words beside the law book (laws/words/) are read late, by the commands that speak:
-    a broken one is the law book's error, not a traceback."""
+    a broken one is the law book's error, not a traceback (`old` replaced by `new`, or the whole
+    file `new`); the table companion's page is not written."""
     import shutil
     import adjudicator.words.vocabulary as words
     folder = tmp_path / "words"
     shutil.copytree(words.WORDS_DIR, folder)
-    (folder / "options.yaml").write_text("fresh_deal: [not, words]\n")
+    text = (folder / name).read_text(encoding="utf-8")
+    (folder / name).write_text(new if old is None else text.replace(old, new), encoding="utf-8")
     code = ("import sys, pathlib; import adjudicator.words.vocabulary as w; "
             f"w.default_words = lambda: w.load(pathlib.Path({str(folder)!r})); "
             "from adjudicator.entry import main; sys.argv[0] = 'ecarte'; main()")
     import subprocess
     import sys
     scenario = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law11-two-cards-turned-choose.yaml"
-    result = subprocess.run([sys.executable, "-c", code, "adjudicate", str(scenario)],
+    places = {"SCENARIO": str(scenario), "PAGE": str(tmp_path / "table.html")}
+    result = subprocess.run([sys.executable, "-c", code, *(places.get(a, a) for a in args)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "the law book cannot be loaded" in result.stderr and "options.yaml" in result.stderr
+    assert "the law book cannot be loaded" in result.stderr and said in result.stderr, result.stderr
+    assert not (tmp_path / "table.html").exists()
 
 
 def test_a_misspelt_log_file_is_answered_with_the_nearest_name() -> None:

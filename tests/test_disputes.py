@@ -62,7 +62,8 @@ def test_a_king_announced_before_the_dealer_plays_again_is_in_time_law_24():
     lateness = [("irregularity", "late_king"), ("player", A), ("player", "dealer"), ("first_card_king", True)]
     turn = settle(lateness + [("announced", "before_again"), ("short_of_game", False)])
     assert turn.status == 0 and turn.final["ruling"] is None and turn.final["score"] == {A: 1, Y: 0}
-    assert "A held the king of trumps and announced it: A marks 1" in words(turn)
+    assert "A played the king of trumps as his first card and announced it before he played again: " \
+        "A marks 1, law 47 and law 24" in words(turn)
     late = settle(lateness + [("announced", "later"), ("short_of_game", False)])
     assert late.final["ruling"]["law"] == 24 and late.final["score"] == {A: 0, Y: 0}
     # 'If the king be the card first led, it may be announced at any time prior to its being played to.'

@@ -268,7 +268,9 @@ def test_the_first_three_lines_name_the_deciding_law() -> None:
         if lines[0].startswith("Rules:"):   # the rules in force said first, where the header sets them
             lines = lines[next(i for i, line in enumerate(lines) if line.startswith("Deal ")):]
         top = " ".join(lines[:3])
-        assert top.startswith(f"Deal {first['deal']}: ") and f"Law {first['law']} rules" in top, path.name
+        top = " ".join(top.split())   # a ruling nobody claimed: "Had anyone claimed it, law N would have ruled"
+        assert top.startswith(f"Deal {first['deal']}: ") and (
+            f"Law {first['law']} rules" in top or f"law {first['law']} would have ruled" in top), path.name
         checked += 1
     assert checked > 40
 
@@ -317,14 +319,66 @@ def test_an_omitted_mark_is_said_as_the_score_not_marked_and_a_moot_fact_is_not_
 
 
 def test_a_ruling_nobody_claimed_is_not_said_to_be_taken() -> None:
-    """Law 14's deal out of turn, found before the turn-up but claimed by nobody: the law makes
-    the deal void, yet nothing was done and the deal's score stands (A 2). explain's short first
-    lines say so, as adjudicate does, and never "Taken: the deal is void"."""
+    """Law 14's deal out of turn, claimed by nobody: nothing was done and the deal's score stands
+    (A 2). explain's short first lines say so, as adjudicate does, and never "Taken: the deal is
+    void"; what law 14 gives is said as what it would have ruled on a claim, never as done."""
     log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "cut-for-deal-lowest-deals.yaml"
     result = CliRunner().invoke(app, ["explain", str(log)])
     first = " ".join(result.output.split("Deal 1: ")[1].split("The nearest")[0].split())
-    assert "Law 14 rules: compulsory: the deal is void. Nobody claimed it at the table, so nothing was done" in first
+    assert ("Nobody claimed it at the table, so nothing was done: the game stands as recorded. Had anyone "
+            "claimed it, law 14 would have ruled: compulsory: the deal is void.") in first
+    assert "Law 14 rules" not in first
     assert "Taken" not in first and "Score after deal 1: A 2, Y 0." in first
+
+
+def test_a_ruling_nobody_claimed_is_said_as_what_a_claim_would_have_had() -> None:
+    """Nobody found the deal out of turn (the trump was turned up without a word): adjudicate
+    and its JSON say the case's circumstances ("found before the trump card was turned up") and
+    its remedy as what would have been ruled had anyone claimed it, after saying nobody did."""
+    log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "cut-for-deal-lowest-deals.yaml"
+    out = " ".join(CliRunner().invoke(app, ["adjudicate", str(log)]).output.split())
+    assert ("A dealt out of turn: it was Y's deal. Nobody claimed it at the table, so nothing was done: the game "
+            "stands as recorded. Had anyone claimed it, the ruling would have been: found before the trump card "
+            "was turned up: the deal is void") in out
+    assert "Had anyone claimed it, compulsory: the deal is void." in out
+    assert "deal; found before" not in out and "Compulsory: the deal is void" not in out
+    data = json.loads(CliRunner().invoke(app, ["adjudicate", "--json", str(log)]).output)
+    assert data["rulings"][0]["summary"].startswith("A dealt out of turn: it was Y's deal. Nobody claimed it")
+    law9 = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law09-unclaimed-wrong-number.yaml"
+    out = " ".join(CliRunner().invoke(app, ["adjudicate", str(law9)]).output.split())
+    assert "Had anyone claimed it, Y could have chosen: " in out and "Y may choose" not in out
+
+
+def test_a_remedy_the_play_carries_out_is_not_said_as_what_a_claim_would_have_had() -> None:
+    """Law 30 unclaimed: the play itself gives A the card Y cannot play to, claimed or not (the
+    case's note), so the ruling says no claim is needed, not "Had anyone claimed it"."""
+    log = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law30-unclaimed.yaml"
+    out = " ".join(CliRunner().invoke(app, ["adjudicate", str(log)]).output.split())
+    assert ("Y asked for 2 cards having discarded 3. Nobody claimed it at the table, and no claim is needed: the "
+            "play itself does what the law gives: Y plays with fewer than five cards") in out
+    assert "Had anyone claimed it" not in out and "Compulsory: cards that cannot be played to" in out
+    out = " ".join(CliRunner().invoke(app, ["explain", str(log)]).output.split())
+    assert "no claim is needed: the play itself does what law 30 gives: compulsory: cards" in out
+
+
+def test_the_nearest_cases_of_one_law_say_each_condition_as_its_own() -> None:
+    """Law 33 beside law 31's ruling: its three cases turn on the moment and, in the exchange, on
+    whether the cards given were taken up. Each "but, if" says its own condition, so that no two
+    overlap with opposite remedies (law 33: rectify before they are taken up, draw after), and
+    the nearest case says its own moment first; likewise law 32 beside law 34 (French rules)."""
+    log = Path(__file__).resolve().parent.parent / "scenarios" / "rulesets" / "propose-with-count-fewer-than-discarded.yaml"
+    out = " ".join(CliRunner().invoke(app, ["explain", str(log)]).output.split())
+    assert ("Law 33, if it concerns the dealer (here: it concerns the non-dealer): if found after the hand was played "
+            "out or abandoned, the non-dealer would choose: a fresh deal; or the deal stands as it is; but, if found "
+            "after the turn-up and before a card is played and before the cards given are taken up, compulsory: the "
+            "dealer rectifies the error; but, if found after the turn-up and before a card is played and after the "
+            "cards given are taken up, or found during the play of the hand, the non-dealer would choose: a fresh "
+            "deal; or draw the superfluous cards.") in out
+    law38 = Path(__file__).resolve().parent.parent / "scenarios" / "laws" / "law38-dealer-must-play-his-hand.yaml"
+    out = " ".join(CliRunner().invoke(app, ["explain", "--rules", "french", str(law38)]).output.split())
+    assert ("Law 32, if it concerns the non-dealer (here: it concerns the dealer): if found after the hand was played "
+            "out or abandoned, the non-dealer would choose: a fresh deal; or the deal stands as it is; but, if found "
+            "after the turn-up") in out
 
 
 def _plain(path: Path, *args: str) -> str:

@@ -370,7 +370,8 @@ def test_every_answer_explains_its_reasoning_in_the_words_of_the_book() -> None:
             assert len(lines) >= 2, (moment.key, kind, lines)
             if kind == "chooser" and r.chooser is not None:
                 role = words.role(next(c for c in builder.book.by_irregularity[r.irregularity] if c.ref == r.case).case.chooser)
-                assert f"Why {r.chooser}: law {r.law} gives the choice to {role}" in lines[1], lines
+                law = f"as this book reads law {r.law}, it" if r.open_point else f"law {r.law}"
+                assert f"Why {r.chooser}: {law} gives the choice to {role}" in lines[1], lines
             if kind == "chooser" and r.chooser is None:
                 said = res["why_compulsory_read" if builder.point(r) else "why_compulsory"]
                 assert lines[1] == said.format(law=r.law, option=builder.option(r, r.options[0], r.options))

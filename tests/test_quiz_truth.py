@@ -80,6 +80,41 @@ def test_a_ruling_resting_on_a_reading_is_said_as_one() -> None:
                 assert "A reading:" in _said(builder, m, kind), (m.key, kind)
 
 
+def test_a_case_the_book_reads_is_said_as_read_wherever_it_is_spoken_of() -> None:
+    """Law 9 does not say what follows once the non-dealer has looked: "Why not law 9: ... Nor in
+    these: before the trump card is turned up; after the non-dealer has looked at his hand" gave
+    the book's reading as the law's words, as "law 40 gives the choice to the adversary" did
+    (law 40 names nobody). A case's circumstances, remedies or chooser are said as the book's
+    reading where that case has an open point, and only there."""
+    builder = Builder()
+    six = _moment("law15-non-dealer-six-discards", 15)
+    asked = next(a for a in (builder.ask(six, "law", 1, 1, random.Random(s)) for s in range(20))
+                 if 9 in [c.value for c in a.question.choices])
+    why = builder.result(asked, 9)[0]["result"]["explanation"].splitlines()[1]
+    assert why.startswith("Why not law 9: it rules on this only in these circumstances: before the trump")
+    assert "Nor, as this book reads law 9, in these: before the trump card is turned up; after the non-dealer has looked" in why
+    assert "Nor in these" not in why
+    looked = _moment("law09-looked-then-rectified", 9)   # 9:count-after-look, an open point
+    said = _said(builder, looked, "options", True)
+    assert "; as this book reads law 9, the answer is no choice: the dealer rectifies the error." in said
+    assert "(A wrong number of cards, or a changed order, found before the turn-up): as this book reads it, its case needs" in said
+    assert "The ruling, as this book reads law 9: A dealt Y 4 cards" in said
+    rectify = builder.ask(six, "options", 1, 1, random.Random(0))
+    assert "as this book reads law 9, that is what it allows only in these circumstances: before the trump card is turned up; after the non-dealer has looked" in \
+        builder.result(rectify, ["rectify"])[0]["result"]["explanation"]
+    before = _moment("law09-six-cards-rectified", 9)   # 9:count-before-look: the law's own words
+    said = _said(builder, before, "options", True)
+    assert "found before the turn-up): its case needs" in said and "as this book reads law 9" not in said
+    lead = _moment("law40-claimed-after-played-to", 40)
+    said = _said(builder, lead, "chooser") + _said(builder, lead, "chooser", True)
+    assert "law 40 gives the choice" not in said and "as this book reads law 40, it gives the choice to the adversary" in said
+    for m in moments():
+        for kind in m.kinds:
+            for line in _said(builder, m, kind, True).splitlines():
+                if line.startswith((f"Why law {m.law} (", "The ruling")) or kind in ("chooser", "options") and line.startswith("Not so"):
+                    assert ("as this book reads" in line) == bool(m.ruling.open_point), (m.key, kind, line)
+
+
 def test_a_true_or_false_answer_resting_on_a_reading_says_so() -> None:
     """A king among the cards turned up: read literally, laws 22 and 47 would let the dealer
     mark it; "false" is the book's reading of law 11, and said so."""

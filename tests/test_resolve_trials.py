@@ -77,7 +77,7 @@ def test_a_variants_rule_is_named_by_its_book_and_title_not_its_key(option, answ
     turn = res.step(answers)
     assert turn.question is None and turn.status == 0
     said = _flat(turn.final_words)
-    assert f"marks 2, the rule “{title}” of the modern rulebook." in said
+    assert f"marks 2, the rule “{title}” of the modern rulebook" in said   # (and law 49, where it scores a vulnerability)
     assert not DEVELOPER.findall(said), DEVELOPER.findall(said)
 
 

@@ -143,3 +143,15 @@ def test_rules_diff_quotes_the_london_laws_for_their_own_value() -> None:
             'to its being played to." — law 24, the London club laws as Cavendish gives them') in said
     assert "(--option dealer_must_exchange=false) No London law makes the dealer who accepts take a card." in said
     assert "as the London laws have it —" not in said
+
+
+def test_where_the_modern_rulebook_says_two_things_the_book_says_which_it_follows() -> None:
+    """004 says the king is announced "before playing their first card to a trick" and "before
+    play begins"; it makes the dealer who accepts take a card, and law 38 makes him play his hand
+    when the stock cannot serve both. Each choice is said, as the book's reading."""
+    out = " ".join(runner.invoke(app, ["laws", "24", "--rules", "modern"]).output.split())
+    assert ("this book reads the first, as law 23 has it, so a player who has not yet played a card may still "
+            "announce after his adversary has led") in out
+    out = " ".join(runner.invoke(app, ["rules"]).output.split())
+    assert ("must discard and take at least one card, while the stock has any and, as this book reads it, unless "
+            "law 38 makes him play his hand") in out

@@ -14,14 +14,13 @@ import yaml
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.dispute.page import WORKER
 from adjudicator.dispute.tablepage import write
 from adjudicator.engine.adjudicate import adjudicate_text
 from adjudicator.engine.generate_games import games as generated
 from adjudicator.lawbook.places import ROOT
 from adjudicator.lawbook.rulesets import chosen, rule_sets
 
-from browsers import chromium
+from browsers import chromium, watched
 from table_games import DRIVE, deals_of
 
 pytestmark = pytest.mark.slow   # a browser, and many games entered by taps
@@ -35,19 +34,9 @@ VARIANTS = [("modern", ["doubling=true"]), ("cavendish", ["offer_point=true"]), 
 ILLUSTRATIVE = ROOT / "scenarios" / "play" / "illustrative-game.yaml"
 
 
-def _tab(context):
-    tab = context.new_page()
-    tab.problems = []
-    tab.on("console", lambda m: m.type == "error" and tab.problems.append(f"console: {m.text}"))
-    tab.on("pageerror", lambda e: tab.problems.append(f"error: {e}"))
-    tab.route("**/*", lambda route: route.continue_() if route.request.url.startswith(("file:", "data:"))
-              else (tab.problems.append(f"network: {route.request.url}"), route.abort()))
-    return tab
-
-
 @pytest.fixture
 def tab(phone):
-    tab = _tab(phone)
+    tab = watched(phone)
     yield tab
     tab.close()
 
@@ -92,16 +81,6 @@ def _enter(tab, deals: list[dict], first: bool = True) -> None:
         if d["turn"] == "x":
             _answer(tab, "king", d["king"] or "none")
         _answer(tab, "tricks", d["tricks"])
-
-
-@pytest.fixture(scope="module")
-def command_page(tmp_path_factory) -> Path:
-    """`ecarte table --page FILE --players A,Y`: the page, its worker and the dispute page beside it."""
-    path = tmp_path_factory.mktemp("command") / "table.html"
-    result = CliRunner().invoke(app, ["table", "--page", str(path), "--players", "A,Y"])
-    assert result.exit_code == 0, result.output
-    assert (path.parent / WORKER).is_file() and (path.parent / "resolve.html").is_file()
-    return path
 
 
 def test_the_illustrative_game_entered_by_taps_is_a_5_y_4_and_its_record_validates(command_page, tmp_path, tab) -> None:
@@ -352,7 +331,7 @@ def test_a_record_under_other_rules_is_refused_in_words(pages, tab, tmp_path) ->
 
 
 def test_made_for_a_phone_and_each_tap_answers_within_50_ms_at_4x_cpu(pages, phone) -> None:
-    tab = _tab(phone)
+    tab = watched(phone)
     tab.goto(pages("modern", ("doubling=true",)).as_uri())
     tab.evaluate("localStorage.clear()")
     tab.reload()

@@ -47,6 +47,9 @@ def test_the_events_table_and_quiz_words_are_checked_together(tmp_path):
     assert "quiz.yaml: 'result.right_law' is missing" in message
     message = _problems(tmp_path / "suits", {"table.yaml": ("C: clubs", "X: clubs")})
     assert "table.yaml: suits: the suit 'C' has no words" in message
+    message = _problems(tmp_path / "page", {"table.yaml": ("  cut_again:", "  cut_agian:")})
+    assert "table.yaml: 'page.cut_again' is missing" in message   # the table companion's words
+    assert "table.yaml: page.cut_agian: unknown field" in message
 
 
 def test_the_book_and_the_quiz_share_the_table_words():

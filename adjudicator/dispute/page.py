@@ -22,6 +22,7 @@ from ..record.writing import write_text
 from ..words.interview import Question, Turn
 from ..words.vocabulary import default_words
 from . import graphcache
+from .handback import handback
 from .resolve import Resolve
 from .telling import rules_line
 
@@ -69,7 +70,7 @@ def graph(res: Resolve) -> dict[str, Any]:
         at, path = todo.pop()
         turn = res.step(list(path))
         if turn.question is None:
-            nodes[at] = [-1, endings.add(_ending(turn, texts))]
+            nodes[at] = [-1, endings.add(_ending(res, turn, texts))]
             continue
         children = []
         for choice in turn.question.choices:
@@ -103,9 +104,10 @@ def _question(q: Question, texts: _Table) -> dict[str, Any]:
     return out
 
 
-def _ending(turn: Turn, texts: _Table) -> dict[str, Any]:
+def _ending(res: Resolve, turn: Turn, texts: _Table) -> dict[str, Any]:
     """An ending's lines, but the one that says what the person told: the page's chips above
-    it say that, each question with its answer."""
+    it say that, each question with its answer; and the ruling as the table page applies it
+    (`handback`)."""
     said = (turn.final or {}).get("told")
     told = [line for line in turn.final_lines if line[1] != said]
     while told and not told[-1][1]:
@@ -113,7 +115,7 @@ def _ending(turn: Turn, texts: _Table) -> dict[str, Any]:
     outcomes = _outcomes(turn.final or {})
     laws = sorted({o["law"] for o in outcomes if o["law"] is not None})
     return {"l": [[len(indent) // 2, texts.add(text)] for indent, text in told], "o": outcomes, "laws": laws,
-            "s": turn.status}
+            "s": turn.status, "a": handback(turn.final or {}, res.book, res.words, texts)}
 
 
 def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
@@ -122,7 +124,10 @@ def render(res: Resolve, law_pages: dict[int, str] | None = None) -> str:
     env = Environment(loader=FileSystemLoader(HERE), autoescape=True, undefined=StrictUndefined)
     words = {k[len("page_"):]: v for k, v in res.words.interview.items() if k.startswith("page_")}
     words["rules"] = rules_line(res)
+    words["named_role"] = res.words.interview["named_role"]
+    words["role_d"], words["role_n"] = res.words.role("dealer"), res.words.role("non_dealer")
     data = {"graph": kept_graph(res), "words": words, "worker": WORKER,
+            "rules": {"name": res.rules.rules, "options": res.rules.options.to_json()},
             "laws": {str(n): href for n, href in (law_pages or {}).items()}}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     manifest = json.dumps({"name": words["title"], "short_name": "Écarté", "start_url": ".",

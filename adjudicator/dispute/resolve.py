@@ -374,7 +374,7 @@ class Resolve:
         for (value, allowed), cases in zip(answers, possible):
             if same:   # the same law whatever the answer: say what it changes, the options
                 named = "; ".join(dict.fromkeys(w["why_options" if c.law is not None else "why_rule_options"].format(
-                    law=c.law, title=self.book.law(c.law, c.rule).title, options=w["or"].join(self.words.option(o) for o in c.case.options))
+                    law=c.law, title=self.book.law(c.law, c.rule).title, options=w["or"].join(self.words.case_option(o, c.case) for o in c.case.options))
                     for c in cases)) or w["why_none"]
             else:
                 laws = dict.fromkeys((c.law, c.rule) for c in cases)

@@ -293,7 +293,7 @@ def _choices(res: "Resolve", state: "State", ruling: dict[str, Any], facts: dict
         lines.append(_line(w["compulsory"], "  "))
     outcomes = ruling.get("outcomes") or {}
     for i, option in enumerate(ruling["options"], 1):
-        said = res.words.option(option)
+        said = res.words.option(option, dict(facts, irregularity=state.irregularity))
         lines.append(_line(f"{i}. " + w["option"].format(option=said), "    "))
         following = _named(res, state, res.words.following(option, dict(facts, irregularity=state.irregularity)))
         if following != said:
@@ -397,8 +397,9 @@ def _row(res: "Resolve", state: "State", ruling: dict[str, Any] | None, built) -
         named = w["why_law"].format(law=ruling["law"], title=res.book.law(ruling["law"]).title) \
             if ruling["law"] is not None else w["rule"].format(source=_source(res), title=res.book.law(None, ruling.get("rule")).title)
         outcomes = ruling.get("outcomes") or {}
-        options = w["or"].join(w["row_option"].format(option=res.words.option(o), score=_score(outcomes[o]["score"], res))
-                               if o in outcomes else res.words.option(o) for o in ruling["options"])
+        fit = {"irregularity": state.irregularity}   # the words of its irregularity (options.yaml's `if:`)
+        options = w["or"].join(w["row_option"].format(option=res.words.option(o, fit), score=_score(outcomes[o]["score"], res))
+                               if o in outcomes else res.words.option(o, fit) for o in ruling["options"])
         if outcomes:
             score = None
         said = (w["row_choice"].format(law=named, chooser=_person(res, state, ruling["chooser"]), options=options)

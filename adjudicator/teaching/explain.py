@@ -14,11 +14,12 @@ from typing import Any
 from ..words import scores as score_words
 from ..words.happened import happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
-from ..lawbook.rulesets import DEFAULT, InForce, in_force, rule_sets
+from ..lawbook.rulesets import DEFAULT, InForce, in_force, of_log, rule_sets
+from ..record.source import LogError
 from ..words.lawviews import when_words
 from ..words.explaining import said as explained
 from ..words.learner import DEVELOPER, for_people, scenario_title
-from ..words.rules import cite, option_source, option_turning, rule_named, said, value_words
+from ..words.rules import cite, option_source, option_turning, option_words, rule_named, said, short_of, value_words
 from ..engine.errors import ReplayError
 from ..engine.replay import adjudicate
 from ..engine.ruling import Report, Ruling
@@ -83,7 +84,10 @@ def _used(report: Report, book: LawBook) -> list[tuple[int | None, str | None, b
         for e in score_words.entries(report, d, book):
             if e["law"] is not None or e["rule"] is not None:   # never both: the loader refuses it
                 seen.setdefault((e["law"], e["rule"]), False)
-    if report.winner is not None and report.game_value is not None:   # what the game counts
+            for n in score_words.also_laws(d, e):   # law 24's grace, law 49 under a variant's score
+                seen.setdefault((n, None), False)
+    won = report.winner is not None and report.game_value is not None or any(g["winner"] for g in report.games or ())
+    if won:   # what the game counts (a game of a pool or a match won, too)
         seen.setdefault((book.scoring_law.get("game_values"), book.scoring_rule.get("game_values")), False)
     return [(law, rule, irregular) for (law, rule), irregular in seen.items()]
 
@@ -196,12 +200,25 @@ def _source_line(source: dict[str, Any], book: LawBook, person: bool = False) ->
     if kind == "replaced":
         return said("explain", "replaced", **values)
     if kind == "option":
-        return said("explain", "option", **values, what=value_words(source["option"], source["value"]))
+        what = value_words(source["option"], source["value"])
+        if getattr(rs.defaults, source["option"]) == source["value"]:   # the rule set's own value
+            return said("explain", "option", **values, what=what)
+        unchanged = "" if source["rules"] == DEFAULT else said("explain", "unchanged", short=rs.short)
+        if source["seed"] == rule_sets()[DEFAULT].source:   # its only words are the London law's
+            return said("explain", "option_agreed_london", **values, what=what, unchanged=unchanged)
+        return said("explain", "option_agreed", **{**values, "cite": _cited(source)}, what=what, unchanged=unchanged)
     if kind == "london_fills_silence":
         return said("explain", "fills", **values)
     if kind == "london_restated":
         return said("explain", "restated", **values)
     return said("explain", "london_own" if source["rules"] == DEFAULT else "london", **values)
+
+
+def _cited(source: dict[str, Any]) -> str:
+    """An option's source as a reader cites it, with the heading its words are under there
+    (laws/words/rulesets.yaml's option `name`: the rulebook's "Alternate Card Ranking")."""
+    name = option_words()[source["option"]].get("name")
+    return said("explain", "cite_named", cite=cite(source["seed"]), name=name) if name else cite(source["seed"])
 
 
 def _source_text(source: dict[str, Any], ruling: Ruling, book: LawBook) -> list[str]:
@@ -222,9 +239,13 @@ def _rules_text(report: Report, rules: InForce, book: LawBook, whole: bool = Tru
     if agreed:
         out.append(said("explain", "agreed", options="; ".join(agreed)))
     found = sources(report, book, rules) if whole else []
-    if found:
+    named = {s.get("option") for s in found}
+    every = [said("explain", "every_game", name=w["name"], cite=cite(w["source"]), quote=w["quote"])
+             for k, w in option_words().items()
+             if whole and w.get("every_game") and k not in named and getattr(own.defaults, k) != getattr(rules.options, k)]
+    if found or every:
         out.append(said("explain", "sources"))
-        out += [f"  - {_source_line(s, book, person)}" for s in found]
+        out += [f"  - {_source_line(s, book, person)}" for s in found] + [f"  - {line}" for line in every]
     if own.silence and any(s["kind"] == "london_fills_silence" for s in found):
         out.append(said("explain", "silence", short=own.short, silence=own.silence))
     return out + [""]
@@ -249,22 +270,29 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     what = happened(ruling.what) if ruling.what else words.irregularity(ruling.irregularity)
     either = explained("ruling", "either")
     chooser = (explained("ruling", "may_choose", chooser=ruling.chooser,
-                         options=either.join(words.option(o) for o in ruling.options))
-               if ruling.chooser else explained("ruling", "compulsory", option=words.option(ruling.options[0])))
+                         options=either.join(words.remedy(o, ruling) for o in ruling.options))
+               if ruling.chooser else explained("ruling", "compulsory", option=words.remedy(ruling.options[0], ruling)))
     decider = (explained("ruling", "decider_law", law=ruling.law) if ruling.rule is None
                else explained("ruling", "decider_rule", rule=ruling.rule) if everything
                else _capital(rule_named(ruling.rule, book)))
-    taken = (explained("ruling", "unclaimed") if not ruling.claimed
-             else explained("ruling", "taken", option=words.option(ruling.elected)) if ruling.elected else "")
+    not_done = words.irregularities[ruling.irregularity].not_done
+    taken = (explained("ruling", "not_done", what=not_done.format(**dict(ruling.summary.names)))
+             if ruling.elected and not_done
+             else explained("ruling", "taken", option=words.remedy(ruling.elected, ruling)) if ruling.elected else "")
+    by_the_play = all(o in words.happened.by_the_play for o in ruling.options)
+    lower = decider[:1].lower() + decider[1:]
+    said_rules = (explained("ruling", "rules", decider=decider, choice=chooser, taken=taken) if ruling.claimed
+                  else explained("ruling", "rules_by_the_play", decider=lower, choice=chooser) if by_the_play
+                  else explained("ruling", "rules_unclaimed", decider=lower, choice=chooser))
     reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
-           "  " + explained("ruling", "rules", decider=decider, choice=chooser, taken=taken),
+           "  " + said_rules,
            f"  {score}" if score else f"  ({words.irregularity(ruling.irregularity)})", *reading]
     irr = ruling.irregularity
     others = list(zip([c for c in cases if c is not decided], data["why_not"]))
     near = [(c, e) for c, e in others if _near(e)]
     shown = {c.ref: line for c, e in near if _rival(c, decided)
-            and (line := _near_line(c, e["failed"][0], words, irr, _otherwise(c, e, others, words, irr),
+            and (line := _near_line(c, e["failed"][0], words, irr, *_otherwise(c, e, others, words, irr),
                                     _unruled(report, ruling, e["failed"][0], book), name=_name(c, book, not everything)))}
     if shown:
         out.append("  " + explained("cases", "nearest"))
@@ -326,6 +354,17 @@ def _title(title: str | None) -> str | None:
     return None if DEVELOPER.search(said[:1].lower() + said[1:]) else said
 
 
+def _own_rules(report: Report) -> InForce | None:
+    """The rules the record's own header gives (the London laws where it names none): its title
+    speaks of them, whatever rules it is explained under; None where they cannot be read."""
+    if report.log is None:
+        return None
+    try:
+        return of_log(report.log)
+    except LogError:
+        return None
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -344,7 +383,7 @@ def _said(test: dict[str, Any], words: Words, irregularity: str) -> str:
 
 
 def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregularity: str,
-               otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
+               own: str = "", otherwise: str = "", unruled: str | None = None, *, name: str) -> str | None:
     """A case one fact away (`name`: its law or rule): that fact as the case wants it, as it was
     here, and what the case gives (or, `unruled`, that the game under those rules has nothing to
     rule on); None where the two are said alike (the words would not tell them apart)."""
@@ -352,8 +391,10 @@ def _near_line(case: CompiledCase, test: dict[str, Any], words: Words, irregular
     actual = words.phrase(test["fact"], test["actual"], irregularity)
     if said.strip('"').lower() == actual.lower():
         return None
+    choice = _choice(case, words)
     return explained("cases", "near", name=_capital(name), said=said, actual=actual,
-                     choice=unruled or _choice(case, words) + otherwise)
+                     choice=unruled or (explained("cases", "own", condition=own, choice=choice) if own else choice)
+                     + otherwise)
 
 
 def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: LawBook) -> str | None:
@@ -374,12 +415,16 @@ def _unruled(report: Report | None, ruling: Ruling, test: dict[str, Any], book: 
     return explained("cases", "no_ruling", score=", ".join(f"{p} {other.score[p]}" for p in other.players))
 
 
-def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> str:
+def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: Words, irregularity: str) -> tuple[str, str]:
     """What the same law gives on the fact the nearest case states, where one more fact of the
     moment would turn it (law 9 before the turn-up: a choice before the non-dealer looks, the
-    error rectified after): the stated fact alone does not settle the outcome, so both are said."""
+    error rectified after): the stated fact alone does not settle the outcome, so both are said.
+    Each case's condition is said as its own, so that no two overlap: the nearest case's own
+    value of the fact its siblings turn on, and each one's values less those a case the law book
+    tries first takes (or with what that case also requires turned about: law 33, "after the
+    cards given are taken up"). Returns (the nearest case's own condition, the siblings' clauses)."""
     fact = entry["failed"][0]["fact"]
-    out = []
+    siblings = []
     for other, e in others:
         failed = {t["fact"]: t for t in e["failed"]}
         if (other.law, other.rule) != (case.law, case.rule) or other is case or len(failed) != 2 \
@@ -387,9 +432,71 @@ def _otherwise(case: CompiledCase, entry: dict[str, Any], others: list, words: W
                 or not _rival(other, case):
             continue
         [extra] = [t for name, t in failed.items() if name != fact]
-        out.append(explained("cases", "otherwise", said=_said(extra, words, irregularity),
-                             choice=_choice(other, words)))
-    return "".join(out)
+        siblings.append((other, extra))
+    if not siblings:
+        return "", ""
+    turning = {t["fact"] for _, t in siblings}
+    f = next(iter(turning))
+    if len(turning) > 1 or f not in case.case.when:   # no one fact to say each case's own value of
+        return "", "".join(explained("cases", "otherwise", said=_said(t, words, irregularity),
+                                     choice=_choice(o, words)) for o, t in siblings)
+    order = [c for c, _ in others]   # the order the law book tries them in
+    # the law's other cases one fact away on the same fact, said on lines of their own: their
+    # values count too, so that no two lines overlap either
+    peers = [o for o, e in others if o is not case and (o.law, o.rule) == (case.law, case.rule)
+             and len(e["failed"]) == 1 and e["failed"][0]["fact"] == fact
+             and o.case.when.get(fact) == case.case.when.get(fact) and f in o.case.when]
+    group = sorted([case, *peers, *(o for o, _ in siblings)], key=lambda c: order.index(c))
+    said = {c.ref: _own(c, f, fact, group, words, irregularity) for c in group}
+    out = "".join(explained("cases", "otherwise", choice=_choice(o, words),
+                            said=said[o.ref] if said[o.ref] is not None else _said(t, words, irregularity))
+                  for o, t in siblings if said[o.ref] != "")
+    return said[case.ref] or words.phrase(f, case.case.when[f], irregularity), out
+
+
+def _own(c: CompiledCase, f: str, fact: str, group: list[CompiledCase], words: Words,
+         irregularity: str) -> str | None:
+    """A case's own condition on `f` among the cases of its law that turn on it: its values, less
+    those a case tried before it takes whatever else holds, and those it shares with such a case
+    that also requires a true/false fact, with that fact turned about; and, where a case tried
+    after it shares a value, what it also requires. None where nothing needs saying beyond the
+    case's own condition; "" where no value is left to it."""
+    def values(x: CompiledCase) -> list[Any]:
+        v = x.case.when.get(f)
+        return list(v) if isinstance(v, (list, tuple)) else [v]
+
+    def held(x: CompiledCase) -> dict[str, Any]:
+        return {k: v for k, v in x.case.when.items() if k not in (fact, f)}
+
+    i = group.index(c)
+    earlier = [x for x in group[:i] if f in x.case.when]
+    later = [x for x in group[i + 1:] if f in x.case.when]
+    changed = False
+    parts = []
+    for value in values(c):
+        taken = [held(x) for x in earlier if value in values(x)]
+        if any(not h or not all(isinstance(v, bool) for v in h.values()) for h in taken):
+            changed = True   # a case tried before this one takes this value whatever else holds
+            continue
+        turned = [words.phrase(k, not v, irregularity) for h in taken for k, v in h.items()]
+        changed = changed or bool(turned)
+        parts.append(explained("cases", "with", condition=words.phrase(f, value, irregularity),
+                               held=explained("cases", "also").join(turned)) if turned
+                     else words.phrase(f, value, irregularity))
+    own = held(c)
+    if own and all(isinstance(v, bool) for v in own.values()) and \
+            any(value in values(x) for x in later for value in values(c)):
+        parts = [explained("cases", "with", condition=p, held=explained("cases", "also").join(
+            words.phrase(k, v, irregularity) for k, v in own.items())) for p in parts]
+        changed = True
+    if not changed:
+        return None
+    return explained("cases", "alternatives").join(parts)
+
+
+def _same(value: Any, values: list[Any]) -> bool:
+    """A case's value of a fact is one of another case's values for it."""
+    return value in values
 
 
 def _choice(case: CompiledCase, words: Words) -> str:
@@ -456,6 +563,9 @@ def _text(report: Report, event: int | None, book: LawBook | None, words: Words 
         score = ", ".join(f"{p} {report.score[p]}" for p in report.players)
         out.append(explained("score", "final", score=score, winner=_winner(report, book)))
     title = report.title if everything else _title(report.title)
-    if title:
+    own = _own_rules(report)
+    if title and own is not None and (own.rules, own.options) != (rules.rules, rules.options):
+        out += ["", explained("score", "log_under", title=title, short=short_of(own))]
+    elif title:
         out += ["", explained("score", "log", title=title)]
     return "\n".join(fit(out))

@@ -61,7 +61,9 @@ class Grader:
         for e in (cases[0].case.effects.get(option, []) if cases else []):
             if option in told.get(e, {}):
                 return str(told[e][option])
-        return self.words.option(option)
+        if set(options) == set(r.options):   # the ruling's own remedies: in the words of its case
+            return self.words.remedy(option, r)
+        return self.words.case_option(option, cases[0].case) if cases else self.words.option(option)
 
     def player(self, ruling: Ruling, player: str | None) -> str:
         c = self.q["choices"]
@@ -75,6 +77,12 @@ class Grader:
     def wrap(self, text: str) -> str:
         return "\n".join(wrap(text, more="", columns=WRAP))
 
+    def marked(self, key: str, read: str | None, **fields: Any) -> str:
+        """quiz.yaml's result words `key`, filled in; where the case they speak of rests on a
+        point its law leaves open (`read`: its `open_point`), their `_read` twin, which says
+        that it is the book's reading."""
+        return str(self.q["result"][f"{key}_read" if read else key].format(**fields))
+
     def result(self, asked: Asked, given: Any) -> tuple[dict[str, Any], str]:
         """The result message for an answer, and the words a person reads: right, a reason that
         teaches; wrong, why that answer is wrong, then the law and why its case applies; then,
@@ -86,11 +94,12 @@ class Grader:
             parts = self.told(asked.statement, correct)
         else:
             r = cast(Moment, asked.moment).ruling
+            read = r.open_point if asked.kind in ("chooser", "options") else None   # the answer is the case's chooser, or its remedies
             if correct:
-                parts = [res["right_law" if asked.kind == "law" else "right"].format(answer=answer_words, law=r.law)]
+                parts = [self.marked("right_law" if asked.kind == "law" else "right", read, answer=answer_words, law=r.law)]
                 parts += self.reasons(asked, correct)
             else:
-                parts = [res["wrong"].format(given=asked.texts[value_key(given)], answer=answer_words)]
+                parts = [self.marked("wrong", read, given=asked.texts[value_key(given)], answer=answer_words, law=r.law)]
                 parts += self.wrong_why(asked, given) + self.why(asked)
             parts += self.in_force(cast(Moment, asked.moment), said_law=not correct)
         parts = [for_people(p) for p in parts]   # then the name and the commands, as they are typed
@@ -164,7 +173,7 @@ class Grader:
         if same is None:
             out.append(res["london_none"].format(laws=" and ".join(str(c.law) for c in changes)))
         elif same.case != r.case and same.law is not None:
-            out.append(res["london_other"].format(law=same.law, summary=cards_in(summary_text(same.summary))))
+            out.append(self.marked("london_other", same.open_point, law=same.law, summary=cards_in(summary_text(same.summary, options=same.options))))
         if london.score != moment.scenario.report.score:
             out.append(res["london_score"].format(score=self.each(london.score, list(moment.scenario.log.players))))
         return out + [self.london(c.law) for c in changes]
@@ -192,11 +201,11 @@ class Grader:
             return res[said].format(law=r.law, given=given)
         role = self.words.role(case.chooser)
         if given is None:
-            return res["chooser_nobody"].format(law=r.law, role=role, options=self.q["choices"]["or"].join(
+            return self.marked("chooser_nobody", r.open_point, law=r.law, role=role, options=self.q["choices"]["or"].join(
                 self.option(r, o, r.options) for o in r.options))
         if given == r.offender:
-            return res["chooser_offender"].format(given=given, law=r.law, role=role)
-        return res["chooser_other"].format(law=r.law, role=role, chooser=r.chooser)
+            return self.marked("chooser_offender", r.open_point, given=given, law=r.law, role=role)
+        return self.marked("chooser_other", r.open_point, law=r.law, role=role, chooser=r.chooser)
 
     def not_here(self, r: Ruling, options: tuple[str, ...]) -> str:
         """Why a remedy of another case is not this one's: the circumstances its case needs that
@@ -209,15 +218,16 @@ class Grader:
                       if not CompiledCase(c.law, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)
                       and self.words.bears(name, r.facts)]
             if failed:
-                return res["not_here"].format(
-                    other=c.law,
+                return self.marked(
+                    "not_here", c.case.open_point, other=c.law,
                     when=res["condition_join"].join(self.words.phrase(n, cond, r.irregularity) for n, cond in failed),
                     actual=res["condition_join"].join(self.words.phrase(n, r.facts[n], r.irregularity) for n, _ in failed))
-            return res["not_here_always"].format(other=c.law, law=r.law, irregularity=self.words.irregularity(r.irregularity))
+            return self.marked("not_here_always", c.case.open_point, other=c.law, law=r.law,
+                               irregularity=self.words.irregularity(r.irregularity))
         for n in sorted(self.book.laws):
             for case in self.book.laws[n].cases:
                 if frozenset(case.options) == frozenset(options):
-                    return res["not_for_this"].format(other=n, irregularities=self.q["choices"]["or"].join(
+                    return self.marked("not_for_this", case.open_point, other=n, irregularities=self.q["choices"]["or"].join(
                         self.words.irregularity(i) for i in dict.fromkeys(case.irregularities)))
         return ""
 
@@ -232,7 +242,7 @@ class Grader:
             else res["law_text"].format(law=r.law, title=law.title, text=law.text)
         out = [words] + self.reasons(asked, False)
         if asked.kind not in ("options", "score"):
-            out.append(res["ruled"].format(summary=cards_in(summary_text(r.summary))))
+            out.append(self.ruled(r))
         if asked.kind == "score":
             out.append(res["story"].format(description=parted(moment.scenario.log.description)[0]))
         return out
@@ -251,8 +261,13 @@ class Grader:
         if asked.kind == "chooser":
             return [self.why_chooser(r)] + reading
         if asked.kind == "options":
-            return self.applies(r, right) + [self.q["result"]["ruled"].format(summary=cards_in(summary_text(r.summary)))] + reading
+            return self.applies(r, right) + [self.ruled(r)] + reading
         return self.arithmetic(moment) + reading
+
+    def ruled(self, r: Ruling) -> str:
+        """The ruling in words: its case's summary, marked as the book's reading where the case
+        rests on a point its law leaves open."""
+        return self.marked("ruled", r.open_point, law=r.law, summary=cards_in(summary_text(r.summary, options=r.options)))
 
     def point(self, r: Ruling) -> str:
         """What of the ruling's case is the book's reading: the point its law leaves open, else
@@ -283,8 +298,8 @@ class Grader:
             return res[said].format(law=r.law, option=self.option(r, r.options[0], r.options))
         role = self.words.role(case.chooser)
         if r.offender is not None and r.offender != r.chooser:
-            return res["why_chooser"].format(chooser=r.chooser, law=r.law, role=role, offender=r.offender)
-        return res["why_chooser_role"].format(chooser=r.chooser, law=r.law, role=role)
+            return self.marked("why_chooser", r.open_point, chooser=r.chooser, law=r.law, role=role, offender=r.offender)
+        return self.marked("why_chooser_role", r.open_point, chooser=r.chooser, law=r.law, role=role)
 
     def arithmetic(self, moment: Moment) -> list[str]:
         """The score at the end, reckoned: the score when the ruling's deal began, what each
@@ -317,8 +332,8 @@ class Grader:
             reading = self.book.laws[cast(int, r.law)].reading
             return [res["plain"].format(law=r.law, reading=reading.strip())] if right and reading else []
         phrases = [self.words.phrase(name, r.facts[name], r.irregularity) for name, _ in case.tests]
-        return [res["applies"].format(law=r.law, title=self.book.laws[cast(int, r.law)].title,
-                                      conditions=res["condition_join"].join(phrases))]
+        return [self.marked("applies", r.open_point, law=r.law, title=self.book.laws[cast(int, r.law)].title,
+                            conditions=res["condition_join"].join(phrases))]
 
     def why_not(self, r: Ruling, other: int) -> list[str]:
         """Why law `other` does not decide: the conditions of each of its cases on this
@@ -332,8 +347,8 @@ class Grader:
                 failed = [(name, cond) for name, cond in c.case.when.items()
                           if not CompiledCase(other, c.case, tuple(t for t in c.tests if t[0] == name)).matches(r.facts)
                           and self.words.bears(name, r.facts)]
-                out.append(res["why_not_more" if i else "why_not_case"].format(
-                    other=other,
+                out.append(self.marked(
+                    "why_not_more" if i else "why_not_case", c.case.open_point, other=other,
                     when=res["condition_join"].join(self.words.phrase(n, cond, r.irregularity) for n, cond in failed),
                     actual=res["condition_join"].join(self.words.phrase(n, r.facts[n], r.irregularity) for n, _ in failed)))
             return [" ".join(out)]

@@ -6,7 +6,7 @@ laws/words/happened.yaml's templates (its header says what a template may use).
 from __future__ import annotations
 
 from string import Formatter
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine.ruling import Said, RulingSummary
 from .vocabulary import Happened, Words, default_words
@@ -48,15 +48,20 @@ class Unfilled(dict[str, Any]):
         return "{" + key + "}"
 
 
-def summary_text(summary: RulingSummary, words: Words | None = None) -> str:
-    """A ruling's summary: what happened; the case's own words on the players it names; and,
-    if nobody claimed it, that nothing was done."""
+def summary_text(summary: RulingSummary, words: Words | None = None, options: Sequence[str] = ()) -> str:
+    """A ruling's summary: what happened; the case's own words on the players it names. If
+    nobody claimed it: what happened, that nothing was done, and the case's words as what the
+    ruling would have been had it been claimed (its circumstances a condition, not a fact); or,
+    where the ruling's `options` are all ones the play itself carries out (happened.yaml's
+    `by_the_play`: law 30's cards that cannot be played to), that none was needed."""
     words = words or default_words()
     text = summary.case.format_map(Unfilled(dict(summary.names)))
+    if not summary.claimed:
+        played = bool(options) and all(o in words.happened.by_the_play for o in options)
+        unclaimed = (words.happened.unclaimed_by_the_play if played else words.happened.unclaimed).format(case=text)
+        return happened(summary.what, words) + ". " + unclaimed if summary.what else unclaimed
     if summary.what:
         text = happened(summary.what, words) + "; " + text
-    if not summary.claimed:
-        text += " " + words.happened.unclaimed
     return text
 
 

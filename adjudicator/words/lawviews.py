@@ -28,9 +28,9 @@ def choice_words(case: Case) -> str:
     """Who chooses between what, or the remedy that is compulsory, as a sentence's start."""
     words = default_words()
     if case.chooser:
-        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.option(o) for o in case.options)
+        choice = f"{words.role(case.chooser)} chooses: " + "; or ".join(words.case_option(o, case) for o in case.options)
     else:
-        choice = "compulsory: " + words.option(case.options[0])
+        choice = "compulsory: " + words.case_option(case.options[0], case)
     return choice[0].upper() + choice[1:]
 
 
@@ -84,6 +84,19 @@ def under_rules(number: int, rules: InForce) -> list[str]:
     return [head.format(**f), w["because"].format(**f), w["reading"].format(**f)]
 
 
+def _derived(book: LawBook, number: int, rules: InForce) -> list[tuple[str, str]]:
+    """What the rules in force score beyond the law's table, reckoned as the engine reckons a
+    hand (the French rules' vole won against a player who would not exchange: the vole with the
+    refusal point added, law 49 as they word it), where the law gives it; in the table's words."""
+    from ..engine.rules import DERIVED_BASES, hand_score   # the engine only when a law is shown so
+    said = default_words().scores.table
+    got = hand_score({"D": 5, "N": 0}, "D", "N", no_proposal=True, first_refused=False, scoring=book.scoring,
+                     refusal_on_vole=rules.options.refusal_point_on_vole)
+    if got is None or got[3] not in DERIVED_BASES or book.scoring_law.get(got[3]) != number:
+        return []
+    return [(said[got[3]], said["one" if got[1] == 1 else "many"].format(n=got[1]))]
+
+
 def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InForce | None = None) -> str:
     law = book.laws[number]
     out = [f"Law {number}. {rules.title(number, law.title) if rules is not None else law.title}", ""]
@@ -98,7 +111,8 @@ def describe(book: LawBook, number: int, shown: dict[int, list[str]], rules: InF
     if law.cases:
         out += ["", "The cases it decides:"] + [case_words(c) for c in law.cases]
     if law.scoring:
-        out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in scoring_lines(law)]
+        rows = scoring_lines(law) + (_derived(book, number, rules) if rules is not None else [])
+        out += ["", "Scoring table:"] + [f"  {what}: {value}." for what, value in rows]
     if law.related:
         out += ["", "Related laws: " + ", ".join(map(str, law.related))]
     scenarios = shown.get(number, [])

@@ -21,7 +21,7 @@ def ruling_json(r: Ruling) -> dict[str, Any]:
         "irregularity": r.irregularity, "event": r.event,
         "deal": r.deal, "offender": r.offender, "chooser": r.chooser,
         "options": r.options, "elected": r.elected, "claimed": r.claimed,
-        "summary": summary_text(r.summary), "text": r.text,
+        "summary": summary_text(r.summary, options=r.options), "text": r.text,
     }
     if r.laws:
         out["laws"] = r.laws
@@ -73,19 +73,24 @@ def report_text(report: Report, columns: int | None = None) -> str:
         state = "" if r.claimed else " [not claimed at the table]"
         at = f" (claimed; done at event {r.at})" if r.at else ""
         lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
-        lines.append(f"  {summary_text(r.summary)}")
-        if r.chooser:
-            lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o) for o in r.options)}.")
+        lines.append(f"  {summary_text(r.summary, options=r.options)}")
+        by_the_play = all(o in default_words().happened.by_the_play for o in r.options)
+        if not r.claimed and not by_the_play:
+            said = default_words().happened.unclaimed_choice
+            lines.append("  " + (said["may_choose"].format(chooser=r.chooser, options=" or ".join(_words(o, r) for o in r.options))
+                                 if r.chooser else said["compulsory"].format(option=_words(r.options[0], r))))
+        elif r.chooser:
+            lines.append(f"  {r.chooser} may choose: {' or '.join(_words(o, r) for o in r.options)}.")
         else:
-            lines.append(f"  Compulsory: {_words(r.options[0])}.")
+            lines.append(f"  Compulsory: {_words(r.options[0], r)}.")
         if r.elected and r.chooser:
             card = f" ({r.elected_card})" if r.elected_card else ""
-            lines.append(f"  Taken: {_words(r.elected)}{card}.")
+            lines.append(f"  Taken: {_words(r.elected, r)}{card}.")
         for fact, decisions in (r.unknown or {}).items():
             lines += _either_way(fact, decisions, report.players)
         if r.outcomes:
             lines.append(f"  Not chosen yet: " + "; ".join(
-                f"if {r.chooser} chooses \"{_words(o)}\": {_figures(fig, report.players)}" for o, fig in r.outcomes.items()) + ".")
+                f"if {r.chooser} chooses \"{_words(o, r)}\": {_figures(fig, report.players)}" for o, fig in r.outcomes.items()) + ".")
         if r.note:
             lines.append(f"  Reading: {plain(r.note)}")
         lines.append(f"  \"{r.text}\"")
@@ -99,7 +104,7 @@ def report_text(report: Report, columns: int | None = None) -> str:
             if game is not None:
                 lines.append(f"  {game_heading(n, game)}.")
             for d in played:
-                line = _deal_line(d, report.players)
+                line = _deal_line(d, report.players, report.rulings)
                 if any(r.outcomes or r.unknown and r.claimed for r in report.rulings if r.deal == d.number):
                     line = line[:-1] + " as recorded, before what is still open is settled (above)."
                 lines.append(indent + line)
@@ -129,37 +134,63 @@ def report_text(report: Report, columns: int | None = None) -> str:
     return "\n".join(fit(lines, columns))
 
 
-def _deal_line(d: Any, players: list[str]) -> str:
-    """One deal in a line: who dealt, the turn-up, the proposals, the tricks, the score after."""
-    line = f"  Deal {d.number}: {d.dealer} dealt"
+def _deal_line(d: Any, players: list[str], rulings: list[Ruling] | None = None) -> str:
+    """One deal in a line: who dealt, the turn-up, the proposals, the tricks, the score after
+    (laws/words/scores.yaml's `deal`). An abandoned hand's tricks are those made before it was
+    abandoned, not the rest law 42 then gives; a hand that ended before the non-dealer proposed
+    or played a card is said so, not "played without proposing" (law 49's vulnerable player)."""
+    w = default_words().scores.deal
+
+    def said(key: str, **names: Any) -> str:
+        words = w[key]
+        assert isinstance(words, str)   # `when` is the only mapping, read below
+        return words.format(dealer=d.dealer, elder=d.non_dealer, **names)
+
+    line = "  " + said("dealt", number=d.number)   # indented under "How the game went:"
     if d.turn_up is not None:
-        line += f", turned up {d.turn_up}"
+        line += said("turned_up", card=d.turn_up)
     elif d.turn_up_unknown:
-        line += ", turned up a card the log does not name"
+        line += said("turned_unknown")
     if d.annulled:
-        return line + ("; dealt afresh." if d.annulled == "fresh_deal" else "; void.")
+        return line + said("fresh_deal" if d.annulled == "fresh_deal" else "void")
     if d.turn_up is not None or d.turn_up_unknown:
         if not d.proposals:
-            line += "" if d.unfinished in ("dealing", "exchange") else f"; {d.non_dealer} played without proposing"
+            line += "" if d.unfinished in ("dealing", "exchange") \
+                else said("no_proposal" if d.non_dealer in d.first_play else "unproposed")
         elif d.first_answer is None:
-            line += f"; {d.non_dealer} proposed"
+            line += said("proposed")
         elif d.first_answer == "refuse":
-            line += f"; {d.non_dealer} proposed, {d.dealer} refused"
+            line += said("refused")
         elif d.proposals == 1:
-            line += f"; {d.non_dealer} proposed, {d.dealer} accepted"
+            line += said("accepted")
         else:
-            line += f"; {d.non_dealer} proposed {d.proposals} times" + \
-                (f", {d.dealer} refused the last" if d.answer == "refuse" else "")
+            line += said("proposed_times", times=d.proposals) + \
+                (said("refused_last") if d.answer == "refuse" else "")
     if d.unfinished:
-        line += f"; it stops {UNFINISHED[d.unfinished]}"
-    if any(d.won.values()):
-        line += f"; tricks {d.non_dealer} {d.won[d.non_dealer]}, {d.dealer} {d.won[d.dealer]}"
+        when = w["when"]
+        assert isinstance(when, dict)
+        line += said("stops", when=when[d.unfinished])
+    abandoned = next((r for r in rulings or [] if r.table is d and r.irregularity == "abandoned"), None)
+    if abandoned is not None and d.hand_award is not None and d.hand_award[3] == abandoned.event:
+        # the abandon ended the hand (not a hand played again after it: law 43, law 25)
+        by = abandoned.offender or d.non_dealer
+        made = dict(abandoned.what).get("abandoned", {}).get("made", d.won.get(by, 0))
+        before = _made_before_abandon(d)
+        won = {by: made, d.other(by): max(before - made, 0)}
+        line += said("abandoned", by=by, elder_tricks=won[d.non_dealer], dealer_tricks=won[d.dealer]) if before \
+            else said("abandoned_at_once", by=by)
+    elif any(d.won.values()):
+        line += said("tricks", elder_tricks=d.won[d.non_dealer], dealer_tricks=d.won[d.dealer])
     if d.score_after is not None:
-        line += ". Score " + ", ".join(f"{p} {s}" for p, s in d.score_after.items())   # the game's players
-    return line + "."
+        line += said("score", score=", ".join(f"{p} {s}" for p, s in d.score_after.items()))   # the game's players
+    return line + said("end")
 
 
-UNFINISHED = {"dealing": "in the dealing", "exchange": "before the play", "play": "in the play"}
+def _made_before_abandon(d: Any) -> int:
+    """The tricks made in an abandoned hand before it was abandoned: those played card by card,
+    and those the log gave by count just before the abandon (`summarised`: the cards each player
+    played to them)."""
+    return sum(t.winner is not None for t in d.tricks) + max(d.summarised.values(), default=0)
 
 
 def _either_way(fact: str, decisions: dict[str, Any], players: list[str]) -> list[str]:
@@ -185,5 +216,6 @@ def _figures(fig: dict[str, Any], players: list[str]) -> str:
     return score
 
 
-def _words(option: str) -> str:
-    return default_words().option(option)
+def _words(option: str, ruling: Ruling | None = None) -> str:
+    """An option in words: as this ruling's remedy, where one is given (options.yaml's `if:`)."""
+    return default_words().remedy(option, ruling) if ruling is not None else default_words().option(option)

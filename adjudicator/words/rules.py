@@ -80,8 +80,11 @@ def typed(name: str, value: Any) -> str:
 
 
 def value_words(option: str, value: Any) -> str:
+    """An option's value in words; a number by `any` (by `one` for 1, where given: "a game of 1 point")."""
     values = option_words()[option]["values"]
-    return values[value] if value in values else values["any"].format(value=value)
+    if value in values:
+        return str(values[value])
+    return values["one" if value == 1 and "one" in values else "any"].format(value=value)
 
 
 

@@ -73,6 +73,23 @@ def entries(report: Report, deal: Any, book: LawBook | None = None) -> list[dict
     return out
 
 
+def after_first_card(deal: Any, entry: dict[str, Any], words: Words | None = None) -> dict[str, Any] | None:
+    """scores.yaml's `after_first_card` words for an entitlement earned after its player had
+    played his first card of the deal (a king announced by law 24's grace); None otherwise."""
+    late = (words or default_words()).scores.after_first_card.get(entry["for"])
+    first = deal.first_play.get(entry["player"])
+    return late if late is not None and first is not None and first < entry["event"] else None
+
+
+def also_laws(deal: Any, entry: dict[str, Any], words: Words | None = None) -> list[int]:
+    """The laws an entitlement rests on besides the law or rule that scores it: law 24's grace
+    for a king announced after its holder's first card, law 49 for a variant's score that
+    doubles or scores a vulnerability (scores.yaml's `after_first_card` and `rests_on`)."""
+    words = words or default_words()
+    late = after_first_card(deal, entry, words)
+    return ([int(late["law"])] if late else []) + list(words.scores.rests_on.get(entry["for"], ()))
+
+
 def final_now(ruling: Ruling, words: Words) -> bool:
     """Whether the ruling is made at the table now, where the log ends: not one that only the
     next deal's turn-up makes final (an omitted score, law 50) made because the log ended."""
@@ -98,14 +115,17 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
         role: Literal["dealer", "non_dealer"] = "dealer" if e["player"] == deal.dealer else "non_dealer"
         said = {**names, "player": e["player"], "points": e["points"]}
         cited = f", law {e['law']}" if e["law"] is not None else f", {rule(e['rule'])}" if e["rule"] is not None else ""
+        cited += "".join(scores.also_law.format(law=n) for n in also_laws(deal, e, words))
+        late = after_first_card(deal, e, words)
         marks = scores.would_mark if e["struck"] else scores.marks
         if e["awarded_by"] is not None:   # given by a ruling (law 42); valued by another law or rule if not plain
             award = next(r for r in report.rulings if r.table is deal and r.event == e["event"] and r.law == e["awarded_by"])
             line = f"{happened(award.what, words, person)}: " + marks.format(**said) + f", law {e['awarded_by']}"
-            if e["for"] != e["kind"]:
-                line += "; " + words.earned(e["for"], role).format(**said) + cited
+            if e["for"] != e["kind"]:   # the award is neither won nor lost by play: its value said as awarded
+                line += "; " + words.awarded(e["for"], role).format(**said) + cited
         else:
-            line = words.earned(e["for"], role).format(**said) + ": " + marks.format(**said) + cited
+            earned = str(late[role]) if late else words.earned(e["for"], role)
+            line = earned.format(**said) + ": " + marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"
         if e["struck"]:

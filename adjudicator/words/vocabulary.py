@@ -1,6 +1,6 @@
 """Every word shown to people, from `laws/words/*.yaml`: the law book's vocabulary (facts,
 irregularities, options, roles), the scores' reasons, the events of a log, the card table's
-labels, and the words of `resolve` and `quiz`.
+labels, and the words of `resolve`, `quiz` and the table companion's page.
 
 The words live beside the law book, so that an arbiter rewords a question or a phrase without
 touching Python. `load` reads every file into its pydantic model and checks it strictly: every
@@ -78,6 +78,7 @@ class IrregularityWords(BaseModel):
     who: str | None = None   # asked when either player may have done it ("Who announced the king?")
     player: str | None = None   # asked for the player the telling makes the dealer, where nobody has dealt yet
     also: list[str] = []     # the other moments it may be found at (listed there too)
+    not_done: str | None = None   # ruled only where its remedy was not carried out: what was done instead
     hand: list[str] = []     # the facts of the hand its telling takes (hand.yaml), in the order asked
     until_next_turn_up: StrictBool = False   # final only at the next deal's turn-up (law 50)
     told: NextWords | None = None   # the words as told, where the answers settle `words`' alternatives
@@ -95,6 +96,9 @@ class Scores(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
+    after_first_card: dict[str, dict[str, str | int]]   # earned after its player's first card: words by role, `law`
+    rests_on: dict[str, list[int]]   # a variant's score: the laws it rests on besides its rule
+    also_law: str
     marks: str
     would_mark: str     # a mark that a ruling struck out, or cut to nothing
     limited: str
@@ -108,6 +112,8 @@ class Scores(BaseModel):
     effects: dict[str, str]
     table: dict[str, str]    # the scoring tables of laws 46-49 in words
     games: dict[str, str]    # a pool's or a linked match's games, one by one
+    awarded: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]   # law 42's award, valued by another law or rule
+    deal: dict[str, str | dict[str, str]]   # a deal in one line (`adjudicate`)
 
 
 class Synonyms(BaseModel):
@@ -196,13 +202,173 @@ class TerminalLabels(_Strict):
     cut: str
 
 
+class TablePageWords(_Strict):
+    """Every sentence of the table companion's page (table.yaml's `page`), in the order the page
+    is given them."""
+
+    title: str
+    score: str
+    undo: str
+    irregular: str
+    export: str
+    open: str
+    restart: str
+    restart_sure: str
+
+    record: str
+    record_hint: str
+    download: str
+
+    sheet: str
+    deal: str
+    what: str
+    dealer: str
+    non_dealer: str
+    sits_out: str
+
+    names_q: str
+    player_n: str
+    names_distinct: str
+    start: str
+
+    marks_q: str
+    marks_page: str
+    marks_players: str
+    marks_head: str
+    marks_owed: str
+    marks_none: str
+    mark_owed: str
+    for_king: str
+    for_point: str
+    for_vole: str
+    mark_more: str
+    mark_one: str
+    may_mark: str
+    lost: str
+    to_mark: str
+    too_high: str
+
+    game_to_q: str
+    game_value_q: str
+    value_single: str
+    value_treble_double_single: str
+
+    who_deals: str
+    cut_highest: str
+    cut_lowest: str
+    cut_q: str
+    cut_card: str
+    cut_again: str
+    cut_deals: str
+    cut_go: str
+    deals: str
+
+    turn_up: str
+    not_king: str
+    by_cards: str
+
+    turn_up_card: str
+    leads: str
+    follows: str
+    led: str
+    tricks_so_far: str
+    s_cards: str
+    double_fold: str
+    trick_to: str
+
+    propose_first: str
+    propose_again: str
+    accepts: str
+    refuses: str
+    plays_without: str
+    plays: str
+
+    king_held: str
+    king_hint: str
+    nobody: str
+
+    double_q: str
+    double_accepted: str
+    double_declined: str
+    no_double: str
+    offer_q: str
+    offer_accepted: str
+    offer_declined: str
+    no_offer: str
+
+    tricks_q: str
+    tricks_hint: str
+    vole: str
+    tricks_n: str
+
+    game_won: str
+    won: str
+    champion: str
+    next_game: str
+    start_next: str
+    over_hint: str
+    game_n: str
+    game_won_row: str
+
+    law_head: str
+    why_won: str
+
+    s_turned: str
+    s_no_proposal: str
+    s_acc: str
+    s_ref: str
+    s_vole: str
+    winner: str
+    s_king: str
+    s_double_acc: str
+    s_double_dec: str
+    s_offer_acc: str
+    s_offer_dec: str
+    s_tricks: str
+
+    not_a_log: str
+    other_rules: str
+    other_options: str
+    unknown_player: str
+    cannot_read: str
+    cannot_open: str
+
+    s_ruling: str
+    ruling_chose: str
+    ruling_took: str
+    ruling_again: str
+    ruling_void: str
+    ruling_over: str
+    ruling_on: str
+    ruling_marks: str
+    ruling_kept: str
+    ruling_changed: str
+    ruling_lost: str
+    ruling_nothing: str
+    ruling_cite: str
+    ruling_cites: str
+    ruling_record: str
+
+    apply_refused: str
+    apply_rules: str
+    apply_no_deal: str
+    apply_marks: str
+    apply_stake: str
+    apply_cards: str
+    apply_kings: str
+
+    cannot_follow: str
+
+
 class TableWords(_Strict):
-    """The card table's words, for the book's drawing and the terminal's (table.yaml)."""
+    """The card table's words, for the book's drawing and the terminal's, and the table
+    companion's (table.yaml)."""
 
     suits: dict[str, str]
     both: BothLabels
     book: BookLabels
     terminal: TerminalLabels
+    page: TablePageWords
 
 
 class QuizStory(_Strict):
@@ -240,14 +406,19 @@ class QuizChoices(_Strict):
 
 class QuizResult(_Strict):
     right: str
+    right_read: str         # a `_read` twin: where the case spoken of has an `open_point`
     right_law: str
     wrong: str
+    wrong_read: str
     law_text: str
     applies: str
+    applies_read: str
     plain: str              # a law's reading, for a right answer where its case tests nothing
     condition_join: str
     why_not_case: str
     why_not_more: str
+    why_not_case_read: str
+    why_not_more_read: str
     why_not_elsewhere: str
     why_not_score: str
     why_not_told: str       # a wrong law from misconceptions.yaml, with its why
@@ -255,16 +426,25 @@ class QuizResult(_Strict):
     not_here: str
     not_here_always: str
     not_for_this: str
+    not_here_read: str
+    not_here_always_read: str
+    not_for_this_read: str
     chooser_offender: str
+    chooser_offender_read: str
     chooser_compulsory: str
     chooser_compulsory_read: str   # the same, where the case rests on the book's reading
     chooser_nobody: str
     chooser_other: str
+    chooser_nobody_read: str
+    chooser_other_read: str
     ruled: str
+    ruled_read: str
     option_terms: dict[str, str]   # an option -> the glossary term whose reading the answer gives
     term_reading: str
     why_chooser: str        # whom the law gives the choice to, and who that is here
     why_chooser_role: str
+    why_chooser_read: str
+    why_chooser_role_read: str
     why_compulsory: str
     why_compulsory_read: str    # the same, where the case rests on the book's reading
     score_start: str        # the arithmetic of a score question: the score when the deal began,
@@ -284,6 +464,7 @@ class QuizResult(_Strict):
     london_law: str
     london_none: str        # a scenario under a rule set, replayed under the London laws
     london_other: str
+    london_other_read: str
     london_score: str
     london_score_choice: str   # the London score offered as a wrong choice under a rule set
 
@@ -336,7 +517,10 @@ class Happened(BaseModel):
     tables: dict[str, dict[str, str]] = {}
     optional: dict[str, str] = {}
     joined: dict[str, Joined] = {}
-    unclaimed: str
+    unclaimed: str                    # on {case}: the case's summary, said as what a claim would have had
+    unclaimed_choice: dict[str, str]  # may_choose (on {chooser}, {options}), compulsory (on {option})
+    by_the_play: list[str] = []       # options the play itself carries out, claimed or not
+    unclaimed_by_the_play: str = "{case}"   # on {case}: a ruling nobody claimed whose options are all such
     for_people: dict[str, str] = {}   # a key's words to a person, where `said` names the log's events
 
 
@@ -367,7 +551,7 @@ class Words:
     """The loaded vocabulary, with the lookups every front end uses."""
 
     def __init__(self, facts: dict[str, FactWords], irregularities: Irregularities,
-                 options: dict[str, str], roles: dict[str, str],
+                 options: dict[str, str | NextWords], roles: dict[str, str],
                  scores: Scores, synonyms: list[list[str]],
                  interview: dict[str, str], next: dict[str, str | NextWords],
                  events: Events, table: TableWords, quiz: QuizWords,
@@ -384,7 +568,7 @@ class Words:
         self.scores = scores
         self.synonyms = synonyms
         self.events = events        # each event of a log (events.yaml)
-        self.table = table          # the card table's labels (table.yaml)
+        self.table = table          # the card table's labels and the table companion's words (table.yaml)
         self.happened = happened    # what happened at the table (happened.yaml)
         # the quiz's words (quiz.yaml), as the plain mappings its templates are looked up in
         self.quiz: dict[str, dict[str, Any]] = quiz.model_dump(by_alias=True)
@@ -399,13 +583,34 @@ class Words:
         words = self.scores.earned[basis]
         return words if isinstance(words, str) else words[role]
 
+    def awarded(self, basis: str, role: Literal["dealer", "non_dealer"]) -> str:
+        """What values a point or vole awarded for an abandoned hand (law 42), where `basis` is
+        not the plain point or vole (a template on {player}, {dealer}, {elder})."""
+        words = self.scores.awarded[basis]
+        return words if isinstance(words, str) else words[role]
+
     def following(self, option: str, facts: dict[str, Any]) -> str:
         """What happens once `option` is taken, in the words that fit the case's facts."""
         words = self.next[option]
         return words if isinstance(words, str) else words.fitting(facts)[0]
 
-    def option(self, option: str) -> str:
-        return self.options[option]
+    def option(self, option: str, facts: dict[str, Any] | None = None) -> str:
+        """An option in words; where its words depend on the case (options.yaml's `if:`), the
+        words that fit a ruling's `facts` (with its `irregularity`), else the general ones."""
+        words = self.options[option]
+        return words if isinstance(words, str) else words.fitting(facts or {})[0]
+
+    def remedy(self, option: str, ruling: Any) -> str:
+        """An option in words as a remedy of this ruling: the words that fit its facts and its
+        irregularity (options.yaml's `if:`)."""
+        return self.option(option, {**ruling.facts, "irregularity": ruling.irregularity})
+
+    def case_option(self, option: str, case: Any) -> str:
+        """An option in words as a remedy of a case of the law book: the words that fit its
+        irregularity and the facts its conditions fix to one value."""
+        fixed = {k: v for k, v in case.when.items() if isinstance(v, (str, bool, int))}
+        irregularity = case.irregularities[0] if case.irregularities else None
+        return self.option(option, {**fixed, "irregularity": irregularity})
 
     def role(self, role: str) -> str:
         return self.roles[role]
@@ -563,7 +768,7 @@ def _load(directory: Path) -> Words:
                 problems.append(f"irregularities.yaml: {irr}: the moment {moment!r} is not among the moments")
     problems += [f"irregularities.yaml: illustrated: {m!r} is not among the moments"
                  for m in irregularities.illustrated if m not in irregularities.moments]
-    options = _checked(directory, "options.yaml", dict[str, str], problems) or {}
+    options = _checked(directory, "options.yaml", dict[str, str | NextWords], problems) or {}
     problems += [f"options.yaml: the option {o!r} has no words" for o in OPTIONS if o not in options]
     problems += [f"options.yaml: {o!r} is not an option id" for o in options if o not in OPTIONS]
     for fact, words in facts.items():

@@ -42,10 +42,10 @@ def _ruling(r: Ruling) -> dict[str, Any]:
     words = default_words()
     return {"law": r.law, "laws": list(r.laws), "case": r.case, "event": r.event, "deal": r.deal,
             "irregularity": words.irregularity(r.irregularity), "offender": r.offender,
-            "chooser": r.chooser, "options": [words.option(o) for o in r.options],
-            "elected": words.option(r.elected) if r.elected else None,
+            "chooser": r.chooser, "options": [words.remedy(o, r) for o in r.options],
+            "elected": words.remedy(r.elected, r) if r.elected else None,
             "elected_card": card_text(r.elected_card) if r.elected_card else None,
-            "claimed": r.claimed, "summary": summary_text(r.summary), "note": r.note,
+            "claimed": r.claimed, "summary": summary_text(r.summary, options=r.options), "note": r.note,
             "open_point": r.open_point}
 
 

@@ -86,7 +86,7 @@ def case_view(case: Case, number: int) -> dict[str, Any]:
         "id": case.id, "irregularities": [words.irregularity(i) for i in case.irregularities],
         "when": when_words(case), "offender": words.role(case.offender),
         "chooser": words.role(case.chooser) if case.chooser else None,
-        "options": [words.option(o) for o in case.options],
+        "options": [words.case_option(o, case) for o in case.options],
         "otherwise": words.option(case.otherwise) if case.otherwise else None,
         "effects": {("always" if k == "always" else words.option(k)): [words.scores.effects[e] for e in v]
                     for k, v in case.effects.items()},
