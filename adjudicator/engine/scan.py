@@ -71,6 +71,9 @@ def _spellings() -> dict[str, Card]:
 CARD: dict[str, Card] = _spellings()
 _card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
+# a card of a hand recorded by counts (`deal`, `give` with `count`): no card is it, so none is
+# played, discarded or announced from such a hand here (the replay's)
+UNKNOWN: Any = None
 # (rules, players, options given) -> what `_options` found
 _in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
 
@@ -408,6 +411,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     bound = None           # the offerer, once his offer is declined: the decliner must win all five
     asking = None          # "double" or "offer" made in time by `asking_by`: the next event answers it
     asking_by = ""
+    blind = False          # the deal is recorded by counts: its hands hold UNKNOWN cards only
 
     ignored: list[int] = []
     next_deal = False      # after the game's end, the log has begun another deal
@@ -471,7 +475,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
             played, announced, lead, next_leader, tricks = {dealer: [], non_dealer: []}, set(), None, non_dealer, 0
             won = {dealer: 0, non_dealer: 0}
-            times, doubled, offered, lost, bound = 1, False, False, False, None
+            times, doubled, offered, lost, bound, blind = 1, False, False, False, None, False
         if name == "play":
             if width != 2:
                 return None
@@ -527,26 +531,34 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2:
                 return None
             to = f["to"]
-            cards = f["cards"]
             if phase != "dealing" or len(packets) == 4:
                 return None
             if shuffles is not None:
                 if not shuffled_last(shuffles, dealer):
                     return None
                 shuffles = None
-            n = len(cards)
-            if type(cards) is not list or n > stock:
-                return None
-            cs = _cards(cards)
-            was = len(seen)
-            seen.update(cs)
-            if len(seen) != was + n:
-                return None   # a card already seen in the deal: law 45's redundant pack, the replay's
-            hands[to] += cs
+            try:
+                cards = f["cards"]
+            except KeyError:   # a packet by count: a deal recorded by counts from its first packet
+                n = f["count"]
+                if type(n) is not int or not 0 <= n <= stock or seen or packets and not blind:
+                    return None
+                blind = True
+                hands[to] += [UNKNOWN] * n
+            else:
+                n = len(cards)
+                if type(cards) is not list or n > stock:
+                    return None
+                cs = _cards(cards)
+                was = len(seen)
+                seen.update(cs)
+                if len(seen) != was + n:
+                    return None   # a card already seen in the deal: law 45's redundant pack, the replay's
+                hands[to] += cs
             stock -= n
             packets.append((to, n))
             if len(packets) == 4:
-                if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
+                if blind and seen or len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
                     return None
                 order = distribution(packets, non_dealer, dealer)
                 if order is None or chosen.setdefault(dealer, order) != order:
@@ -555,16 +567,23 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
             to = f["to"]
-            cards = f["cards"]
-            n = len(cards)
-            if type(cards) is not list or not 0 < n <= stock:
-                return None
-            cs = _cards(cards)
-            was = len(seen)
-            seen.update(cs)
-            if len(seen) != was + n:
-                return None
-            hands[to] += cs
+            try:
+                cards = f["cards"]
+            except KeyError:   # by count: to a hand of unknown cards only
+                n = f["count"]
+                if not blind or type(n) is not int or not 0 < n <= stock:
+                    return None
+                hands[to] += [UNKNOWN] * n
+            else:
+                n = len(cards)
+                if type(cards) is not list or not 0 < n <= stock or blind:
+                    return None
+                cs = _cards(cards)
+                was = len(seen)
+                seen.update(cs)
+                if len(seen) != was + n:
+                    return None
+                hands[to] += cs
             stock -= n
             if to == non_dealer:
                 g_e += n
@@ -576,16 +595,24 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2 or phase != "exchange" or answer != "accept":
                 return None
             by = f["by"]
-            cards = f["cards"]
-            if type(cards) is not list or not cards:
-                return None
             hand = hands[by]
-            for c in _cards(cards):
-                hand.remove(c)
-            if by == non_dealer:
-                d_e += len(cards)
+            try:
+                cards = f["cards"]
+            except KeyError:   # by count: from a hand of unknown cards only
+                n = f["count"]
+                if not blind or type(n) is not int or not 0 < n <= len(hand):
+                    return None
+                del hand[:n]
             else:
-                d_d += len(cards)
+                if type(cards) is not list or not cards:
+                    return None
+                for c in _cards(cards):
+                    hand.remove(c)
+                n = len(cards)
+            if by == non_dealer:
+                d_e += n
+            else:
+                d_d += n
             if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "turn_up":
@@ -725,6 +752,34 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if first is not None:
                     next_dealer = (a, b)[first]
                 cut_cards = {}
+        elif name == "tricks":   # the hand's result by counts, no card of it played: as play.tricks
+            if phase == "exchange":
+                if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
+                    return None
+            elif phase != "play" or played[dealer] or played[non_dealer]:
+                return None
+            if bound is not None or not set(f) <= won.keys():
+                return None   # (an offer declined: the replay's)
+            made = 0
+            for p in won:
+                n = f.get(p, 0)
+                if type(n) is not int or not 0 <= n <= HAND_SIZE:
+                    return None
+                won[p] = n
+                made += n
+            if made != HAND_SIZE:
+                return None   # fewer, the hand abandoned (law 42), or more: the replay's
+            tricks = HAND_SIZE
+            phase = "over"
+            next_dealer = dealer_after(dealer, non_dealer, dealer)
+            result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
+                                first_refused=first_answer == "refuse", scoring=scoring,
+                                refusal_on_vole=refusal_on_vole)
+            if result is not None and result[1]:
+                p = result[0]
+                score[p] += result[1] * times
+                if score[p] >= game_to:
+                    winner = p
         else:
             return None
     counted[0] = keys + len(events)   # each event's name is a key too
