@@ -630,11 +630,11 @@ RESULT_OPTIONS = ({}, {"ace_high": True}, {"dealer_must_exchange": True}, {"refu
                   {"doubling": True}, {"offer_point": True}, {"pool": True}, {"match": "linked"})
 
 
-def _by_counts(log: dict, rng: random.Random, share: float = 0.7) -> dict:
+def _by_counts(log: dict, rng: random.Random, share: float = 0.7, keep_cards: bool = False) -> dict:
     """The log with some of its deals (`share` of them) recorded by their results, as a club's score
     sheet records them: every packet, discard and give by `count`, the hand's plays replaced by its
     `tricks` (where its last card was), most kings announced in it left out (a king announced
-    from unknown cards is the replay's)."""
+    from unknown cards is the replay's); `keep_cards`: the cards named still, the hand by `tricks`."""
     from adjudicator.engine.rules import ranking, second_card
     from adjudicator.lawbook.rulesets import in_force
     from adjudicator.record.cards import Card
@@ -666,7 +666,7 @@ def _by_counts(log: dict, rng: random.Random, share: float = 0.7) -> dict:
             continue
         if name == "turn_up" and isinstance(f.get("card"), str):
             trump = Card.parse(f["card"]).suit
-        if name in ("deal", "discard", "give") and isinstance(f.get("cards"), list):
+        if name in ("deal", "discard", "give") and isinstance(f.get("cards"), list) and not keep_cards:
             out.append({name: {**{k: v for k, v in f.items() if k != "cards"}, "count": len(f["cards"])}})
         elif name == "play":
             c = Card.parse(f["card"])
@@ -699,6 +699,7 @@ def _result_only(n: int, seed: int) -> list[dict]:
                 if "tricks" in names and not names & {"claim", "holds"}:
                     logs.append(log)
             logs += [_by_counts(log, rng) for log, _ in games(n // 3, seed + 7 + k, 0.0, rules, options)]
+            logs += [_by_counts(log, rng, keep_cards=True) for log, _ in games(n // 6, seed + 9 + k, 0.0, rules, options)]
     logs += [_by_counts(json.loads(text), rng) for text in OTHER.games(n, seed)]
     return logs
 
@@ -752,7 +753,13 @@ def test_a_result_only_deal_where_a_card_would_matter_goes_to_the_replay() -> No
 def _recount(log: dict, rng: random.Random) -> dict:
     """A count of a result-only log changed (one more or fewer, none, a wrong type), its tricks
     changed or moved, or its deal half by cards."""
-    log = copy.deepcopy(log)
+    try:
+        return _change_count(copy.deepcopy(log), rng)
+    except (KeyError, IndexError, TypeError, ValueError):   # an earlier change broke its shape
+        return log
+
+
+def _change_count(log: dict, rng: random.Random) -> dict:
     events = log["events"]
     spots = [e for e in events for f in e.values() if isinstance(f, dict) and ("count" in f or _name(e) == "tricks")]
     if not spots:
@@ -760,7 +767,10 @@ def _recount(log: dict, rng: random.Random) -> dict:
     e = rng.choice(spots)
     (name, f), = e.items()
     kind = rng.randrange(5)
-    if name == "tricks":
+    if name == "tricks" and kind == 3:   # the other result: the hand's score changes, the log stays clean
+        a, b = [p for p in log["players"] if p in f] + [p for p in log["players"] if p not in f][:2 - len(f)]
+        e["tricks"] = {a: f.get(b, 0), b: f.get(a, 0)}
+    elif name == "tricks":
         p = rng.choice(log["players"])
         f[p] = f.get(p, 0) + rng.choice((-1, 1, 5)) if kind < 3 else rng.choice((None, "1", True, 1.5))
         if kind == 4:
@@ -785,4 +795,4 @@ def test_mutated_result_only_logs_agree() -> None:
             if isinstance(mutant, dict):
                 mutant = _recount(mutant, rng) if k % 3 else _mutate(mutant, rng)
         accepted += agree(_text(mutant), f"c:{k}")
-    assert 20 < accepted < 800, accepted
+    assert 20 < accepted < 700, accepted

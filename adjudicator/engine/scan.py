@@ -10,9 +10,12 @@ notation the format accepts, the game won at any event, a king included, and wha
 the deal may hold after it, reported ignored; under the variants doubling and offer_point, a
 double or an offer made in time and answered at once: the hand doubled, ended early, or its
 decliner bound to the vole, the plays after the offerer's trick reported ignored; a pool or a
-linked match, each of its games scanned so, as `games` cuts the log), each field of the right
-type. At the first doubt (anything unusual, any irregularity, a count instead of cards, a
-claim, a mark, anything it does not know) it answers None and the full replay (pydantic
+linked match, each of its games scanned so, as `games` cuts the log; a deal recorded by its
+results, as a club's score sheet records it: every packet, discard and give by `count` and the
+hand by `tricks` of five, as engine/play.py's `tricks` reads them), each field of the right
+type. At the first doubt (anything unusual, any irregularity, a deal half by cards and half by
+counts, a card played, named or announced from a hand of unknown cards, `holds`, tricks of fewer
+or more than five, a claim, a mark, anything it does not know) it answers None and the full replay (pydantic
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own,
 and so is the flow (who may shuffle, double, offer, announce or deal when).
 What it answers for a game it accepts is what the replay answers, key for key (the differential
