@@ -796,3 +796,29 @@ def test_mutated_result_only_logs_agree() -> None:
                 mutant = _recount(mutant, rng) if k % 3 else _mutate(mutant, rng)
         accepted += agree(_text(mutant), f"c:{k}")
     assert 20 < accepted < 700, accepted
+
+
+def test_a_deal_half_by_cards_and_half_by_counts_goes_to_the_replay() -> None:
+    """Cards named in a deal recorded by counts (a packet, a discard, a give), or a count in one
+    recorded by cards: the scan reads a deal by one or the other, and leaves the mix to the replay."""
+    logs = [log for log in _result_only(10, 5) if scan(json.dumps(log), "t", SCORING) is not None]
+    tried = Counter()
+    for log in logs:
+        events = log["events"]
+        turned = {e["turn_up"]["card"] for e in events if "turn_up" in e}
+        fresh = [c for c in PACK if c not in turned]
+        for i, e in enumerate(events):
+            (name, f), = e.items()
+            if name not in ("deal", "discard", "give") or not isinstance(f, dict):
+                continue
+            if "count" in f and f["count"]:
+                changed = {name: {**{k: v for k, v in f.items() if k != "count"}, "cards": fresh[:f["count"]]}}
+            elif "cards" in f and f["cards"]:
+                changed = {name: {**{k: v for k, v in f.items() if k != "cards"}, "count": len(f["cards"])}}
+            else:
+                continue
+            text = json.dumps({**log, "events": events[:i] + [changed] + events[i + 1:]})
+            assert scan(text, "t", SCORING) is None, (i, changed)
+            agree(text)
+            tried[name, "count" in f] += 1
+    assert all(tried[k, by_count] >= 5 for k in ("deal", "discard", "give") for by_count in (True, False)), tried

@@ -74,8 +74,10 @@ def _spellings() -> dict[str, Card]:
 CARD: dict[str, Card] = _spellings()
 _card_of = CARD.__getitem__
 _players_ok: dict[tuple[str, str], bool] = {}
-# a card of a hand recorded by counts (`deal`, `give` with `count`): no card is it, so none is
-# played, discarded or announced from such a hand here (the replay's)
+# a card of a hand recorded by counts (`deal`, `give` with `count`), kept as a tuple of these: no
+# card is one, and no card is added to a tuple or taken from it by name (a TypeError, an
+# AttributeError, a ValueError: a doubt), so none is played, discarded, given or announced from
+# such a hand here (the replay's)
 UNKNOWN: Any = None
 # (rules, players, options given) -> what `_options` found
 _in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
@@ -414,7 +416,6 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     bound = None           # the offerer, once his offer is declined: the decliner must win all five
     asking = None          # "double" or "offer" made in time by `asking_by`: the next event answers it
     asking_by = ""
-    blind = False          # the deal is recorded by counts: its hands hold UNKNOWN cards only
 
     ignored: list[int] = []
     next_deal = False      # after the game's end, the log has begun another deal
@@ -478,7 +479,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
             played, announced, lead, next_leader, tricks = {dealer: [], non_dealer: []}, set(), None, non_dealer, 0
             won = {dealer: 0, non_dealer: 0}
-            times, doubled, offered, lost, bound, blind = 1, False, False, False, None, False
+            times, doubled, offered, lost, bound = 1, False, False, False, None
         if name == "play":
             if width != 2:
                 return None
@@ -542,12 +543,11 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 shuffles = None
             try:
                 cards = f["cards"]
-            except KeyError:   # a packet by count: a deal recorded by counts from its first packet
-                n = f["count"]
-                if type(n) is not int or not 0 <= n <= stock or seen or packets and not blind:
+            except KeyError:   # a packet by count: no card shown in the deal yet, and none later (law 8's
+                n = f["count"]    # alternate packets: a packet by cards after it goes to a tuple, a TypeError)
+                if type(n) is not int or not 0 <= n <= stock or seen:
                     return None
-                blind = True
-                hands[to] += [UNKNOWN] * n
+                hands[to] = tuple(hands[to]) + (UNKNOWN,) * n   # type: ignore[assignment]
             else:
                 n = len(cards)
                 if type(cards) is not list or n > stock:
@@ -561,7 +561,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             stock -= n
             packets.append((to, n))
             if len(packets) == 4:
-                if blind and seen or len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
+                if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
                     return None
                 order = distribution(packets, non_dealer, dealer)
                 if order is None or chosen.setdefault(dealer, order) != order:
@@ -572,14 +572,15 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             to = f["to"]
             try:
                 cards = f["cards"]
-            except KeyError:   # by count: to a hand of unknown cards only
+            except KeyError:   # by count: to a hand of unknown cards only (cards by name to it: a TypeError)
                 n = f["count"]
-                if not blind or type(n) is not int or not 0 < n <= stock:
+                hand = hands[to]
+                if not isinstance(hand, tuple) or type(n) is not int or not 0 < n <= stock:
                     return None
-                hands[to] += [UNKNOWN] * n
+                hands[to] = hand + (UNKNOWN,) * n
             else:
                 n = len(cards)
-                if type(cards) is not list or not 0 < n <= stock or blind:
+                if type(cards) is not list or not 0 < n <= stock:
                     return None
                 cs = _cards(cards)
                 was = len(seen)
@@ -598,24 +599,28 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2 or phase != "exchange" or answer != "accept":
                 return None
             by = f["by"]
-            hand = hands[by]
             try:
                 cards = f["cards"]
-            except KeyError:   # by count: from a hand of unknown cards only
+            except KeyError:   # by count: from a hand of unknown cards only (a tuple: none named)
                 n = f["count"]
-                if not blind or type(n) is not int or not 0 < n <= len(hand):
+                hand = hands[by]
+                if not isinstance(hand, tuple) or type(n) is not int or not 0 < n <= len(hand):
                     return None
-                del hand[:n]
+                hands[by] = hand[n:]
+                if by == non_dealer:
+                    d_e += n
+                else:
+                    d_d += n
             else:
                 if type(cards) is not list or not cards:
                     return None
+                hand = hands[by]
                 for c in _cards(cards):
                     hand.remove(c)
-                n = len(cards)
-            if by == non_dealer:
-                d_e += n
-            else:
-                d_d += n
+                if by == non_dealer:
+                    d_e += len(cards)
+                else:
+                    d_d += len(cards)
             if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
         elif name == "turn_up":
