@@ -484,8 +484,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2:
                 return None
             by = f["by"]
-            try:
-                c = card[f["card"]]
+            try: c = card[f["card"]]   # (on one line: no NOP for the `try` line, a play at a time)
             except KeyError:
                 c = Card.parse(f["card"])
             if phase == "exchange":
@@ -541,8 +540,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if not shuffled_last(shuffles, dealer):
                     return None
                 shuffles = None
-            try:
-                cards = f["cards"]
+            try: cards = f["cards"]
             except KeyError:   # a packet by count: no card shown in the deal yet, and none later (law 8's
                 n = f["count"]    # alternate packets: a packet by cards after it goes to a tuple, a TypeError)
                 if type(n) is not int or not 0 <= n <= stock or seen:
@@ -570,8 +568,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                 return None
             to = f["to"]
-            try:
-                cards = f["cards"]
+            try: cards = f["cards"]
             except KeyError:   # by count: to a hand of unknown cards only (cards by name to it: a TypeError)
                 n = f["count"]
                 hand = hands[to]
@@ -599,8 +596,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
             if width != 2 or phase != "exchange" or answer != "accept":
                 return None
             by = f["by"]
-            try:
-                cards = f["cards"]
+            try: cards = f["cards"]
             except KeyError:   # by count: from a hand of unknown cards only (a tuple: none named)
                 n = f["count"]
                 hand = hands[by]
