@@ -196,7 +196,7 @@ def test_every_scenario_as_json() -> None:
 
 def test_a_hand_abandoned_by_counts_goes_to_the_replay() -> None:
     """A `tricks` event of fewer than five, the `abandon` following (law 42 by counts): the scan
-    reads `tricks` of five only, and no `abandon`: it leaves the hand to the replay, which rules on it.
+    reads `tricks` of five only, and no `abandon`: it leaves the hand to the replay, which rules on it."""
     paths = [p for p in SCENARIOS if p.name.startswith("law42-by-counts-")]
     assert len(paths) == 3
     for path in paths:
