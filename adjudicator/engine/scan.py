@@ -419,373 +419,401 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
 
     ignored: list[int] = []
     next_deal = False      # after the game's end, the log has begun another deal
-    for number, ev in enumerate(events, 1):
-        name, = ev   # its one key, the event's name (no items view, no pair, per event)
-        f = ev[name]
-        width = len(f)   # its fields (with its name, the keys the text writes for it: see the end)
-        keys += width
-        if asking is not None and name not in ANSWERS[asking]:
-            return None   # a double or offer not answered at once: the replay rules on it
-        if lost and (name == "play" or name == "announce_king"):   # a play of the hand the offerer's trick
-            if width != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
-                return None
-            if name == "play":
-                _card(f["card"])
-            ignored.append(number)
-            continue
-        if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
-            if not _ignorable(name, f, other):
-                return None
-            if name in STARTS:
-                next_deal = True   # the next deal: the one that won the game is over
-            elif next_deal or phase == "over":
-                pass   # (after the hand: the replay finds the event out of place, and the win stands)
-            elif name == "play":   # the rest of the winning hand: in turn and every duty kept, or the
-                by, c = f["by"], _card(f["card"])   # replay rules on it (the win waits on the choice)
-                hand = hands[by]
-                if c not in hand:
-                    return None
-                if lead is None:
-                    if by != next_leader:
+    todo = enumerate(events, 1)   # one iterator: the loop resumes it after an event by count
+    while True:
+        try:
+            for number, ev in todo:
+                name, = ev   # its one key, the event's name (no items view, no pair, per event)
+                f = ev[name]
+                width = len(f)   # its fields (with its name, the keys the text writes for it: see the end)
+                keys += width
+                if asking is not None and name not in ANSWERS[asking]:
+                    return None   # a double or offer not answered at once: the replay rules on it
+                if lost and (name == "play" or name == "announce_king"):   # a play of the hand the offerer's trick
+                    if width != (2 if name == "play" else 1) or f["by"] not in other:   # ended: ignored
                         return None
-                    lead, leader = c, by
-                else:
+                    if name == "play":
+                        _card(f["card"])
+                    ignored.append(number)
+                    continue
+                if winner is not None:   # the game is won: what follows is ignored, if the log may hold it
+                    if not _ignorable(name, f, other):
+                        return None
+                    if name in STARTS:
+                        next_deal = True   # the next deal: the one that won the game is over
+                    elif next_deal or phase == "over":
+                        pass   # (after the hand: the replay finds the event out of place, and the win stands)
+                    elif name == "play":   # the rest of the winning hand: in turn and every duty kept, or the
+                        by, c = f["by"], _card(f["card"])   # replay rules on it (the win waits on the choice)
+                        hand = hands[by]
+                        if c not in hand:
+                            return None
+                        if lead is None:
+                            if by != next_leader:
+                                return None
+                            lead, leader = c, by
+                        else:
+                            duty, wins = second_card(hand, lead, c, trump, power)
+                            if by == leader or duty is not None:
+                                return None
+                            next_leader, lead = (by if wins else leader), None
+                            tricks += 1
+                        hand.remove(c)
+                        played[by].append(c)
+                        phase = "play"
+                    elif name == "announce_king":   # as in time, or the replay rules on it
+                        by = f["by"]
+                        if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
+                            return None
+                        announced.add(by)
+                    elif _shows_again(name, f, hands, seen):
+                        return None   # the rest of the winning deal shows a card twice: the replay may void it
+                    ignored.append(number)
+                    continue
+                if name in STARTS and (phase is None or phase == "over"):   # a new deal begins
+                    if cut_cards or tied or next_dealer is None:
+                        return None
+                    phase = "dealing"
+                    deals += 1
+                    dealer = next_dealer
+                    non_dealer = other[dealer]
+                    hands = {dealer: [], non_dealer: []}
+                    packets, seen, shuffles, was_cut, stock = [], set(), None, False, PACK_SIZE
+                    trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
+                    played, announced, lead, next_leader, tricks = {dealer: [], non_dealer: []}, set(), None, non_dealer, 0
+                    won = {dealer: 0, non_dealer: 0}
+                    times, doubled, offered, lost, bound = 1, False, False, False, None
+                if name == "play":
+                    if width != 2:
+                        return None
+                    by = f["by"]
+                    try: c = card[f["card"]]   # (on one line: no NOP for the `try` line, a play at a time)
+                    except KeyError:
+                        c = Card.parse(f["card"])
+                    if phase == "exchange":
+                        if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
+                            return None
+                        phase = "play"
+                    elif phase != "play":
+                        return None
+                    hand = hands[by]
+                    if lead is None:
+                        if by != next_leader:
+                            return None
+                        hand.remove(c)
+                        played[by].append(c)
+                        lead, leader = c, by
+                        continue
                     duty, wins = second_card(hand, lead, c, trump, power)
                     if by == leader or duty is not None:
                         return None
-                    next_leader, lead = (by if wins else leader), None
+                    hand.remove(c)
+                    played[by].append(c)
+                    w = by if wins else leader
+                    won[w] += 1
                     tricks += 1
-                hand.remove(c)
-                played[by].append(c)
-                phase = "play"
-            elif name == "announce_king":   # as in time, or the replay rules on it
-                by = f["by"]
-                if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
-                    return None
-                announced.add(by)
-            elif _shows_again(name, f, hands, seen):
-                return None   # the rest of the winning deal shows a card twice: the replay may void it
-            ignored.append(number)
-            continue
-        if name in STARTS and (phase is None or phase == "over"):   # a new deal begins
-            if cut_cards or tied or next_dealer is None:
-                return None
-            phase = "dealing"
-            deals += 1
-            dealer = next_dealer
-            non_dealer = other[dealer]
-            hands = {dealer: [], non_dealer: []}
-            packets, seen, shuffles, was_cut, stock = [], set(), None, False, PACK_SIZE
-            trump, proposals, first_answer, answer, stock_spent = None, 0, None, None, False
-            played, announced, lead, next_leader, tricks = {dealer: [], non_dealer: []}, set(), None, non_dealer, 0
-            won = {dealer: 0, non_dealer: 0}
-            times, doubled, offered, lost, bound = 1, False, False, False, None
-        if name == "play":
-            if width != 2:
-                return None
-            by = f["by"]
-            try: c = card[f["card"]]   # (on one line: no NOP for the `try` line, a play at a time)
-            except KeyError:
-                c = Card.parse(f["card"])
-            if phase == "exchange":
-                if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
-                    return None
-                phase = "play"
-            elif phase != "play":
-                return None
-            hand = hands[by]
-            if lead is None:
-                if by != next_leader:
-                    return None
-                hand.remove(c)
-                played[by].append(c)
-                lead, leader = c, by
-                continue
-            duty, wins = second_card(hand, lead, c, trump, power)
-            if by == leader or duty is not None:
-                return None
-            hand.remove(c)
-            played[by].append(c)
-            w = by if wins else leader
-            won[w] += 1
-            tricks += 1
-            next_leader = w
-            lead = None
-            if w == bound:   # the offerer took a trick after his offer was declined: he marks two
-                phase, next_dealer, lost = "over", dealer_after(dealer, non_dealer, dealer), True
-                score[w] += stake_points("offer_lost", scoring)
-                if score[w] >= game_to:
-                    winner = w
-            elif tricks == HAND_SIZE:
-                phase = "over"
-                next_dealer = dealer_after(dealer, non_dealer, dealer)
-                result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
-                                    first_refused=first_answer == "refuse", scoring=scoring,
-                                    refusal_on_vole=refusal_on_vole)
-                if result is not None and result[1]:
-                    p = result[0]
-                    score[p] += result[1] * times
+                    next_leader = w
+                    lead = None
+                    if w == bound:   # the offerer took a trick after his offer was declined: he marks two
+                        phase, next_dealer, lost = "over", dealer_after(dealer, non_dealer, dealer), True
+                        score[w] += stake_points("offer_lost", scoring)
+                        if score[w] >= game_to:
+                            winner = w
+                    elif tricks == HAND_SIZE:
+                        phase = "over"
+                        next_dealer = dealer_after(dealer, non_dealer, dealer)
+                        result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
+                                            first_refused=first_answer == "refuse", scoring=scoring,
+                                            refusal_on_vole=refusal_on_vole)
+                        if result is not None and result[1]:
+                            p = result[0]
+                            score[p] += result[1] * times
+                            if score[p] >= game_to:
+                                winner = p
+                elif name == "look":
+                    if width != 1 or phase is None or f["by"] not in other:
+                        return None
+                elif name == "deal":
+                    if width != 2:
+                        return None
+                    to = f["to"]
+                    cards = f["cards"]
+                    if phase != "dealing" or len(packets) == 4:
+                        return None
+                    if shuffles is not None:
+                        if not shuffled_last(shuffles, dealer):
+                            return None
+                        shuffles = None
+                    n = len(cards)
+                    if type(cards) is not list or n > stock:
+                        return None
+                    cs = _cards(cards)
+                    was = len(seen)
+                    seen.update(cs)
+                    if len(seen) != was + n:
+                        return None   # a card already seen in the deal: law 45's redundant pack, the replay's
+                    hands[to] += cs
+                    stock -= n
+                    packets.append((to, n))
+                    if len(packets) == 4:
+                        if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
+                            return None
+                        order = distribution(packets, non_dealer, dealer)
+                        if order is None or chosen.setdefault(dealer, order) != order:
+                            return None
+                elif name == "give":
+                    if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+                        return None
+                    to = f["to"]
+                    cards = f["cards"]
+                    n = len(cards)
+                    if type(cards) is not list or not 0 < n <= stock:
+                        return None
+                    cs = _cards(cards)
+                    was = len(seen)
+                    seen.update(cs)
+                    if len(seen) != was + n:
+                        return None
+                    hands[to] += cs
+                    stock -= n
+                    if to == non_dealer:
+                        g_e += n
+                    else:
+                        g_d += n
+                    if stock == 0:
+                        stock_spent = True
+                elif name == "discard":
+                    if width != 2 or phase != "exchange" or answer != "accept":
+                        return None
+                    by = f["by"]
+                    cards = f["cards"]
+                    if type(cards) is not list or not cards:
+                        return None
+                    hand = hands[by]
+                    for c in _cards(cards):
+                        hand.remove(c)
+                    if by == non_dealer:
+                        d_e += len(cards)
+                    else:
+                        d_d += len(cards)
+                    if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+                        return None
+                elif name == "turn_up":
+                    if width != 1 or phase != "dealing" or len(packets) != 4:
+                        return None
+                    c = _card(f["card"])
+                    if c in seen:
+                        return None
+                    seen.add(c)
+                    stock -= 1
+                    phase = "exchange"
+                    trump = c.suit
+                    king_owner = None
+                    if c.rank == "K":
+                        king_owner = dealer
+                        score[dealer] += scoring.turned_king
+                        if score[dealer] >= game_to:
+                            winner = dealer
+                elif name == "propose":
+                    if width != 1 or phase != "exchange" or f["by"] != non_dealer or stock_spent \
+                            or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock):
+                        return None
+                    proposals += 1
+                    answer = asked = None
+                    d_e = g_e = d_d = g_d = 0
+                elif name == "accept" or name == "refuse":
+                    if width != 1 or phase != "exchange" or f["by"] != dealer or not proposals \
+                            or answer is not None:
+                        return None
+                    answer = name
+                    if first_answer is None:
+                        first_answer = name
+                    if name == "accept" and sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+                        return None
+                elif name == "shuffle":
+                    if width != 1:
+                        return None
+                    by = f["by"]
+                    if by != a and by != b:
+                        return None
+                    if phase != "dealing" or packets or was_cut:
+                        return None
+                    if shuffles is None:
+                        shuffles = []
+                    shuffles.append(by)
+                elif name == "cut":
+                    if width != 2:
+                        return None
+                    by = f["by"]
+                    top = f["top"]
+                    if by != a and by != b or type(top) is not int or not 2 <= top <= PACK_SIZE - 2:
+                        return None
+                    if phase != "dealing" or packets or was_cut:
+                        return None
+                    if shuffles and not shuffled_last(shuffles, dealer):
+                        return None
+                    shuffles = None
+                    was_cut = True
+                elif name == "announce_king":
+                    if width != 1 or phase not in ("exchange", "play"):
+                        return None
+                    by = f["by"]
+                    if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
+                        return None   # late, again, or without the king: the replay rules on it
+                    announced.add(by)
+                    score[by] += scoring.held_king
+                    if score[by] >= game_to:
+                        winner = by
+                elif name == "mark_king":
+                    if width != 1 or king_owner is None or f["by"] != king_owner:
+                        return None
+                    king_owner = None   # marked: a second mark would be an overscore
+                elif name == "ask":
+                    if width != 2 or phase != "exchange" or answer != "accept" or f["by"] != non_dealer:
+                        return None
+                    count = f["count"]
+                    if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
+                        return None
+                    asked = count
+                    if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
+                        return None
+                elif name == "double" or name == "offer_point":
+                    by = f["by"]
+                    kind = "double" if name == "double" else "offer"
+                    if width != 1 or by not in other or phase not in ("exchange", "play") \
+                            or phase == "exchange" and answer is None and proposals:
+                        return None
+                    if kind == "double":   # in time, once a hand
+                        if not opts.doubling or doubled or not double_in_time(tricks + (lead is not None)):
+                            return None
+                        doubled = True
+                    else:                  # in time, once a hand
+                        if not opts.offer_point or offered or not offer_in_time(tricks + (lead is not None)):
+                            return None
+                        offered = True
+                    asking, asking_by = kind, by
+                elif name in ("accept_double", "decline_double", "accept_offer", "decline_offer"):
+                    by = f["by"]
+                    if asking is None or width != 1 or by != other[asking_by]:
+                        return None   # an answer with nothing to answer (or to one out of time): the replay's
+                    asking = None
+                    if name == "accept_double":
+                        times = DOUBLED
+                        continue
+                    if name == "decline_offer":
+                        bound = asking_by
+                        continue
+                    if phase == "exchange" and (answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals):
+                        return None
+                    if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
+                        p, hurt = asking_by, vulnerable(by == non_dealer, proposals=proposals, has_played=bool(played[by]),
+                                                        first_refused=first_answer == "refuse")
+                        basis = "double_declined_vulnerable" if hurt else "double_declined"
+                    else:                          # the acceptor marks the point, two if the offerer was the
+                        p, hurt = by, asking_by == dealer and vulnerable(   # dealer who refused the first proposal
+                            False, proposals=proposals, has_played=bool(played[asking_by]),
+                            first_refused=first_answer == "refuse")
+                        basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
+                    phase, next_dealer = "over", dealer_after(dealer, non_dealer, dealer)   # ended early: counts as played
+                    score[p] += stake_points(basis, scoring)
                     if score[p] >= game_to:
                         winner = p
-        elif name == "look":
-            if width != 1 or phase is None or f["by"] not in other:
-                return None
-        elif name == "deal":
-            if width != 2:
-                return None
-            to = f["to"]
-            if phase != "dealing" or len(packets) == 4:
-                return None
-            if shuffles is not None:
-                if not shuffled_last(shuffles, dealer):
+                elif name == "cut_for_deal":
+                    if width != 2 or deals:
+                        return None
+                    by = f["by"]
+                    if by != a and by != b or by in cut_cards:
+                        return None
+                    cut_cards[by] = _card(f["card"])
+                    tied = False
+                    if len(cut_cards) == 2:
+                        ca, cb = cut_cards[a], cut_cards[b]
+                        if ca is cb:
+                            return None   # the same card twice: the replay rules on the pack
+                        first = cut_winner(ca, cb, opts)
+                        tied = first is None   # they must cut again (law 5)
+                        if first is not None:
+                            next_dealer = (a, b)[first]
+                        cut_cards = {}
+                elif name == "tricks":   # the hand's result by counts, no card of it played: as play.tricks
+                    if phase == "exchange":
+                        if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
+                            return None
+                    elif phase != "play" or played[dealer] or played[non_dealer]:
+                        return None
+                    if bound is not None or not set(f) <= won.keys():
+                        return None   # (an offer declined: the replay's)
+                    made = 0
+                    for p in won:
+                        n = f.get(p, 0)
+                        if type(n) is not int or not 0 <= n <= HAND_SIZE:
+                            return None
+                        won[p] = n
+                        made += n
+                    if made != HAND_SIZE:
+                        return None   # fewer, the hand abandoned (law 42), or more: the replay's
+                    tricks = HAND_SIZE
+                    phase = "over"
+                    next_dealer = dealer_after(dealer, non_dealer, dealer)
+                    result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
+                                        first_refused=first_answer == "refuse", scoring=scoring,
+                                        refusal_on_vole=refusal_on_vole)
+                    if result is not None and result[1]:
+                        p = result[0]
+                        score[p] += result[1] * times
+                        if score[p] >= game_to:
+                            winner = p
+                else:
                     return None
-                shuffles = None
-            try: cards = f["cards"]
-            except KeyError:   # a packet by count: no card shown in the deal yet, and none later (law 8's
-                n = f["count"]    # alternate packets: a packet by cards after it goes to a tuple, a TypeError)
-                if type(n) is not int or not 0 <= n <= stock or seen:
-                    return None
+        except KeyError as missing:   # a packet, a give or a discard by count (`cards` missing), as
+            # dealing.py and exchange.py read it, into or out of a hand of unknown cards only (a
+            # tuple), with the checks that follow the cards' look-up in the branches above
+            if missing.args != ("cards",) or winner is not None or lost or name not in ("deal", "give", "discard"):
+                return None   # any other key missing: the replay says what
+            n = f["count"]
+            if type(n) is not int:
+                return None
+            if name == "deal":   # no card shown in the deal yet, nor later: law 8's packets alternate, and
+                if phase != "dealing" or len(packets) == 4 or not 0 <= n <= stock or seen:   # a packet by
+                    return None   # cards to a tuple is a TypeError
+                if shuffles is not None:
+                    if not shuffled_last(shuffles, dealer):
+                        return None
+                    shuffles = None
                 hands[to] = tuple(hands[to]) + (UNKNOWN,) * n   # type: ignore[assignment]
-            else:
-                n = len(cards)
-                if type(cards) is not list or n > stock:
-                    return None
-                cs = _cards(cards)
-                was = len(seen)
-                seen.update(cs)
-                if len(seen) != was + n:
-                    return None   # a card already seen in the deal: law 45's redundant pack, the replay's
-                hands[to] += cs
-            stock -= n
-            packets.append((to, n))
-            if len(packets) == 4:
-                if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
-                    return None
-                order = distribution(packets, non_dealer, dealer)
-                if order is None or chosen.setdefault(dealer, order) != order:
-                    return None
-        elif name == "give":
-            if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
-                return None
-            to = f["to"]
-            try: cards = f["cards"]
-            except KeyError:   # by count: to a hand of unknown cards only (cards by name to it: a TypeError)
-                n = f["count"]
+                stock -= n
+                packets.append((to, n))
+                if len(packets) == 4:
+                    if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
+                        return None
+                    order = distribution(packets, non_dealer, dealer)
+                    if order is None or chosen.setdefault(dealer, order) != order:
+                        return None
+            elif name == "give":
                 hand = hands[to]
-                if not isinstance(hand, tuple) or type(n) is not int or not 0 < n <= stock:
+                if not isinstance(hand, tuple) or not 0 < n <= stock:
                     return None
                 hands[to] = hand + (UNKNOWN,) * n
+                stock -= n
+                if to == non_dealer:
+                    g_e += n
+                else:
+                    g_d += n
+                if stock == 0:
+                    stock_spent = True
             else:
-                n = len(cards)
-                if type(cards) is not list or not 0 < n <= stock:
-                    return None
-                cs = _cards(cards)
-                was = len(seen)
-                seen.update(cs)
-                if len(seen) != was + n:
-                    return None
-                hands[to] += cs
-            stock -= n
-            if to == non_dealer:
-                g_e += n
-            else:
-                g_d += n
-            if stock == 0:
-                stock_spent = True
-        elif name == "discard":
-            if width != 2 or phase != "exchange" or answer != "accept":
-                return None
-            by = f["by"]
-            try: cards = f["cards"]
-            except KeyError:   # by count: from a hand of unknown cards only (a tuple: none named)
-                n = f["count"]
                 hand = hands[by]
-                if not isinstance(hand, tuple) or type(n) is not int or not 0 < n <= len(hand):
+                if not isinstance(hand, tuple) or not 0 < n <= len(hand):
                     return None
                 hands[by] = hand[n:]
                 if by == non_dealer:
                     d_e += n
                 else:
                     d_d += n
-            else:
-                if type(cards) is not list or not cards:
+                if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                     return None
-                hand = hands[by]
-                for c in _cards(cards):
-                    hand.remove(c)
-                if by == non_dealer:
-                    d_e += len(cards)
-                else:
-                    d_d += len(cards)
-            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
-                return None
-        elif name == "turn_up":
-            if width != 1 or phase != "dealing" or len(packets) != 4:
-                return None
-            c = _card(f["card"])
-            if c in seen:
-                return None
-            seen.add(c)
-            stock -= 1
-            phase = "exchange"
-            trump = c.suit
-            king_owner = None
-            if c.rank == "K":
-                king_owner = dealer
-                score[dealer] += scoring.turned_king
-                if score[dealer] >= game_to:
-                    winner = dealer
-        elif name == "propose":
-            if width != 1 or phase != "exchange" or f["by"] != non_dealer or stock_spent \
-                    or proposals and answer != "accept" or answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock):
-                return None
-            proposals += 1
-            answer = asked = None
-            d_e = g_e = d_d = g_d = 0
-        elif name == "accept" or name == "refuse":
-            if width != 1 or phase != "exchange" or f["by"] != dealer or not proposals \
-                    or answer is not None:
-                return None
-            answer = name
-            if first_answer is None:
-                first_answer = name
-            if name == "accept" and sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
-                return None
-        elif name == "shuffle":
-            if width != 1:
-                return None
-            by = f["by"]
-            if by != a and by != b:
-                return None
-            if phase != "dealing" or packets or was_cut:
-                return None
-            if shuffles is None:
-                shuffles = []
-            shuffles.append(by)
-        elif name == "cut":
-            if width != 2:
-                return None
-            by = f["by"]
-            top = f["top"]
-            if by != a and by != b or type(top) is not int or not 2 <= top <= PACK_SIZE - 2:
-                return None
-            if phase != "dealing" or packets or was_cut:
-                return None
-            if shuffles and not shuffled_last(shuffles, dealer):
-                return None
-            shuffles = None
-            was_cut = True
-        elif name == "announce_king":
-            if width != 1 or phase not in ("exchange", "play"):
-                return None
-            by = f["by"]
-            if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
-                return None   # late, again, or without the king: the replay rules on it
-            announced.add(by)
-            score[by] += scoring.held_king
-            if score[by] >= game_to:
-                winner = by
-        elif name == "mark_king":
-            if width != 1 or king_owner is None or f["by"] != king_owner:
-                return None
-            king_owner = None   # marked: a second mark would be an overscore
-        elif name == "ask":
-            if width != 2 or phase != "exchange" or answer != "accept" or f["by"] != non_dealer:
-                return None
-            count = f["count"]
-            if type(count) is not int or not 0 <= count <= PACK_SIZE or asked is not None and asked != count:
-                return None
-            asked = count
-            if sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
-                return None
-        elif name == "double" or name == "offer_point":
-            by = f["by"]
-            kind = "double" if name == "double" else "offer"
-            if width != 1 or by not in other or phase not in ("exchange", "play") \
-                    or phase == "exchange" and answer is None and proposals:
-                return None
-            if kind == "double":   # in time, once a hand
-                if not opts.doubling or doubled or not double_in_time(tricks + (lead is not None)):
-                    return None
-                doubled = True
-            else:                  # in time, once a hand
-                if not opts.offer_point or offered or not offer_in_time(tricks + (lead is not None)):
-                    return None
-                offered = True
-            asking, asking_by = kind, by
-        elif name in ("accept_double", "decline_double", "accept_offer", "decline_offer"):
-            by = f["by"]
-            if asking is None or width != 1 or by != other[asking_by]:
-                return None   # an answer with nothing to answer (or to one out of time): the replay's
-            asking = None
-            if name == "accept_double":
-                times = DOUBLED
-                continue
-            if name == "decline_offer":
-                bound = asking_by
-                continue
-            if phase == "exchange" and (answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals):
-                return None
-            if name == "decline_double":   # the doubler marks the point, two if the decliner was vulnerable
-                p, hurt = asking_by, vulnerable(by == non_dealer, proposals=proposals, has_played=bool(played[by]),
-                                                first_refused=first_answer == "refuse")
-                basis = "double_declined_vulnerable" if hurt else "double_declined"
-            else:                          # the acceptor marks the point, two if the offerer was the
-                p, hurt = by, asking_by == dealer and vulnerable(   # dealer who refused the first proposal
-                    False, proposals=proposals, has_played=bool(played[asking_by]),
-                    first_refused=first_answer == "refuse")
-                basis = "offer_accepted_vulnerable" if hurt else "offer_accepted"
-            phase, next_dealer = "over", dealer_after(dealer, non_dealer, dealer)   # ended early: counts as played
-            score[p] += stake_points(basis, scoring)
-            if score[p] >= game_to:
-                winner = p
-        elif name == "cut_for_deal":
-            if width != 2 or deals:
-                return None
-            by = f["by"]
-            if by != a and by != b or by in cut_cards:
-                return None
-            cut_cards[by] = _card(f["card"])
-            tied = False
-            if len(cut_cards) == 2:
-                ca, cb = cut_cards[a], cut_cards[b]
-                if ca is cb:
-                    return None   # the same card twice: the replay rules on the pack
-                first = cut_winner(ca, cb, opts)
-                tied = first is None   # they must cut again (law 5)
-                if first is not None:
-                    next_dealer = (a, b)[first]
-                cut_cards = {}
-        elif name == "tricks":   # the hand's result by counts, no card of it played: as play.tricks
-            if phase == "exchange":
-                if answer == "accept" and not _round_clean(asked, d_e, g_e, d_d, g_d, opts, stock) or answer is None and proposals:
-                    return None
-            elif phase != "play" or played[dealer] or played[non_dealer]:
-                return None
-            if bound is not None or not set(f) <= won.keys():
-                return None   # (an offer declined: the replay's)
-            made = 0
-            for p in won:
-                n = f.get(p, 0)
-                if type(n) is not int or not 0 <= n <= HAND_SIZE:
-                    return None
-                won[p] = n
-                made += n
-            if made != HAND_SIZE:
-                return None   # fewer, the hand abandoned (law 42), or more: the replay's
-            tricks = HAND_SIZE
-            phase = "over"
-            next_dealer = dealer_after(dealer, non_dealer, dealer)
-            result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
-                                first_refused=first_answer == "refuse", scoring=scoring,
-                                refusal_on_vole=refusal_on_vole)
-            if result is not None and result[1]:
-                p = result[0]
-                score[p] += result[1] * times
-                if score[p] >= game_to:
-                    winner = p
-        else:
-            return None
+            continue
+        break
     counted[0] = keys + len(events)   # each event's name is a key too
     if asking is not None or deals == 0 or phase != "over" and winner is None:
         return None
