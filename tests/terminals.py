@@ -14,6 +14,9 @@ import termios
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# tmux on a server of this process's own: the suite's workers run side by side, and a session
+# killed on a shared server can end it under another worker's `new-session`
+TMUX = ["tmux", "-L", f"ecarte-tests-{os.getpid()}"]
 ECARTE = [sys.executable, "-c", "import sys; sys.argv[0] = 'ecarte'; from adjudicator.entry import main; main()"]
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from terminals import TMUX
+
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "spec"
 SHARED = ROOT.parent / "shared" / "spec"
@@ -297,7 +299,7 @@ def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
                "resolve --players A,Y; echo EXIT=$?; sleep 60")
 
     def screen() -> str:
-        return subprocess.run(["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+        return subprocess.run([*TMUX, "capture-pane", "-t", session, "-p", "-S", "-200"],
                               capture_output=True, text=True).stdout
 
     def wait(words: str) -> str:
@@ -307,15 +309,15 @@ def test_the_command_references_dispute_is_what_a_terminal_shows() -> None:
         assert words in now, now
         return now
 
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "30", command], check=True)
+    subprocess.run([*TMUX, "new-session", "-d", "-s", session, "-x", "80", "-y", "30", command], check=True)
     try:
         wait("at what moment of the deal")
         # dealing; a wrong number; A dealt; Y's hand; turned up; not played; not proposed; more; no king
         for key in ("2", "1", "1", "2", "1", "2", "2", "1", "1"):
-            subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+            subprocess.run([*TMUX, "send-keys", "-t", session, key], check=True)
             time.sleep(0.3)
         lines = [line.rstrip() for line in wait("EXIT=1").splitlines()]
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", session], capture_output=True)
     told = lines[lines.index("Under the London club laws (Cavendish)."):lines.index("EXIT=1")]
     assert told == shown.group(1).splitlines()

@@ -23,6 +23,8 @@ from adjudicator.teaching.quiz import KINDS, Builder, moments
 from adjudicator.teaching.snapshot import event_words
 from adjudicator.words.vocabulary import default_words
 
+from terminals import TMUX
+
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -192,10 +194,10 @@ def test_terminal_quiz_in_tmux() -> None:
     session = f"ecarte-quiz-{os.getpid()}"
     command = (f"cd {ROOT} && PYTHONPATH={ROOT} {sys.executable} -c 'from adjudicator.entry import main; main()' "
                "quiz --law 17 --seed 5 --count 1; echo QUIZ-EXIT=$?; sleep 30")
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "40", command], check=True)
+    subprocess.run([*TMUX, "new-session", "-d", "-s", session, "-x", "80", "-y", "40", command], check=True)
 
     def screen() -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-S", "-", "-t", session],   # with what scrolled off
+        return subprocess.run([*TMUX, "capture-pane", "-p", "-S", "-", "-t", session],   # with what scrolled off
                               capture_output=True, text=True).stdout
 
     def wait_for(text: str) -> str:
@@ -211,12 +213,12 @@ def test_terminal_quiz_in_tmux() -> None:
         shown = wait_for("(arrows and Enter, or a key)")
         assert any(s in shown for s in "♠♥♦♣") and "╭─ Deal" in shown and "1)" in shown
         assert all(len(line) <= 80 for line in shown.splitlines())
-        subprocess.run(["tmux", "send-keys", "-t", session, "1"], check=True)   # a choice's key answers
+        subprocess.run([*TMUX, "send-keys", "-t", session, "1"], check=True)   # a choice's key answers
         shown = wait_for("QUIZ-EXIT=")
         assert "QUIZ-EXIT=0" in shown and "You answered" in shown and "Seed 5" in shown
         assert "Right:" in shown or "Not so." in shown
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run([*TMUX, "kill-session", "-t", session], capture_output=True)
 
 
 def _shown_to_a_person(quiz) -> list[tuple[object, str, str]]:

@@ -20,6 +20,8 @@ from adjudicator.cli import app
 from adjudicator.dispute.resolve import Resolve
 from adjudicator.words.report import report_json
 
+from terminals import TMUX
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-c", "from adjudicator.entry import main; main()", "resolve"]
 
@@ -98,7 +100,7 @@ def test_plain_prompt_refuses_an_answer_not_offered():
 
 
 def _screen(session):
-    return subprocess.run(["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+    return subprocess.run([*TMUX, "capture-pane", "-t", session, "-p", "-S", "-200"],
                           capture_output=True, text=True).stdout
 
 
@@ -121,15 +123,15 @@ def terminal():
     def start(args, columns=80):
         command = " ".join(["cd", str(ROOT), "&&", f"PYTHONPATH={ROOT}", f"COLUMNS={columns}", *COMMAND[:2],
                             repr(COMMAND[2]), COMMAND[3], *args, "; echo EXIT=$?; sleep 30"])
-        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(columns), "-y", "30", command], check=True)
+        subprocess.run([*TMUX, "new-session", "-d", "-s", session, "-x", str(columns), "-y", "30", command], check=True)
         return session
     yield start
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    subprocess.run([*TMUX, "kill-session", "-t", session], capture_output=True)
 
 
 def _keys(session, *keys):
     for key in keys:
-        subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+        subprocess.run([*TMUX, "send-keys", "-t", session, key], check=True)
         time.sleep(0.15)
 
 
@@ -176,7 +178,7 @@ def test_the_saved_path_and_command_are_never_broken_at_40_columns(terminal, tmp
     _wait(s, "Who exposed more than one card?")
     _keys(s, "1")
     _wait(s, "EXIT=1")
-    joined = subprocess.run(["tmux", "capture-pane", "-t", s, "-p", "-J", "-S", "-200"],
+    joined = subprocess.run([*TMUX, "capture-pane", "-t", s, "-p", "-J", "-S", "-200"],
                             capture_output=True, text=True).stdout.splitlines()
     assert f"  ecarte adjudicate {saved}" in joined
     assert "The dispute is saved as a log in" in joined and f"{saved}." in joined   # the path alone, whole

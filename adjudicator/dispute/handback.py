@@ -60,6 +60,11 @@ def _roles(value: Any, role: dict[str, str], key: str = "") -> Any:
     return role.get(value, value) if key in PLAYER_FIELDS and isinstance(value, str) else value
 
 
+def _role_of(deal: Any) -> dict[str, str]:
+    """Each player of the told deal by his role in it, as the page names them: `@d`, `@n`."""
+    return {deal.dealer: "@d", deal.non_dealer: "@n"}
+
+
 def _counted(event: dict[str, Any]) -> dict[str, Any] | None:
     """An event of the told deal as the score sheet can record it: its cards as counts (`count: N`),
     a turn-up of one card as `KING` (the sheet's own, put in by the table page); None where it
@@ -143,7 +148,7 @@ def _option(log: dict[str, Any], ruling: dict[str, Any], chosen: str,
     if got is None:
         return None
     deal = got[0]
-    role = {deal.dealer: "@d", deal.non_dealer: "@n"}
+    role = _role_of(deal)
     before, told = events[:deal.first_event - 1], events[deal.first_event - 1:]
     counted = [c for c in map(_counted, told) if c is not None]
     if len(counted) != len(told):
@@ -170,7 +175,7 @@ def _turn_up(log: dict[str, Any], before: list[dict[str, Any]], counted: list[di
     if turned is None or got is None:
         return None if turned is None else "apply_cards"
     deal, pts = got
-    role = {deal.dealer: "@d", deal.non_dealer: "@n"}
+    role = _role_of(deal)
     after = _after(deal)
     if key == "k" and card is None and after not in ("again", "void"):
         return None   # the interview turned up no card, and the hand is scored: not the sheet's king

@@ -292,10 +292,11 @@ def _choices(res: "Resolve", state: "State", ruling: dict[str, Any], facts: dict
     else:
         lines.append(_line(w["compulsory"], "  "))
     outcomes = ruling.get("outcomes") or {}
+    fitting = dict(facts, irregularity=state.irregularity)   # the words of this case (options.yaml's, next.yaml's `if:`)
     for i, option in enumerate(ruling["options"], 1):
-        said = res.words.option(option, dict(facts, irregularity=state.irregularity))
+        said = res.words.option(option, fitting)
         lines.append(_line(f"{i}. " + w["option"].format(option=said), "    "))
-        following = _named(res, state, res.words.following(option, dict(facts, irregularity=state.irregularity)))
+        following = _named(res, state, res.words.following(option, fitting))
         if following != said:
             lines.append(_line(w["next"].format(next=following), "       "))
         if option in outcomes:

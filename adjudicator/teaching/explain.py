@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..words import scores as score_words
-from ..words.happened import happened
+from ..words.happened import by_the_play, happened
 from ..lawbook.laws import CompiledCase, LawBook, Range, default_book
 from ..lawbook.rulesets import DEFAULT, InForce, in_force, of_log, rule_sets
 from ..record.source import LogError
@@ -279,10 +279,10 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     taken = (explained("ruling", "not_done", what=not_done.format(**dict(ruling.summary.names)))
              if ruling.elected and not_done
              else explained("ruling", "taken", option=words.remedy(ruling.elected, ruling)) if ruling.elected else "")
-    by_the_play = all(o in words.happened.by_the_play for o in ruling.options)
     lower = decider[:1].lower() + decider[1:]
     said_rules = (explained("ruling", "rules", decider=decider, choice=chooser, taken=taken) if ruling.claimed
-                  else explained("ruling", "rules_by_the_play", decider=lower, choice=chooser) if by_the_play
+                  else explained("ruling", "rules_by_the_play", decider=lower, choice=chooser)
+                  if by_the_play(ruling.options, words)
                   else explained("ruling", "rules_unclaimed", decider=lower, choice=chooser))
     reading = _wrap(explained("ruling", "reading", point=ruling.open_point), "  ") if ruling.open_point else []
     out = [_head(ruling, what, words, everything),
@@ -492,11 +492,6 @@ def _own(c: CompiledCase, f: str, fact: str, group: list[CompiledCase], words: W
     if not changed:
         return None
     return explained("cases", "alternatives").join(parts)
-
-
-def _same(value: Any, values: list[Any]) -> bool:
-    """A case's value of a fact is one of another case's values for it."""
-    return value in values
 
 
 def _choice(case: CompiledCase, words: Words) -> str:

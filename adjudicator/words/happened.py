@@ -48,6 +48,13 @@ class Unfilled(dict[str, Any]):
         return "{" + key + "}"
 
 
+def by_the_play(options: Sequence[str], words: Words | None = None) -> bool:
+    """Whether a ruling's `options` are all ones the play itself carries out, claimed or not
+    (happened.yaml's `by_the_play`: law 30's cards that cannot be played to)."""
+    played = (words or default_words()).happened.by_the_play
+    return bool(options) and all(o in played for o in options)
+
+
 def summary_text(summary: RulingSummary, words: Words | None = None, options: Sequence[str] = ()) -> str:
     """A ruling's summary: what happened; the case's own words on the players it names. If
     nobody claimed it: what happened, that nothing was done, and the case's words as what the
@@ -57,8 +64,8 @@ def summary_text(summary: RulingSummary, words: Words | None = None, options: Se
     words = words or default_words()
     text = summary.case.format_map(Unfilled(dict(summary.names)))
     if not summary.claimed:
-        played = bool(options) and all(o in words.happened.by_the_play for o in options)
-        unclaimed = (words.happened.unclaimed_by_the_play if played else words.happened.unclaimed).format(case=text)
+        unclaimed = (words.happened.unclaimed_by_the_play if by_the_play(options, words)
+                     else words.happened.unclaimed).format(case=text)
         return happened(summary.what, words) + ". " + unclaimed if summary.what else unclaimed
     if summary.what:
         text = happened(summary.what, words) + "; " + text

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.ruling import Report, Ruling
-from .happened import spoken, summary_text
+from .happened import by_the_play, spoken, summary_text
 from .scores import by_game, game_heading, game_law, games_result, lines as why
 from .textwidth import fit, plain
 from .vocabulary import default_words
@@ -74,8 +74,7 @@ def report_text(report: Report, columns: int | None = None) -> str:
         at = f" (claimed; done at event {r.at})" if r.at else ""
         lines.append(f"Deal {r.deal}, event {r.event}{at}: {default_words().irregularity(r.irregularity)} ({cited.lower()}){state}")
         lines.append(f"  {summary_text(r.summary, options=r.options)}")
-        by_the_play = all(o in default_words().happened.by_the_play for o in r.options)
-        if not r.claimed and not by_the_play:
+        if not r.claimed and not by_the_play(r.options):
             said = default_words().happened.unclaimed_choice
             lines.append("  " + (said["may_choose"].format(chooser=r.chooser, options=" or ".join(_words(o, r) for o in r.options))
                                  if r.chooser else said["compulsory"].format(option=_words(r.options[0], r))))
