@@ -20,6 +20,7 @@ from adjudicator.engine.generate import PACK, dumps, random_game
 from adjudicator.engine.generate_games import games
 from adjudicator.lawbook.laws import default_book
 from adjudicator.engine.scan import scan, scan_data
+from adjudicator.record.cards import Card
 from adjudicator.record.source import LogError, is_json, is_json_line, parse_yaml
 from adjudicator.words.report import report_json
 
@@ -730,8 +731,10 @@ def test_every_generated_game_of_every_rule_set_and_variant_agrees(seed: int) ->
 
 
 def test_a_result_only_deal_where_a_card_would_matter_goes_to_the_replay() -> None:
-    """A king announced from a hand of unknown cards, `holds`, a card played or named from it,
-    tricks that do not add up to five, an `abandon`, a count the round does not allow: doubts."""
+    """A king announced once the hand is over, `holds`, a card played or named from a hand of
+    unknown cards, tricks that do not add up to five, an `abandon`, a count the round does not
+    allow: doubts. A king announced before the tricks, from unknown cards, is held as the
+    replay holds it (`in_play.holds_trump_king`), unless it is the card turned up."""
     log = next(log for log in _result_only(10, 5)
                if scan(json.dumps(log), "t", SCORING) is not None and any("count" in e.get("deal", {}) for e in log["events"]))
     events = log["events"]
@@ -746,8 +749,15 @@ def test_a_result_only_deal_where_a_card_would_matter_goes_to_the_replay() -> No
     for change in changes:
         for where in (at, at + 1):
             text = json.dumps({**log, "events": events[:where] + [change] + events[where + (where == at and "tricks" in change):]})
-            assert scan(text, "t", SCORING) is None or change == {"tricks": {a: 2, b: 2}} and where == at + 1, change
+            held = change == {"announce_king": {"by": a}} and where == at and not turned.startswith("K")
+            assert (scan(text, "t", SCORING) is not None) == held or change == {"tricks": {a: 2, b: 2}} and where == at + 1, change
             agree(text)
+    # the king of trumps turned up: nobody's unknown cards hold it, and the replay rules on a claim of it
+    up = max(i for i, e in enumerate(events[:at]) if "turn_up" in e)
+    king = {"turn_up": {"card": "K" + Card.parse(turned).suit}}
+    text = json.dumps({**log, "events": events[:up] + [king] + events[up + 1:at] + [{"announce_king": {"by": a}}] + events[at:]})
+    assert scan(text, "t", SCORING) is None
+    agree(text)
 
 
 def _recount(log: dict, rng: random.Random) -> dict:

@@ -12,9 +12,10 @@ double or an offer made in time and answered at once: the hand doubled, ended ea
 decliner bound to the vole, the plays after the offerer's trick reported ignored; a pool or a
 linked match, each of its games scanned so, as `games` cuts the log; a deal recorded by its
 results, as a club's score sheet records it: every packet, discard and give by `count` and the
-hand by `tricks` of five, as engine/play.py's `tricks` reads them), each field of the right
+hand by `tricks` of five, as engine/play.py's `tricks` reads them, the king announced from
+unknown cards held unless it was turned up), each field of the right
 type. At the first doubt (anything unusual, any irregularity, a deal half by cards and half by
-counts, a card played, named or announced from a hand of unknown cards, `holds`, tricks of fewer
+counts, a card played or named from a hand of unknown cards, `holds`, tricks of fewer
 or more than five, a claim, a mark, anything it does not know) it answers None and the full replay (pydantic
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own,
 and so is the flow (who may shuffle, double, offer, announce or deal when).
@@ -84,14 +85,17 @@ _in_force: dict[tuple[Any, ...], tuple[Options, dict[str, Any]]] = {}
 
 
 def _king_in_time(by: str, trump: str | None, played: dict[str, list[Card]], hands: dict[str, list[Card]],
-                  grace: bool, tricks: int, lead: Card | None, non_dealer: str, dealer: str) -> bool:
+                  grace: bool, tricks: int, lead: Card | None, non_dealer: str, dealer: str,
+                  seen: set[Card]) -> bool:
     """Whether `by` announces the king of trumps as in time (law 24, `rules.law24_grace`, once he
-    has played; else he holds it)."""
+    has played; else he holds it: from a hand of unknown cards, a deal by counts, as
+    `in_play.holds_trump_king` reads it, unless it is the card turned up, the only one `seen`)."""
     king = trump_king(trump)
     if played[by]:
         return grace and law24_grace(played[by], king, led_it=by == non_dealer,
                                      first_trick_open=first_trick_open(tricks, lead is None), dealer=by == dealer)
-    return king in hands[by]
+    hand = hands[by]
+    return king in hand if type(hand) is list else king not in seen
 
 
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
@@ -463,7 +467,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                         phase = "play"
                     elif name == "announce_king":   # as in time, or the replay rules on it
                         by = f["by"]
-                        if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
+                        if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer, seen):
                             return None
                         announced.add(by)
                     elif _shows_again(name, f, hands, seen):
@@ -658,7 +662,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     if width != 1 or phase not in ("exchange", "play"):
                         return None
                     by = f["by"]
-                    if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer):
+                    if by in announced or not _king_in_time(by, trump, played, hands, grace, tricks, lead, non_dealer, dealer, seen):
                         return None   # late, again, or without the king: the replay rules on it
                     announced.add(by)
                     score[by] += scoring.held_king
