@@ -24,6 +24,8 @@ from adjudicator.record.cards import Card
 from adjudicator.record.source import LogError, is_json, is_json_line, parse_yaml
 from adjudicator.words.report import report_json
 
+from resumed import resumed_agrees
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 SCORING = default_book().scoring
@@ -40,10 +42,13 @@ def full(text: str, source: str = "t") -> str | None:
 
 def agree(text: str, source: str = "t") -> bool:
     """Checks that the scan accepts only what the replay reports identically (given the text, or
-    its bytes as an archive's line holds them); whether it accepted."""
+    its bytes as an archive's line holds them), and that where it doubts, the replay resumed
+    after its clean deals answers as the full replay does (`resumed.resumed_agrees`); whether
+    it accepted."""
     got = scan(text, source, SCORING)
     assert scan(text.encode("utf-8", "surrogatepass"), source, SCORING) == got, text
     if got is None:
+        resumed_agrees(text, source)   # and the replay resumed after its clean deals, the full replay's
         return False
     assert json.dumps(got, ensure_ascii=False) == full(text, source), text
     return True

@@ -340,9 +340,9 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
     text = item.text
     if text is None:
         return 2, {"source": item.source, "ok": False, "errors": [f"{item.source}: {item.error}"]}
-    read = None   # the data the scan read, for the full replay
+    read = prefix = None   # the data the scan read and the clean deals it began with, for the full replay
     if isinstance(text, bytes) or is_json(text):   # the lean path: a clean game scanned, else the full replay
-        obj, read = scan_read(text, item.source, scoring())
+        obj, read, prefix = scan_read(text, item.source, scoring())
         if obj is not None:
             return 0, obj
     if isinstance(text, bytes):   # an archive's line, read as `decode` reads it, its errors the same
@@ -353,7 +353,7 @@ def check(item: Item) -> tuple[int, dict[str, Any]]:
     from ..engine.adjudicate import adjudicate_text   # the full replay, imported the first time a game needs it
     from ..words.report import report_json
     try:
-        report = adjudicate_text(text, item.source, read=read)
+        report = adjudicate_text(text, item.source, read=read, prefix=prefix)
     except LogError as e:
         return 2, {"source": item.source, "ok": False, "errors": [f"{e.source}: {p}" for p in e.problems]}
     out = {"source": item.source, **report_json(report)}

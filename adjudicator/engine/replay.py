@@ -12,7 +12,7 @@ import pickle
 from operator import attrgetter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, NoReturn, cast
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, cast
 
 from . import claims, dealing, exchange, games, marks, outcomes, play, remedies, stakes
 from .in_play import DealInPlay, holds_trump_king
@@ -26,6 +26,9 @@ from .ruling import Report, Ruling, Said, RulingSummary, said
 from . import rules as rules_of_play
 from .scoring import game_value
 from ..record.table import Hand
+
+if TYPE_CHECKING:
+    from .scan import Prefix
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Snapshot:
 
 # what a replay never changes, shared by its snapshots rather than copied (the state below the
 # replay's own attributes holds cards and counts, none of these)
-_SHARED = ("log", "events", "book", "rules", "options")
+_SHARED = ("log", "events", "book", "rules", "options", "prefix")
 # the what-if parameters (`Replay.__init__`): a copy from a snapshot takes the asker's
 _WHAT_IF = ("final", "shown", "elect_at_end", "facts_at")
 _SKIPPED = frozenset((*_SHARED, *_WHAT_IF, "snapshots"))   # not in a snapshot's state
@@ -156,6 +159,7 @@ class Replay:
         self.hearing = False   # an event heard after the game is won (`_heard_after_win`)
         self.deaf = False      # a deal began after the game was won: nothing more is heard
         self.snapshots: list[Snapshot] = []   # states kept for the what-if replays (`what_if`)
+        self.prefix: Prefix | None = None     # the clean deals resumed after (`resume`)
 
     # ------------------------------------------------------------------ running
 
@@ -170,7 +174,43 @@ class Replay:
                 stakes.variants_on(self)
             if games.several(self.options):
                 return games.replay_games(self.log, self.book, self.rules, observe, one_game=Replay)
-        return self._run_from(self.first + 1, observe)
+        return self._run_from(self.first + 1 if self.prefix is None else self.prefix.at, observe)
+
+    def resume(self, prefix: Prefix) -> bool:
+        """Take the deals the lean scan found clean as played (`scan.Prefix`): `run` goes on from
+        the deal it doubted, the state as their replay leaves it for what the rest of the log
+        reads. Each earlier deal is kept as its dealer, its order of distribution (law 8), played
+        out (laws 5, 14) and its king turned up if never marked (law 22), its cards not; so the
+        rest of the log may not look back at them: a log that marks (laws 22, 50), marks a king
+        before its first turn-up, or holds several games is replayed from the start (False).
+        Proven the full replay's by the differential tests (tests/test_resume_scan.py)."""
+        names = list(map(EVENT_NAME, self.events[prefix.at - 1:]))
+        if self.marked or games.several(self.options) or self.span is not None or "mark_king" in names \
+                and names.index("mark_king") < (names.index("turn_up") if "turn_up" in names else len(names)):
+            return False
+        one, two = self.players
+        self.score = {one: prefix.score[0], two: prefix.score[1]}
+        self.deals_next(prefix.dealer)
+        dealer = prefix.dealer if prefix.deals % 2 == 0 else self.other(prefix.dealer)   # the first deal's
+        for number in range(1, prefix.deals + 1):
+            other = self.other(dealer)
+            c1, c3 = prefix.chosen[dealer]
+            self.deals.append(DealInPlay(number=number, dealer=dealer, non_dealer=other, rightful=dealer,
+                                         first_event=0, hands={dealer: Hand(), other: Hand()},
+                                         won={dealer: 0, other: 0}, phase="over", dealing_checked=True,
+                                         packets=[(other, c1), (dealer, c1), (other, c3), (dealer, c3)]))
+            dealer = other
+        self.deal = self.deals[-1]
+        king = self.book.scoring.turned_king
+        # their kings never marked (of no deal kept: the deals resumed after are shared, `_snapshot`)
+        self.lapsed = [marks.Entitlement(by, king, "turned_king", 0, None, paid=king, ruled=True)
+                       for by in prefix.kings]
+        if prefix.unmarked is not None:   # owed until the next turn-up
+            self.owed = [marks.Entitlement(prefix.unmarked, king, "turned_king", 0, None, paid=king)]
+        self.ignored = list(prefix.ignored)
+        self.ignored_in_hand = list(prefix.ignored)
+        self.prefix = prefix
+        return True
 
     def _run_from(self, start: int, observe: Callable[["Replay", int], None] | None) -> Report:
         """`run` from event `start` on, the events before it applied."""
@@ -214,13 +254,18 @@ class Replay:
         snapshots, or, where there is none, from the first event."""
         if not usable:
             asked = {**{k: getattr(self, k) for k in _WHAT_IF}, **what_if}
-            return Replay(self.log, self.book, rules=self.rules, span=self.span, **asked).run(observe)
+            again = Replay(self.log, self.book, rules=self.rules, span=self.span, **asked)
+            if self.prefix is not None:
+                again.resume(self.prefix)
+            return again.run(observe)
         return self._resumed(usable[-1], **what_if)._run_from(usable[-1].at, observe)
 
     def _snapshot(self, at: int) -> None:
         """Keep a copy of the state before event `at` (`_SHARED` left out: the fork shares it;
         `_WHAT_IF` too: the fork takes the asker's)."""
         state = {k: v for k, v in self.__dict__.items() if k not in _SKIPPED}
+        if self.prefix is not None:   # the deals resumed after: shared, never changed once the next began
+            state["deals"] = self.deals[self.prefix.deals:]
         self.snapshots.append(Snapshot(at, len(self.rulings), pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
 
     def _resumed(self, snapshot: Snapshot, **what_if: Any) -> Replay:
@@ -231,6 +276,8 @@ class Replay:
         fork.__dict__.update(pickle.loads(snapshot.state))
         fork.__dict__.update({k: self.__dict__[k] for k in (*_SHARED, *_WHAT_IF)}, **what_if)
         fork.showing = frozenset(at for *_, at in fork.shown.values())
+        if fork.prefix is not None:
+            fork.deals[:0] = self.deals[:fork.prefix.deals]
         fork.snapshots = [s for s in self.snapshots if s.at <= snapshot.at]
         return fork
 
@@ -648,10 +695,15 @@ HANDLERS: dict[str, Callable[[Replay, Any, int], None]] = {
 }
 
 
-def adjudicate(log: Log, book: LawBook | None = None, rules: InForce | None = None) -> Report:
+def adjudicate(log: Log, book: LawBook | None = None, rules: InForce | None = None,
+               prefix: Prefix | None = None) -> Report:
     """Replay a validated log and return its report (`rules`: the rules in force, resolved from
-    the log's header when not given)."""
-    return Replay(log, book, rules=rules).run()
+    the log's header when not given; `prefix`: the deals the lean scan found clean, taken as
+    played where the log allows, `Replay.resume`)."""
+    replay = Replay(log, book, rules=rules)
+    if prefix is not None:
+        replay.resume(prefix)
+    return replay.run()
 
 
 @lru_cache(maxsize=64)

@@ -20,12 +20,15 @@ or more than five, a claim, a mark, anything it does not know) it answers None a
 validation and `replay`) reads the log. The rules of play it applies are those of `rules`, the replay's own,
 and so is the flow (who may shuffle, double, offer, announce or deal when).
 What it answers for a game it accepts is what the replay answers, key for key (the differential
-tests in tests/test_scan.py prove it on every kind of log the suite knows).
+tests in tests/test_scan.py prove it on every kind of log the suite knows). Where it doubts a
+deal after one or more it found clean, it hands on what those left (`Prefix`: the score, who
+deals, the orders chosen, the kings never marked), and the replay goes on from the deal it
+doubted (`Replay.resume`; tests/test_resume_scan.py proves the answer the full replay's).
 """
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, NamedTuple
 
 # orjson reads the text, or an archive line's bytes: the data `json.loads` reads, in 60% of its
 # time, or it raises (NaN, Infinity, a lone surrogate, bytes that are not UTF-8: the replay
@@ -98,31 +101,63 @@ def _king_in_time(by: str, trump: str | None, played: dict[str, list[Card]], han
     return king in hand if type(hand) is list else king not in seen
 
 
+class Prefix(NamedTuple):
+    """The deals a log begins with that the scan found clean, before the deal it doubted: what
+    the replay of them leaves that the rest of the log may read (`Replay.resume`), so that the
+    replay goes on from that deal rather than from the first event."""
+
+    at: int                         # the doubted deal's first event
+    deals: int                      # the deals before it, each played out and scored
+    score: tuple[int, int]          # the players' points then, in the header's order
+    dealer: str                     # who deals the doubted deal (the deal alternated before it)
+    chosen: dict[str, tuple[int, int]]   # each earlier dealer's order of distribution (law 8)
+    ignored: list[int]              # the plays it ignored, of hands an offerer's trick ended
+    kings: list[str]                # the dealer of each king turned up that no `mark_king` recorded
+    # before the next deal's turn-up (law 22; an unmarked log counted it all the same)
+    unmarked: str | None            # the last deal's dealer, if he turned up a king that no `mark_king`
+    # has yet recorded (he may until the doubted deal's turn-up)
+
+
 def scan(text: str | bytes, source: str, scoring: Any) -> dict[str, Any] | None:
     """The `validate --json` object of a clean JSON log (its text, or its UTF-8 bytes: orjson
     refuses those that are not), or None when the full replay must read it."""
     return scan_read(text, source, scoring)[0]
 
 
-def scan_read(text: str | bytes, source: str, scoring: Any) -> tuple[dict[str, Any] | None, Any]:
-    """`scan`, and the data orjson read from the text (None where it read none), which the
-    full replay takes rather than reading the text again (`record.log.read_text` says when)."""
+def scan_read(text: str | bytes, source: str, scoring: Any) -> tuple[dict[str, Any] | None, Any, Prefix | None]:
+    """`scan`, the data orjson read from the text (None where it read none), which the full
+    replay takes rather than reading the text again (`record.log.read_text` says when), and,
+    where the scan doubted a deal after one or more it found clean, what those leave (`Prefix`:
+    the replay goes on from there)."""
     raw = None
+    begun: list[Any] = [None, None, None, None]
     try:
         raw = read_json(text)
         keys = [0]
-        out = _scan(raw, source, scoring, keys)
+        out = _scan(raw, source, scoring, keys, begun)
         # the mapping keys the text writes: one more than those parsed is a key given twice
         # (the separator counted is of the text's own type: mypy cannot follow it, hence the ignore)
-        return (out if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":') else None), raw  # type: ignore[arg-type]
+        if out is not None and keys[0] == text.count(b'":' if type(text) is bytes else '":'):  # type: ignore[arg-type]
+            return out, raw, None
     except Exception:   # anything at all it does not understand: the replay decides
-        return None, raw
+        pass
+    return None, raw, _prefix(begun)
+
+
+def _prefix(begun: list[Any]) -> Prefix | None:
+    """What the scan's clean deals left (`Prefix`) at the start of the last deal it began, if
+    one was played before it."""
+    mark, chosen, ignored, kings = begun
+    if mark is None or not mark[1]:
+        return None
+    at, deals, one, two, dealer, skipped, lapsed, unmarked = mark
+    return Prefix(at, deals, (one, two), dealer, chosen, ignored[:skipped], kings[:lapsed], unmarked)
 
 
 def scan_data(raw: Any, source: str, scoring: Any) -> dict[str, Any] | None:
     """The same for a log already parsed by `source.parse_text` (YAML: it refuses a key given twice)."""
     try:
-        return _scan(raw, source, scoring, [0])
+        return _scan(raw, source, scoring, [0], [None, None, None, None])
     except Exception:
         return None
 
@@ -229,7 +264,7 @@ def _several(raw: dict[str, Any], source: str, scoring: Any, counted: list[int])
                "events": events[first:end]}
         if dealer is not None:
             sub["dealer"] = dealer
-        last = _scan(sub, source, scoring, [0])   # type: ignore[assignment]
+        last = _scan(sub, source, scoring, [0], [None, None, None, None])   # type: ignore[assignment]
         if last is None:
             return None
         deals += last["deals"]
@@ -342,9 +377,11 @@ def _keys_in(data: Any) -> int:
     return 0
 
 
-def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
+def _scan(raw: Any, source: str, scoring: Any, counted: list[int], begun: list[Any]) -> dict[str, Any] | None:   # noqa: C901 (one tight loop on purpose)
     """The scan itself: every `return None` is a doubt; an exception is one too (see `scan`).
-    `counted` receives the number of mapping keys in the log."""
+    `counted` receives the number of mapping keys in the log; `begun`, at each deal's start,
+    what `_prefix` makes a `Prefix` of (the event, the deals before it, the score, the dealer),
+    then the orders chosen, the events ignored and the kings never marked (for a log of one game)."""
     if type(raw) is not dict or not HEADER.issuperset(raw):
         return None
     version = raw.get("ecarte")
@@ -422,6 +459,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
     asking_by = ""
 
     ignored: list[int] = []
+    kings: list[str] = []   # the dealers of the kings turned up and never marked, of deals before this one
+    begun[1:] = chosen, ignored, kings
     next_deal = False      # after the game's end, the log has begun another deal
     todo = enumerate(events, 1)   # one iterator: the loop resumes it after an event by count
     while True:
@@ -477,6 +516,7 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                 if name in STARTS and (phase is None or phase == "over"):   # a new deal begins
                     if cut_cards or tied or next_dealer is None:
                         return None
+                    begun[0] = (number, deals, score[a], score[b], next_dealer, len(ignored), len(kings), king_owner)
                     phase = "dealing"
                     deals += 1
                     dealer = next_dealer
@@ -612,6 +652,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int]) -> dict[str, 
                     stock -= 1
                     phase = "exchange"
                     trump = c.suit
+                    if king_owner is not None:   # the last deal's king, never marked: it lapses now
+                        kings.append(king_owner)
                     king_owner = None
                     if c.rank == "K":
                         king_owner = dealer
