@@ -664,8 +664,8 @@ def _merged(every: list[Any], tagged: list[Event], new: list[tuple[int, bytes, i
         _KNOWN.clear()
     places = iter(tagged)
     merged = [event if event is not None else next(places) for event in every]
-    for place, text, held in new:
-        _KNOWN[text] = (merged[place], held)
+    for place, text, held in new:   # (a copy of the text: orjson's own bytes keep a buffer of 4 kB)
+        _KNOWN[bytes(memoryview(text))] = (merged[place], held)
     return merged
 
 
