@@ -53,15 +53,17 @@ def test_irregular_games_of_every_rule_set_and_variant_resumed_agree(resumes: Co
     assert resumed >= 150 and resumes[True] >= resumed - resumes[False], (resumed, resumes)
 
 
+def _three_deals(n: int, seed: int) -> list[tuple[int, dict, list[dict], list[int]]]:
+    """Clean games of three deals or more: (index, log, events, each deal's first event)."""
+    return [(i, log, log["events"], _deal_starts(log["events"])) for i, (log, _) in enumerate(games(n, seed))
+            if len(_deal_starts(log["events"])) >= 3]
+
+
 def test_clean_games_cut_short_after_clean_deals_resumed_agree(resumes: Counter) -> None:
     """A log that stops in the middle of a deal: the scan doubts it, and the replay says where."""
     rng = random.Random(5)
     resumed = 0
-    for i, (log, _) in enumerate(games(60, 8)):
-        events = log["events"]
-        starts = _deal_starts(events)
-        if len(starts) < 3:
-            continue
+    for i, log, events, starts in _three_deals(60, 8):
         cut = rng.randrange(starts[1] + 1, len(events))
         resumed += resumed_agrees(json.dumps({**log, "events": events[:cut]}), f"cut:{i}")
     assert resumed >= 40 and resumes[True] >= 40, (resumed, resumes)
@@ -71,11 +73,7 @@ def test_an_error_after_clean_deals_is_said_of_the_same_event() -> None:
     """The card turned up played as a lead in the third deal (nobody holds it): the same problem,
     the same event and line, resumed or not."""
     said = 0
-    for i, (log, _) in enumerate(games(30, 9)):
-        events = log["events"]
-        starts = _deal_starts(events)
-        if len(starts) < 3:
-            continue
+    for _, log, events, starts in _three_deals(30, 9):
         third = range(starts[2], (starts + [len(events)])[3])
         turned = next((events[k]["turn_up"]["card"] for k in third if _name(events[k]) == "turn_up"), None)
         at = next((k for k in third if _name(events[k]) == "play"), None)
@@ -91,26 +89,35 @@ def test_an_error_after_clean_deals_is_said_of_the_same_event() -> None:
     assert said >= 10
 
 
-def _claim_after_deal(log: dict, deal: int) -> str:
-    """The log with a claim of a revoke at the end of its deal `deal` (0-based): the scan's doubt."""
-    events = log["events"]
-    starts = _deal_starts(events) + [len(events)]
-    end = starts[deal + 1]
-    by = log["players"][0]
-    return json.dumps({**log, "events": events[:end] + [{"claim": {"by": by, "irregularity": "revoke"}}] + events[end:]})
+def _held(events: list[dict], starts: list[int], deal: int, *after: dict) -> list[dict] | None:
+    """The events with, right after deal `deal`'s turn-up (0-based), a `holds` of a card its first
+    packet gave (the log agrees: the scan's doubt, no error) and `after`; None where that deal
+    has no turn-up or no packet of named cards."""
+    span = range(starts[deal], (starts + [len(events)])[deal + 1])
+    at = next((k for k in span if _name(events[k]) == "turn_up"), None)
+    packet = next((events[k]["deal"] for k in span if _name(events[k]) == "deal"), None)
+    if at is None or packet is None or "cards" not in packet:
+        return None
+    return events[:at + 1] + [{"holds": {"player": packet["to"], "cards": packet["cards"][:1]}}, *after] + events[at + 1:]
+
+
+def _dealer(log: dict, events: list[dict], starts: list[int], deal: int) -> str:
+    """Who dealt deal `deal` (0-based): not the one his first packet went to."""
+    first = next(e for e in events[starts[deal]:] if _name(e) == "deal")["deal"]["to"]
+    return log["players"][1] if first == log["players"][0] else log["players"][0]
 
 
 def test_a_log_that_marks_is_replayed_from_the_start(resumes: Counter) -> None:
     """A `mark` makes every earlier deal's points count only as marked: the replay goes from the
     first event, and the answer is the same."""
     marked = 0
-    for i, (log, _) in enumerate(games(40, 12)):
-        if len(_deal_starts(log["events"])) < 4:
+    for i, log, events, starts in _three_deals(40, 12):
+        held = _held(events, starts, 2)
+        if held is None:
             continue
-        data = json.loads(_claim_after_deal(log, 2))
-        data["events"].append({"mark": {"by": log["players"][1], "points": 1}})
         resumes.clear()
-        assert resumed_agrees(json.dumps(data), f"m:{i}")
+        marks = {**log, "events": held + [{"mark": {"by": log["players"][1], "points": 1}}]}
+        assert resumed_agrees(json.dumps(marks), f"m:{i}")
         marked += resumes[False] > 0 and not resumes[True]
     assert marked >= 10
 
@@ -129,23 +136,24 @@ def _king_games(n: int) -> list[tuple[dict, list[int]]]:
         if up is None or str(events[up]["turn_up"]["card"])[0] not in "Kk":
             continue
         events = [e for k, e in enumerate(events) if not (k in second and _name(e) == "mark_king")]
-        found.append(({**log, "events": events}, _deal_starts(events) + [len(events)]))
+        found.append(({**log, "events": events}, _deal_starts(events)))
     return found
 
 
 def test_a_king_marked_before_the_doubted_deals_turn_up_is_replayed_from_the_start(resumes: Counter) -> None:
     """Law 22: the king the second deal turned up marked in the third, before its turn-up, then
-    a claim in the third deal: the mark looks back at a deal the scan kept no cards of, so the
-    replay goes from the first event."""
+    a `holds` after it (the scan's doubt): the mark looks back at a deal the scan kept no cards
+    of, so the replay goes from the first event."""
     refused = 0
     for i, (log, starts) in enumerate(_king_games(300)):
         events = log["events"]
-        dealer = next(e for e in events[starts[1]:starts[2]] if _name(e) == "deal")["deal"]["to"]
-        dealer = log["players"][1] if dealer == log["players"][0] else log["players"][0]   # the first packet is the adversary's
-        third = starts[2]
-        data = {**log, "events": events[:third + 1] + [{"mark_king": {"by": dealer}}] + events[third + 1:]}
+        held = _held(events, starts, 2)
+        if held is None:
+            continue
+        third = starts[2] + 1   # after its first event, before its turn-up and the `holds`
+        marked = held[:third] + [{"mark_king": {"by": _dealer(log, events, starts, 1)}}] + held[third:]
         resumes.clear()
-        assert resumed_agrees(_claim_after_deal(data, 2), f"k:{i}")
+        assert resumed_agrees(json.dumps({**log, "events": marked}), f"k:{i}")
         refused += resumes[False] > 0 and not resumes[True]
     assert refused >= 3
 
@@ -158,18 +166,14 @@ def test_a_king_never_marked_before_the_doubted_deal_is_known_to_it(resumes: Cou
     resumed: Counter = Counter()
     for i, (log, starts) in enumerate(_king_games(400)):
         events = log["events"]
-        dealer = next(e for e in events[starts[1]:starts[2]] if _name(e) == "deal")["deal"]["to"]
-        dealer = log["players"][1] if dealer == log["players"][0] else log["players"][0]
-        for deal in range(2, len(starts) - 1):
-            span = range(starts[deal], starts[deal + 1])
-            at = next((k for k in span if _name(events[k]) == "turn_up"), None)
-            packet = next((events[k]["deal"] for k in span if _name(events[k]) == "deal"), None)
-            if at is None or packet is None or str(events[at]["turn_up"]["card"])[0] in "Kk":
+        dealer = _dealer(log, events, starts, 1)
+        for deal in range(2, len(starts)):
+            up = next(e for e in events[starts[deal]:] if _name(e) == "turn_up")["turn_up"]["card"]
+            held = None if str(up)[0] in "Kk" else _held(events, starts, deal, {"mark_king": {"by": dealer}})
+            if held is None:
                 continue
-            holds = {"holds": {"player": packet["to"], "cards": packet["cards"][:1]}}
-            data = {**log, "events": events[:at + 1] + [holds, {"mark_king": {"by": dealer}}] + events[at + 1:]}
+            text = json.dumps({**log, "events": held})
             resumes.clear()
-            text = json.dumps(data)
             if resumed_agrees(text, f"u:{i}") and resumes[True]:
                 resumed["owed" if scan_read(text, "t", SCORING)[2].unmarked else "lapsed"] += 1
     assert resumed["owed"] >= 3 and resumed["lapsed"] >= 3, resumed
