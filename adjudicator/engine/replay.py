@@ -182,7 +182,7 @@ class Replay:
         reads. Each earlier deal is kept as its dealer, its order of distribution (law 8), played
         out (laws 5, 14) and its king turned up if never marked (law 22), its cards not; so the
         rest of the log may not look back at them: a log that marks (laws 22, 50), marks a king
-        before its first turn-up, or holds several games is replayed from the start (False).
+        before the doubted deal's turn-up, or holds several games is replayed from the start (False).
         Proven the full replay's by the differential tests (tests/test_resume_scan.py)."""
         names = list(map(EVENT_NAME, self.events[prefix.at - 1:]))
         if self.marked or games.several(self.options) or self.span is not None or "mark_king" in names \

@@ -110,7 +110,8 @@ class Prefix(NamedTuple):
     deals: int                      # the deals before it, each played out and scored
     score: tuple[int, int]          # the players' points then, in the header's order
     dealer: str                     # who deals the doubted deal (the deal alternated before it)
-    chosen: dict[str, tuple[int, int]]   # each earlier dealer's order of distribution (law 8)
+    chosen: dict[str, tuple[int, int]]   # each earlier dealer's order of distribution (law 8; it may
+    # hold the doubted deal's own dealer's too, which `resume` does not read)
     ignored: list[int]              # the plays it ignored, of hands an offerer's trick ended
     kings: list[str]                # the dealer of each king turned up that no `mark_king` recorded
     # before the next deal's turn-up (law 22; an unmarked log counted it all the same)
