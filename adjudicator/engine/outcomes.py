@@ -9,9 +9,11 @@ winner only one who wins whatever is chosen.
 
 A claimed ruling that turns on a fact the log does not know (its `unknown`) gets, for each
 value, the same figures (`score`, `winner`, `game_value`, the open choices of that run settled
-as above), found by replaying with the fact taken as known, from a copy of the state kept before
-the claim it turns on where there is one; the report's figures then hold
-whatever the fact is. At most MAX_UNKNOWN such values are replayed, and only for logs of at
+as above), found by replaying the log with the fact taken as known (from the deal the lean
+scan doubted, `Replay.resume`); a value that rules as the log's ruling does, with no choice,
+takes this replay's figures (`_as_it_is`). The report's figures then hold whatever the fact
+is. (A copy of the state before each such claim, to go on from, cost more to keep than the
+replays it saved.) At most MAX_UNKNOWN such values are replayed, and only for logs of at
 most MAX_UNKNOWN_EVENTS events (past that: `outcomes_capped`).
 
 The number of runs is bounded: at most MAX_RUNS, and fewer for a long log (MAX_EVENTS_REPLAYED
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import ReplayError
 
 if TYPE_CHECKING:
+    from ..lawbook.laws import LawBook
     from .replay import Replay
     from .ruling import Report, Ruling
 
@@ -75,7 +78,7 @@ def _unknowns(replay: Replay, report: Report, chosen: dict[str, Any]) -> list[di
         return []
     out = []
     for i, fact, value, decision in asked:
-        if _as_it_is(replay.rulings[i], decision):
+        if _as_it_is(replay.book, replay.rulings[i], decision):
             fig = {**chosen, "score": dict(chosen["score"]) if chosen["score"] is not None else None}
         else:
             fig = _figures(replay, {}, {i: {fact: value == "true"}})
@@ -85,12 +88,18 @@ def _unknowns(replay: Replay, report: Report, chosen: dict[str, Any]) -> list[di
     return out
 
 
-def _as_it_is(ruling: Ruling, decision: dict[str, Any]) -> bool:
-    """Whether the fact's value rules as the log's ruling does and leaves nobody a choice: the
-    replay that takes it as known goes as this one went (only the ruling's own `facts` and
-    `unknown` differ, which a ruling with no choice passes to nothing), so its figures are this
-    replay's."""
-    return decision["case"] == ruling.case and ruling.chooser is None
+def _as_it_is(book: LawBook, ruling: Ruling, decision: dict[str, Any]) -> bool:
+    """Whether the fact's value rules as the log's ruling does and leaves nobody a choice: by
+    the same case, or by one of the same remedy (`Case.remedy`) on the same offender (law 25's
+    adversary who holds the king and its king shown false before a card was played: the king
+    struck out, no penalty). The replay that takes it as known goes as this one went: only the
+    ruling's own case, words, `facts` and `unknown` differ, and the game reads none of them once
+    a compulsory remedy is done; so its figures are this replay's. Proven on generated
+    irregular games of every rule set by tests/test_what_if.py, every value replayed."""
+    if ruling.chooser is not None or decision["chooser"] is not None:
+        return False
+    return decision["case"] == ruling.case or decision["offender"] == ruling.offender and \
+        book.by_ref[decision["case"]].case.remedy == book.by_ref[ruling.case].case.remedy
 
 
 def _choices(replay: Replay, report: Report) -> dict[str, Any]:

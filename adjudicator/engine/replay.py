@@ -20,7 +20,7 @@ from .errors import ReplayError
 from ..lawbook.facts import UNKNOWABLE, Facts
 from ..lawbook.laws import LawBook, default_book
 from ..lawbook.rulesets import InForce, of_log
-from ..record.log import Claim, Log
+from ..record.log import Log
 from ..record.options import Options
 from .ruling import Report, Ruling, Said, RulingSummary, said
 from . import rules as rules_of_play
@@ -72,7 +72,7 @@ class Snapshot:
 
 # what a replay never changes, shared by its snapshots rather than copied (the state below the
 # replay's own attributes holds cards and counts, none of these)
-_SHARED = ("log", "events", "book", "rules", "options", "prefix")
+_SHARED = ("log", "events", "book", "rules", "options", "power", "prefix")
 # the what-if parameters (`Replay.__init__`): a copy from a snapshot takes the asker's
 _WHAT_IF = ("final", "shown", "elect_at_end", "facts_at")
 _SKIPPED = frozenset((*_SHARED, *_WHAT_IF, "snapshots"))   # not in a snapshot's state
@@ -284,16 +284,9 @@ class Replay:
     def _apply(self, observe: Callable[["Replay", int], None] | None, start: int) -> None:
         handlers, events = HANDLERS, self.events
         after_show, neutral, ignores = play.AFTER_SHOW, claims.NEUTRAL, stakes.ignores
-        # a claim whose ruling may turn on a fact the log does not know: a snapshot before it, for
-        # the replays that take the fact as known (`outcomes`)
-        turning = (_turns_on_unknowable(self.book) if self.facts_at is None and self.elect_at_end is None
-                   and len(events) <= outcomes.MAX_UNKNOWN_EVENTS else frozenset())
         for n in range(start, self.last + 1):
             ev = events[n - 1]
             name = ev.event
-            if turning and name == "claim" and cast(Claim, ev).irregularity in turning and (
-                    not self.snapshots or self.snapshots[-1].at != n):   # not the one resumed from
-                self._snapshot(n)
             self.hearing = self.winner is not None
             if self.hearing and not self._heard_after_win(name):
                 self.deaf = self.deaf or name in _DEAL_STARTS
@@ -714,12 +707,6 @@ def _options_json(options: Options) -> dict[str, Any]:
 
 @lru_cache(maxsize=4)
 @lru_cache(maxsize=8)
-def _turns_on_unknowable(book: LawBook) -> frozenset[str]:
-    """The irregularities whose cases in the book test a fact the log may not know."""
-    return frozenset(irregularity for irregularity in book.by_irregularity
-                     if _unknowable_tested(book, irregularity))
-
-
 @lru_cache(maxsize=256)
 def _unknowable_tested(book: LawBook, irregularity: str) -> tuple[str, ...]:
     """The facts the log may not know that some case of this irregularity tests, in the

@@ -94,6 +94,14 @@ class Case(BaseModel):
     def irregularities(self) -> tuple[str, ...]:
         return (self.irregularity,) if isinstance(self.irregularity, str) else tuple(self.irregularity)
 
+    @property
+    def remedy(self) -> tuple[Any, ...]:
+        """What the case does at the table, its words and reasons aside: whom it names offender
+        and chooser, the options, the one read where the log goes on, the events the choice
+        stays open past, and each option's effects."""
+        return (self.offender, self.chooser, tuple(self.options), self.otherwise, tuple(self.open_past),
+                tuple((k, tuple(v)) for k, v in self.effects.items()))
+
 
 class LawScoring(BaseModel):
     """The points one law entitles a player to mark: its part of the scoring table (laws 46-49)."""
@@ -296,6 +304,8 @@ class LawBook:
                 compiled = _compile(None, case, name)
                 for irr in case.irregularities:
                     self.by_irregularity.setdefault(irr, []).append(compiled)
+        # each case by its ref (`law:id`, `rule:id`)
+        self.by_ref: dict[str, CompiledCase] = {c.ref: c for cases in self.by_irregularity.values() for c in cases}
         self._order_by_precedence()
 
     def _file(self, c: CompiledCase) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from operator import attrgetter
+from itertools import chain, compress, count
+from operator import attrgetter, itemgetter, not_
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args
 
 from orjson import JSONEncodeError, dumps
@@ -492,41 +493,40 @@ def log_json_schema() -> dict[str, Any]:
 # data holds only JSON's own values, no NaN and no infinity, and orjson writes two of them alike
 # only where they are equal and of one type, so the same text always stands for the same event.
 # Events are never changed once read (the engine reads them; the table keeps its own state).
-_KNOWN: dict[bytes, tuple[Any, int]] = {}   # -> (the event, the mapping keys its text holds)
+_KNOWN: dict[bytes, tuple[Any, int, Any]] = {}   # -> (the event, the mapping keys its text holds, `_named`)
 _KNOWN_AT_MOST = 20_000
 
 
 def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]],
-                known: dict[bytes, tuple[Any, int]] | None = None
+                known: dict[bytes, tuple[Any, int, Any]] | None = None
                 ) -> tuple[dict[str, Any], list[int], int, list[Any] | None, list[tuple[int, bytes, int]]]:
     """`{name: {fields}}` -> `{"event": name, **fields}`; shape problems are collected with
     their event number. Returns the tagged log, the number of each event kept, and the mapping
     keys seen (for `check_json_keys`). With `known` (orjson's data only), an event seen before
     is not tagged: it is taken as it was read. Then also every event, those seen before in
-    their places (`None` where one is tagged), and the tagged ones to remember once validated:
-    (their place, their text, the keys they hold)."""
+    their places as `known` holds them (`None` where one is tagged), and the tagged ones to
+    remember once validated: (their place, their text, the keys they hold)."""
     keys = sum(_count_keys(v) + 1 for k, v in raw.items() if k != "events")
     events = raw.get("events")
     if not isinstance(events, list):
         return raw, [], keys, None, []
     keys += 1
-    tagged = []
-    numbers = []
-    every: list[Any] | None = None if known is None else []
+    tagged: list[dict[str, Any]] = []
+    numbers: list[int] = []
+    texts: list[bytes | None] = []
+    every: list[Any] | None = None
+    if known is not None:
+        try:   # each event's text and what is known of it, in C; below, only the events not seen
+            texts = list(map(dumps, events))
+        except JSONEncodeError:   # an event no text stands for (a string orjson cannot write)
+            texts = [_text(item) for item in events]
+        every = list(map(known.get, cast(list[bytes], texts)))   # (None, no text: never known)
+        if None not in every:
+            return {**raw, "events": tagged}, numbers, keys + sum(map(_HELD, every)), every, []
+        keys += sum(map(_HELD, filter(None, every)))
     new: list[tuple[int, bytes, int]] = []
-    for n, item in enumerate(events, 1):
-        text = None
-        if every is not None and known is not None:
-            try:
-                text = dumps(item)
-            except JSONEncodeError:   # no text stands for it (a string orjson cannot write)
-                pass
-            else:
-                seen = known.get(text)
-                if seen is not None:
-                    every.append(seen[0])
-                    keys += seen[1]
-                    continue
+    for n in range(1, len(events) + 1) if every is None else compress(count(1), map(not_, every)):
+        item = events[n - 1]
         if not isinstance(item, dict) or len(item) != 1:
             keys += _count_keys(item)
             problems.append((n, f"event {n}: an event is a mapping with exactly one key, its name "
@@ -546,13 +546,22 @@ def _tag_events(raw: dict[str, Any], problems: list[tuple[int, str]],
         if "event" in fields:
             problems.append((n, f"event {n} ({name}): unknown field 'event'"))
             continue
-        if every is not None:
-            if text is not None:
-                new.append((len(every), text, held))
-            every.append(None)
+        if every is not None and (text := texts[n - 1]) is not None:
+            new.append((n - 1, text, held))
         tagged.append({"event": name, **fields})
         numbers.append(n)
     return {**raw, "events": tagged}, numbers, keys, every, new
+
+
+_HELD = itemgetter(1)   # of a known event: the mapping keys its text holds
+
+
+def _text(item: Any) -> bytes | None:
+    """The text orjson writes of an event, or None where none stands for it."""
+    try:
+        return dumps(item)
+    except JSONEncodeError:
+        return None
 
 
 def _count_keys(data: Any) -> int:
@@ -634,13 +643,15 @@ def validate(raw: Any, source: str, json_text: str | None = None,
         if "options" in raw else []
     more = 0
     log = None
+    named = None   # the players each event names, where `_merged` has them
     try:   # JSON nested hundreds deep parses, but is too deep for every walk over it below
         tagged, numbers, keys, every, new = _tag_events(raw, problems, _KNOWN if from_orjson else None)
         if json_text is not None:
             check_json_keys(json_text, keys, source)
         log = LOG.validate_python(tagged)
         if every is not None and not problems:
-            log = log.model_copy(update={"events": _merged(every, log.events, new)})
+            events, named = _merged(every, log.events, new)
+            log = log.model_copy(update={"events": events})
     except ValidationError as e:
         skip = {("options",), ("rules",)} if header else {("options",)}   # each problem said once
         errors = [err for err in e.errors(include_url=False) if err["loc"][:1] not in skip]
@@ -651,22 +662,29 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     if problems or log is None:
         raise LogError(source, header + [message for _, message in sorted(problems, key=lambda p: p[0])],
                        more=more)
-    late = _table_problems(log) or _strangers(log)
+    late = _table_problems(log) or ([] if named is not None and {*log.players, None}.issuperset(chain.from_iterable(named))
+                                    else _strangers(log))   # (each name at the table: no stranger, found in C)
     if header or late:
         raise LogError(source, header + late)
     return log
 
 
-def _merged(every: list[Any], tagged: list[Event], new: list[tuple[int, bytes, int]]) -> list[Event]:
-    """Every event of the log: those seen before as they were read, the tagged ones as just
-    validated, in their places; the tagged ones kept, by their text, for the logs read next."""
+def _merged(every: list[Any], tagged: list[Event], new: list[tuple[int, bytes, int]]
+            ) -> tuple[list[Event], list[Any]]:
+    """Every event of the log, and the players each names (`_named`): those seen before as
+    they were read, the tagged ones as just validated, in their places; the tagged ones kept,
+    by their text, for the logs read next."""
     if len(_KNOWN) > _KNOWN_AT_MOST:
         _KNOWN.clear()
     places = iter(tagged)
-    merged = [event if event is not None else next(places) for event in every]
+    merged = [seen if seen is not None else (event := next(places), 0, _named(event)) for seen in every]
     for place, text, held in new:   # (a copy of the text: orjson's own bytes keep a buffer of 4 kB)
-        _KNOWN[bytes(memoryview(text))] = (merged[place], held)
-    return merged
+        event, _, named = merged[place]
+        _KNOWN[bytes(memoryview(text))] = (event, held, named)
+    return list(map(_EVENT, merged)), list(map(_NAMED, merged))
+
+
+_EVENT, _NAMED = itemgetter(0), itemgetter(2)   # of a known event
 
 
 def _table_problems(log: Log) -> list[str]:
@@ -689,16 +707,20 @@ _PLAYER_FIELDS = {name: attrgetter(*named, named[0]) for name, m in zip(EVENT_NA
                   if (named := [f for f in ("by", "to", "of", "player", "pack") if f in m.__pydantic_fields__])}
 
 
+def _named(ev: Any) -> Any:
+    """The players an event names, a field left out as None (for `tricks`, its mapping, keyed by them)."""
+    get = _PLAYER_FIELDS.get(ev.event)
+    return get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else \
+        (*ev.players, ev.dealer) if ev.event == "new_game" else ()
+
+
 def _strangers(log: Log) -> list[str]:
     """Every event that names a player who is not at the table."""
     table: set[str | None] = set(log.players)
-    fields = _PLAYER_FIELDS
     problems = []
     table.add(None)   # a field left out
     for n, ev in enumerate(log.events, 1):
-        get = fields.get(ev.event)
-        named = get(ev) if get is not None else ev.__pydantic_extra__ if ev.event == "tricks" else \
-            (*ev.players, ev.dealer) if ev.event == "new_game" else ()
+        named = _named(ev)
         if table.issuperset(named):
             continue
         for p in dict.fromkeys(named):   # each stranger once, in the order the fields name them
