@@ -75,3 +75,13 @@ def test_a_ruling_is_said_from_its_facts() -> None:
     assert ruling.what == (("turned_several", {"dealer": "A", "count": 2, "cards": ruling.what[0][1]["cards"]}),)
     assert happened(ruling.what) == "A turned up 2 cards (8H, QC)"
     assert summary_text(ruling.summary).startswith("A turned up 2 cards (8H, QC); Y has not looked at his hand")
+
+
+def test_a_template_is_said_as_format_says_it() -> None:
+    """`_Saying.say` reads a template once and formats it as `str.format` would, a field more than
+    a plain name (a conversion, an index) by `Formatter` itself."""
+    from adjudicator.words.happened import _Saying
+    from adjudicator.words.vocabulary import default_words
+    saying = _Saying(default_words().happened)
+    assert saying.say("{{a}} {by} led {count} card{count:s}.", {"by": "A", "count": 2}) == "{a} A led 2 cards."
+    assert saying.say("{by!r} {cards[1]}", {"by": "A", "cards": ["KH", "7S"]}) == "'A' 7S"

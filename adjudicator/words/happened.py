@@ -5,6 +5,7 @@ laws/words/happened.yaml's templates (its header says what a template may use).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from string import Formatter
 from typing import Any, Sequence
 
@@ -15,6 +16,15 @@ from .vocabulary import Happened, Words, default_words
 class _Saying(Formatter):
     def __init__(self, words: Happened):
         self.words = words
+
+    def say(self, template: str, values: dict[str, Any]) -> str:
+        """`format(template, **values)`, each field formatted by `format_field`, the template
+        read once (`_fields`)."""
+        fields = _fields(template)
+        if fields is None:
+            return self.format(template, **values)
+        return "".join([part for literal, name, spec in fields for part in (
+            literal, "" if name is None else self.format_field(values[name], spec))])
 
     def format_field(self, value: Any, spec: str) -> str:
         w = self.words
@@ -32,13 +42,24 @@ class _Saying(Formatter):
         return super().format_field(value, spec)
 
 
+@lru_cache(maxsize=None)
+def _fields(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template as (text, field, spec) parts, as `Formatter.parse` reads it; None where a
+    field is more than a plain name (`{}`, `{a.b}`, `{a[0]}`, a conversion, a field in its spec)."""
+    parts = list(Formatter().parse(template))
+    if any(name is not None and (not name.isidentifier() or conversion or "{" in (spec or ""))
+           for _, name, spec, conversion in parts):
+        return None
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in parts)
+
+
 def happened(what: Said, words: Words | None = None, person: bool = False) -> str:
     """What happened, each part in its words, joined by semicolons; to a `person`, a part whose
     words name the log's events in the words happened.yaml's `for_people` gives it."""
     words = words or default_words()
     saying = _Saying(words.happened)
     own = words.happened.for_people if person else {}
-    return "; ".join(saying.format(own.get(key, words.happened.said[key]), **values) for key, values in what)
+    return "; ".join(saying.say(own.get(key, words.happened.said[key]), values) for key, values in what)
 
 
 class Unfilled(dict[str, Any]):
