@@ -705,8 +705,6 @@ def _options_json(options: Options) -> dict[str, Any]:
     return options.to_json()
 
 
-@lru_cache(maxsize=4)
-@lru_cache(maxsize=8)
 @lru_cache(maxsize=256)
 def _unknowable_tested(book: LawBook, irregularity: str) -> tuple[str, ...]:
     """The facts the log may not know that some case of this irregularity tests, in the

@@ -662,8 +662,9 @@ def validate(raw: Any, source: str, json_text: str | None = None,
     if problems or log is None:
         raise LogError(source, header + [message for _, message in sorted(problems, key=lambda p: p[0])],
                        more=more)
-    late = _table_problems(log) or ([] if named is not None and {*log.players, None}.issuperset(chain.from_iterable(named))
-                                    else _strangers(log))   # (each name at the table: no stranger, found in C)
+    # every player named at the table (a field left out: None), found in C: no stranger to look for
+    at_table = named is not None and {*log.players, None}.issuperset(chain.from_iterable(named))
+    late = _table_problems(log) or ([] if at_table else _strangers(log))
     if header or late:
         raise LogError(source, header + late)
     return log
