@@ -33,7 +33,7 @@ from typing import Any
 from ..engine.adjudicate import adjudicate_text
 from ..engine.errors import ReplayError
 from ..engine.rules import trump_king
-from ..lawbook.laws import CompiledCase, LawBook
+from ..lawbook.laws import LawBook
 from ..record.cards import Card
 from ..record.source import LogError
 from ..words.vocabulary import Words
@@ -44,11 +44,6 @@ AT_ONCE = frozenset({"turned_king_forfeited", "held_king_cancelled"})   # effect
 CARD_FIELDS = ("card", "cards", "exposed")   # an event's fields that name cards
 KING = "@k"   # the told deal's turn-up: the table page puts in the sheet's own
 TURN_UPS = ("k", "x")   # the sheet's turn-ups: the king of the trump suit, a card not known
-
-
-@cache
-def _cases(book: LawBook) -> dict[str, CompiledCase]:
-    return {c.ref: c for cases in book.by_irregularity.values() for c in cases}
 
 
 def _roles(value: Any, role: dict[str, str], key: str = "") -> Any:
@@ -196,7 +191,7 @@ def handback(final: dict[str, Any], book: LawBook, words: Words, texts: Any) -> 
         return {"x": "apply_none"}
     if log is None or any(name in e for e in log["events"] for name in MARKS):
         return {"x": "apply_cannot"}
-    case = _cases(book).get(ruling["case"])
+    case = book.by_ref.get(ruling["case"])
     effects = case.case.effects if case is not None else {}
     options = [ruling["elected"]] if ruling.get("elected") else list(ruling["options"])
     elects = bool(ruling.get("chooser")) and not ruling.get("elected")
