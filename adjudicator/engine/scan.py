@@ -369,6 +369,19 @@ def _numbers_so_far(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int) -
         and (g_d == 0 or giving_error(g_d, d_d) is None)
 
 
+def _hand_scored(won: dict[str, int], dealer: str, non_dealer: str, proposals: int, first_answer: str | None,
+                 scoring: Any, refusal_on_vole: bool, times: int, score: dict[str, int], game_to: int) -> str | None:
+    """A hand played out, by its cards or by `tricks`: what it scores (`rules.hand_score`, times
+    the stake) added to `score`; the player it brings to the game, if it does."""
+    result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0, first_refused=first_answer == "refuse",
+                        scoring=scoring, refusal_on_vole=refusal_on_vole)
+    if result is None or not result[1]:
+        return None
+    p = result[0]
+    score[p] += result[1] * times
+    return p if score[p] >= game_to else None
+
+
 def _keys_in(data: Any) -> int:
     """The mapping keys within plain data (a scenario's `expect`, which the adjudicator does not read)."""
     if type(data) is dict:
@@ -567,14 +580,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int], begun: list[A
                     elif tricks == HAND_SIZE:
                         phase = "over"
                         next_dealer = dealer_after(dealer, non_dealer, dealer)
-                        result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
-                                            first_refused=first_answer == "refuse", scoring=scoring,
-                                            refusal_on_vole=refusal_on_vole)
-                        if result is not None and result[1]:
-                            p = result[0]
-                            score[p] += result[1] * times
-                            if score[p] >= game_to:
-                                winner = p
+                        winner = _hand_scored(won, dealer, non_dealer, proposals, first_answer, scoring,
+                                              refusal_on_vole, times, score, game_to) or winner
                 elif name == "look":
                     if width != 1 or phase is None or f["by"] not in other:
                         return None
@@ -802,14 +809,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int], begun: list[A
                     tricks = HAND_SIZE
                     phase = "over"
                     next_dealer = dealer_after(dealer, non_dealer, dealer)
-                    result = hand_score(won, dealer, non_dealer, no_proposal=proposals == 0,
-                                        first_refused=first_answer == "refuse", scoring=scoring,
-                                        refusal_on_vole=refusal_on_vole)
-                    if result is not None and result[1]:
-                        p = result[0]
-                        score[p] += result[1] * times
-                        if score[p] >= game_to:
-                            winner = p
+                    winner = _hand_scored(won, dealer, non_dealer, proposals, first_answer, scoring,
+                                          refusal_on_vole, times, score, game_to) or winner
                 else:
                     return None
         except KeyError as missing:   # a packet, a give or a discard by count (`cards` missing), as
