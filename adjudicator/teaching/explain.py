@@ -131,7 +131,7 @@ def ruling_json(ruling: Ruling, book: LawBook, rules: InForce | None = None) -> 
     """One ruling explained, as RULINGS.md's `explain --json` gives it (with more keys)."""
     rules = rules or in_force(DEFAULT)
     cases = book.by_irregularity.get(ruling.irregularity, [])
-    decided = next(c for c in cases if c.ref == ruling.case)
+    decided = book.by_ref[ruling.case]
     above = _overrides(book, decided, ruling.irregularity)
     why_not = []
     for other in cases:
@@ -266,7 +266,7 @@ def ruling_text(ruling: Ruling, book: LawBook, words: Words, rules: InForce | No
     rules = rules or in_force(DEFAULT)
     data = ruling_json(ruling, book, rules)
     cases = book.by_irregularity.get(ruling.irregularity, [])
-    decided = next(c for c in cases if c.ref == ruling.case)
+    decided = book.by_ref[ruling.case]
     what = happened(ruling.what) if ruling.what else words.irregularity(ruling.irregularity)
     either = explained("ruling", "either")
     chooser = (explained("ruling", "may_choose", chooser=ruling.chooser,

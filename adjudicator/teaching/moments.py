@@ -161,7 +161,7 @@ def value_key(value: Any) -> str:
 
 def case_of(book: Any, ruling: Ruling) -> CompiledCase:
     """The case of the book that gave a ruling."""
-    return next(c for c in book.by_irregularity[ruling.irregularity] if c.ref == ruling.case)
+    return book.by_ref[ruling.case]
 
 
 @lru_cache(maxsize=None)
