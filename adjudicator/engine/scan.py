@@ -369,6 +369,16 @@ def _numbers_so_far(asked: int | None, d_e: int, g_e: int, d_d: int, g_d: int) -
         and (g_d == 0 or giving_error(g_d, d_d) is None)
 
 
+def _dealt(packets: list[tuple[str, int]], hands: dict[str, Any], dealer: str, non_dealer: str,
+           chosen: dict[str, tuple[int, int]]) -> bool:
+    """The fourth packet dealt, by cards or by count: five cards each, in the order of
+    distribution the dealer chose at his first deal (law 8, `rules.distribution`)."""
+    if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
+        return False
+    order = distribution(packets, non_dealer, dealer)
+    return order is not None and chosen.setdefault(dealer, order) == order
+
+
 def _hand_scored(won: dict[str, int], dealer: str, non_dealer: str, proposals: int, first_answer: str | None,
                  scoring: Any, refusal_on_vole: bool, times: int, score: dict[str, int], game_to: int) -> str | None:
     """A hand played out, by its cards or by `tricks`: what it scores (`rules.hand_score`, times
@@ -607,12 +617,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int], begun: list[A
                     hands[to] += cs
                     stock -= n
                     packets.append((to, n))
-                    if len(packets) == 4:
-                        if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
-                            return None
-                        order = distribution(packets, non_dealer, dealer)
-                        if order is None or chosen.setdefault(dealer, order) != order:
-                            return None
+                    if len(packets) == 4 and not _dealt(packets, hands, dealer, non_dealer, chosen):
+                        return None
                 elif name == "give":
                     if width != 2 or phase != "exchange" or answer != "accept" or sum(wishes(asked, d_e, g_e, d_d, g_d)) > stock:
                         return None
@@ -831,12 +837,8 @@ def _scan(raw: Any, source: str, scoring: Any, counted: list[int], begun: list[A
                 hands[to] = tuple(hands[to]) + (UNKNOWN,) * n   # type: ignore[assignment]
                 stock -= n
                 packets.append((to, n))
-                if len(packets) == 4:
-                    if len(hands[dealer]) != HAND_SIZE or len(hands[non_dealer]) != HAND_SIZE:
-                        return None
-                    order = distribution(packets, non_dealer, dealer)
-                    if order is None or chosen.setdefault(dealer, order) != order:
-                        return None
+                if len(packets) == 4 and not _dealt(packets, hands, dealer, non_dealer, chosen):
+                    return None
             elif name == "give":
                 hand = hands[to]
                 if not isinstance(hand, tuple) or not 0 < n <= stock:
