@@ -31,6 +31,26 @@ def tab(phone):
     tab.close()
 
 
+@pytest.fixture(scope="module", params=["cavendish", "french", "modern"])
+def ruled_page(request, command_page, tmp_path_factory) -> Path:
+    """The table page, with the dispute page beside it, under each rule set (London's: the
+    command's own)."""
+    if request.param == "cavendish":
+        return command_page
+    path = tmp_path_factory.mktemp(request.param) / "table.html"
+    result = CliRunner().invoke(app, ["table", "--page", str(path), "--players", "A,Y", "--rules", request.param])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _new_game(tab, page: Path) -> None:
+    """The table page opened with nothing kept, a new game begun."""
+    tab.goto(page.as_uri())
+    tab.evaluate("localStorage.clear()")
+    tab.reload()
+    tab.locator("#start").tap()
+
+
 def _answer(tab, question: str, choice: str) -> None:
     tab.locator(f'#screen form[data-question="{question}"]').wait_for()
     tab.locator(f'#screen [data-id="{choice}"]').tap()
@@ -62,10 +82,7 @@ def _score(tab) -> dict[str, int]:
 
 
 def test_a_fresh_deal_and_the_vole_to_the_adversary_are_applied_and_recorded_with_no_card_not_given(command_page, tab, tmp_path) -> None:
-    tab.goto(command_page.as_uri())
-    tab.evaluate("localStorage.clear()")
-    tab.reload()
-    tab.locator("#start").tap()
+    _new_game(tab, command_page)
     _answer(tab, "dealer", "A")
     _answer(tab, "turn", "KS")   # A's king: one point
     assert _score(tab) == {"A": 1, "Y": 0}
@@ -113,13 +130,87 @@ def test_a_fresh_deal_and_the_vole_to_the_adversary_are_applied_and_recorded_wit
     assert tab.problems == []
 
 
+def test_a_failure_to_win_and_a_revoke_claimed_after_the_hand_is_recorded_are_applied_to_the_deal_just_over(command_page, tab, tmp_path) -> None:
+    _new_game(tab, command_page)
+    _answer(tab, "dealer", "A")
+    _answer(tab, "turn", "x")
+    _answer(tab, "propose", "R")   # A refuses the first proposal and loses the point: Y two (law 49)
+    _answer(tab, "king", "none")
+    _answer(tab, "tricks", "n3")
+    assert _score(tab) == {"A": 0, "Y": 2}
+    # then A says Y did not win a trick he could have won: A lets the hand stand, Y's two cut to one (law 43)
+    _interview(tab, "The play", "failure_to_win", {"Who dealt": "A", "did not win": "non_dealer",
+                                                    "How many tricks": "3", "exchange": "refused"})
+    assert "Law 43" in tab.locator("#ending h2").inner_text()
+    tab.locator('#apply [data-apply="play_on"]').tap()
+    tab.locator('#screen form[data-question="turn"]').wait_for()
+    said = tab.locator("#say").inner_text()
+    assert "A chose: the deal stands as it is" in said
+    assert "Y has 1 for this deal (A refused the first proposal and lost the point, cut by law 43), " \
+           "where the sheet had 2 (A refused the first proposal and lost the point)" in said
+    assert _score(tab) == {"A": 0, "Y": 1}
+    # Y deals; A plays without proposing and loses the point (Y two), then Y says A revoked: the
+    # hands are played again, and A wins the point this time (one: he played without proposing)
+    _answer(tab, "turn", "x")
+    _answer(tab, "propose", "play")
+    _answer(tab, "king", "none")
+    _answer(tab, "tricks", "d3")
+    assert _score(tab) == {"A": 0, "Y": 3}
+    _interview(tab, "The play", "revoke", {"Who dealt": "Y", "follow suit": "non_dealer",
+                                            "How many tricks": "2", "exchange": "no_proposal"})
+    tab.locator('#apply [data-apply="replay_hand"]').tap()
+    tab.locator('#screen form[data-question="tricks"]').wait_for()   # the same hands: no proposal, no king asked
+    said = tab.locator("#say").inner_text()
+    assert "Y chose: the hands are played again" in said and "Y loses the 2 the sheet had for this deal" in said
+    assert _score(tab) == {"A": 0, "Y": 1}
+    _answer(tab, "tricks", "n3")
+    assert _score(tab) == {"A": 1, "Y": 1}
+    rows = tab.locator("#sheet tbody").inner_text()
+    # in the order it happened: the hand that stands, then the ruling; the ruling, then the hand played again
+    assert "A refused; Y won 3 tricks; law 43: the deal stands as it is" in rows
+    assert "law 43: the hands are played again; A won 3 tricks" in rows
+    tab.locator("#export").tap()
+    record = tmp_path / "record.json"
+    record.write_text(tab.locator("#log").input_value(), encoding="utf-8")
+    report = json.loads(CliRunner().invoke(app, ["validate", "--json", str(record)]).output)
+    assert report["score"] == {"A": 1, "Y": 1}
+    assert [(r["law"], r["elected"]) for r in report["rulings"]] == [(43, "play_on"), (43, "replay_hand")]
+    assert _cards(json.loads(record.read_text(encoding="utf-8"))) == set()
+    assert tab.problems == []
+
+
+def _data(page: Path) -> dict:
+    """The dispute page's data beside the table page: its rules and its interview's graph."""
+    text = page.with_name("resolve.html").read_text(encoding="utf-8")
+    return json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S)
+                      .group(1).replace("<\\/", "</"))
+
+
+def test_a_hands_result_handed_back_is_the_one_the_person_gave(ruled_page) -> None:
+    """A ruling handed back with the hand's result (who won how many tricks: the record keeps
+    it, and the points follow it) is reached only by answering it: no path to it leaves the
+    interview's example result in the record."""
+    graph = _data(ruled_page)["graph"]
+    asked: dict[int, list[set[str]]] = {}
+    todo = [(0, frozenset())]
+    while todo:
+        at, facts = todo.pop()
+        question, then = graph["nodes"][at]
+        if question == -1:
+            asked.setdefault(then, []).append(facts)
+        else:
+            todo += [(child, facts | {graph["questions"][question]["f"]}) for child in then]
+    told = [i for i, e in enumerate(graph["endings"]) if any("tricks" in x for x in e["a"].get("ev", []))]
+    assert len(told) > 50
+    for i in told:
+        assert all(facts & {"tricks", "result"} for facts in asked[i]), graph["endings"][i]["a"]
+
+
 def _handbacks(page: Path) -> list[dict]:
     """Every ruling the dispute page beside the table page can hand back, once each, as it
     hands it back (`applyBox` in page.html.j2), with each turn-up of the sheet it was ruled with
     (`king`: the sheet has the king of spades turned up; else a card not a king)."""
-    text = page.with_name("resolve.html").read_text(encoding="utf-8")
-    data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', text, re.S)
-                      .group(1).replace("<\\/", "</"))
+    data = _data(page)
     texts, out, seen = data["graph"]["texts"], [], set()
     for ending in data["graph"]["endings"]:
         a = ending["a"]
@@ -132,10 +223,22 @@ def _handbacks(page: Path) -> list[dict]:
                 seen.add(key)
                 out += [given | {"king": turn == "k", "sheet": o["t"][turn]} for turn in o["t"]]
     # and where the players mark their own scores, the rulings that give no points (the page
-    # refuses, in words, to mark a ruling's points for them); and in a deal recorded card by
-    # card, a card played, those that leave no deal going on (the page goes on from none)
+    # refuses, in words, to mark a ruling's points for them); in a deal recorded card by card, a
+    # card played, those that leave no deal going on (the page goes on from none); and those on
+    # a hand told with its result, on the deal the sheet has recorded over with that result
     return out + [c | {"marks": True} for c in out if not any(c["sheet"]["pts"].values())] \
-        + [c | {"cards": True} for c in out if c["sheet"]["after"] != "on"]
+        + [c | {"cards": True} for c in out if c["sheet"]["after"] != "on"] \
+        + [c | {"over": _result(c)} for c in out if _result(c)]
+
+
+def _result(case: dict) -> str | None:
+    """The told hand's result as the sheet's answer names it (`n3`: the non-dealer won three
+    tricks), or None where the told hand has none."""
+    told = [e["tricks"] for e in case["ev"] if "tricks" in e]
+    if not told:
+        return None
+    winner = "@d" if told[-1]["@d"] >= 3 else "@n"
+    return winner[1] + str(told[-1][winner])
 
 
 def _sheet_cards(case: dict) -> set[str]:
@@ -148,7 +251,8 @@ APPLY = """
 async (cases) => {
   // for each ruling: a new game (the players marking their own scores, each marked at once, where
   // `marks`), A deals (card by card, where `cards`: the turn-up KS or 7H, then Y leads 8C), the
-  // deal stands as the interview told it (the king, the proposals); the
+  // deal stands as the interview told it (the king, the proposals; where `over`, the hand's
+  // result: the deal over on the sheet); the
   // ruling arrives in the address (#r=), as from the dispute page; the deal finished and one more
   // played; the page's score and record
   window.confirm = () => true;
@@ -170,6 +274,10 @@ async (cases) => {
       for (let q = asked(); q !== "card"; q = asked()) click('#screen [data-id="' + ({propose: "play", king: "none"})[q] + '"]');
       click('#screen [data-card="8C"]');
     }
+    if (p.over) {   // the hand recorded by its result, as told: the deal over on the sheet
+      for (let q = asked(); q !== "tricks"; q = asked()) click('#screen [data-id="' + ({propose: "play", king: "none", stake: "none"})[q] + '"]');
+      click('#screen [data-id="' + p.over + '"]');
+    }
     const steps = document.body.dataset.steps;
     await new Promise(r => { window.addEventListener("hashchange", r, {once: true}); location.hash = "#r=" + encodeURIComponent(JSON.stringify(p)); });
     const applied = document.body.dataset.steps !== steps, said = document.getElementById("say").innerText;
@@ -186,14 +294,13 @@ async (cases) => {
 """
 
 
-def test_every_ruling_handed_back_scores_as_the_engine_scores_the_record_and_names_only_the_sheets_cards(command_page, tab) -> None:
-    cases = _handbacks(command_page)
+def test_every_ruling_handed_back_scores_as_the_engine_scores_the_record_and_names_only_the_sheets_cards(ruled_page, tab) -> None:
+    cases = _handbacks(ruled_page)
     assert len(cases) > 100 and {c["sheet"]["after"] for c in cases} == {"again", "void", "over", "on"}
-    assert {c["king"] for c in cases} == {True, False}
-    tab.goto(command_page.as_uri())
-    tab.evaluate("localStorage.clear()")
-    tab.reload()
-    tab.locator("#start").tap()
+    assert {c["king"] for c in cases} == {True, False} and {43, 25} <= {c["law"] for c in cases if c.get("over")}
+    _new_game(tab, ruled_page)
+    for case in cases:   # what for, the engine's entitlements that count: the points the page applies
+        assert {r: sum(w[1] for w in case["sheet"]["why"].get(r, [])) for r in "dn"} == case["sheet"]["pts"], case
     for case, got in zip(cases, tab.evaluate(APPLY, cases)):
         assert got["applied"], (case, got["said"])
         assert case["title"] in got["said"] and case["w"] in got["said"], got["said"]   # said with its law

@@ -7,22 +7,24 @@ one option back to the table page, which applies it and writes the told deal int
 The told deal goes into the record without the interview's
 example cards (they tell the story; nobody at the table gave them): its packets, discards and
 gives as counts (the telling's: one more or one fewer where a number was said only as more or
-fewer), its turn-up the sheet's own (`@k`: the king the sheet has, or `count: 1`), the
-claim and the election as answered. Each option is ruled by the engine on THAT deal, with each
-of the sheet's turn-ups (a king of the trump suit, or a card not known); where it is ruled
-otherwise (the irregularity needs the cards: a card exposed, played, claimed...), the page
-cannot record it and says so.
+fewer), its turn-up the sheet's own (`@k`: the king the sheet has, or `count: 1`), its hand
+by its result where the telling gives one (the tricks each won, the person's answer: the cards
+played before it, which tell the story, left out), the claim and the election as answered.
+Each option is ruled by the engine on THAT deal, with each of the sheet's turn-ups (a king of
+the trump suit, or a card not known); where it is ruled otherwise (the irregularity needs the
+cards: a card exposed, played, claimed...), the page cannot record it and says so.
 
 An ending carries the told deal's events so counted (`ev`, the players as roles: `@d`, `@n`)
 and, for each option, for each of the sheet's turn-ups it fits (`t`: `k` the king, `x` a card
 not known), how the deal goes on as the replay left it: `again` (annulled: the same dealer deals
 afresh), `void` (annulled: `next` deals, the rightful dealer), `over` (the hand is over and
-scored) or `on` (the deal goes on from the ruling), and `pts`, the points the deal has given each
-role; `a`, the role that announced the king held, which the table page checks against its sheet;
-`el`, the `elect` event where the chooser chose. An ending or an option the table page cannot
-apply says so in `x` (a words key): facts left open, no log told, marks (the page keeps those
-itself), a ruling that needs the cards, a deal out of turn, a deal going on that the page cannot
-record.
+scored) or `on` (the deal goes on from the ruling), `pts`, the points the deal has given each
+role, and `why`, what for (each entitlement that counts: its scoring key, its points, the law
+that cut it, the law that awarded it, its kind: point, vole...); `a`, the role that announced
+the king held, which the table page checks against its sheet; `el`, the `elect` event where
+the chooser chose. An ending or an option the table page cannot apply says so in `x` (a words
+key): facts left open, no log told, marks (the page keeps those itself), a ruling that needs the
+cards, a deal out of turn, a deal going on that the page cannot record.
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from ..engine.rules import trump_king
 from ..lawbook.laws import LawBook
 from ..record.cards import Card
 from ..record.source import LogError
+from ..words.scores import entries
 from ..words.vocabulary import Words
 
 PLAYER_FIELDS = ("to", "by", "player")
@@ -74,6 +77,17 @@ def _counted(event: dict[str, Any]) -> dict[str, Any] | None:
     return {name: {k: v for k, v in fields.items() if k != "cards"} | {"count": len(fields["cards"])}}
 
 
+def _summed(told: list[dict[str, Any]], at: int) -> tuple[list[dict[str, Any]], int] | None:
+    """The told deal without the cards played that a `tricks` result after them sums up (the
+    score sheet records a hand by its result: the tricks each won), and the ruling's place in
+    it (`at`, from the deal's first event); None where the ruling is at one of those cards."""
+    last = max((i for i, e in enumerate(told) if "tricks" in e), default=-1)
+    summed = {i for i, e in enumerate(told[:last]) if "play" in e}
+    if at in summed:
+        return None
+    return [e for i, e in enumerate(told) if i not in summed], at - sum(1 for i in summed if i < at)
+
+
 def _turned(counted: list[dict[str, Any]], card: Card | None, key: str) -> list[dict[str, Any]] | None:
     """The counted deal with the sheet's turn-up in place of `KING`: the king of the suit the
     interview turned up (`card`) for `k`, a card not known for `x`; None where the interview
@@ -86,9 +100,10 @@ def _turned(counted: list[dict[str, Any]], card: Card | None, key: str) -> list[
 
 
 def _ruled(log: dict[str, Any], events: list[dict[str, Any]], ruling: dict[str, Any], chosen: str) -> Any:
-    """(the told deal, the points it gave each player) of the told log with these events, where
-    the engine makes the interview's ruling (its law, irregularity, event) with `chosen` taken;
-    None otherwise."""
+    """(the told deal, the points it gave each player, what for) of the told log with these
+    events, where the engine makes the interview's ruling (its law, irregularity, event) with
+    `chosen` taken; None otherwise. What for: each player's entitlements that count, each
+    `[basis, points, the law that cut it, the law that awarded it, its kind]` (`scores.entries`)."""
     try:
         report = adjudicate_text(json.dumps(dict(log, events=events)))
     except (LogError, ReplayError):
@@ -98,7 +113,10 @@ def _ruled(log: dict[str, Any], events: list[dict[str, Any]], ruling: dict[str, 
     if not ruled or ruled[0].elected != chosen or deal is None or deal.number != ruling["deal"]:
         return None
     before = (report.played[-2].score_after or {}) if len(report.played) > 1 else {}
-    return deal, {p: report.score[p] - before.get(p, 0) for p in (deal.dealer, deal.non_dealer)}
+    players = (deal.dealer, deal.non_dealer)
+    why = {p: [[e["for"], e["counts"], e["limited_by"], e["awarded_by"], e["kind"]] for e in entries(report, deal)
+               if e["player"] == p and e["counts"]] for p in players}
+    return deal, {p: report.score[p] - before.get(p, 0) for p in players}, why
 
 
 def _goes_on(log: dict[str, Any], events: list[dict[str, Any]], deal: Any) -> bool:
@@ -145,6 +163,11 @@ def _option(log: dict[str, Any], ruling: dict[str, Any], chosen: str,
     deal = got[0]
     role = _role_of(deal)
     before, told = events[:deal.first_event - 1], events[deal.first_event - 1:]
+    summed = _summed(told, ruling["event"] - deal.first_event)
+    if summed is None:
+        return {"o": chosen, "x": "apply_cards"}, role
+    told, at = summed
+    ruling = dict(ruling, event=deal.first_event + at)
     counted = [c for c in map(_counted, told) if c is not None]
     if len(counted) != len(told):
         return {"o": chosen, "x": "apply_cards"}, role
@@ -169,7 +192,7 @@ def _turn_up(log: dict[str, Any], before: list[dict[str, Any]], counted: list[di
     got = _ruled(log, [*before, *turned], ruling, chosen) if turned is not None else None
     if turned is None or got is None:
         return None if turned is None else "apply_cards"
-    deal, pts = got
+    deal, pts, why = got
     role = _role_of(deal)
     after = _after(deal)
     if key == "k" and card is None and after not in ("again", "void"):
@@ -177,7 +200,7 @@ def _turn_up(log: dict[str, Any], before: list[dict[str, Any]], counted: list[di
     if deal.rightful != deal.dealer or after == "on" and (set(effects) - AT_ONCE or not _goes_on(log, [*before, *turned], deal)):
         return "apply_cannot"
     return {"after": after, "next": role.get(deal.rightful) if after == "void" else None,
-            "pts": {role[p][1]: n for p, n in pts.items()}}
+            "pts": {role[p][1]: n for p, n in pts.items()}, "why": {role[p][1]: w for p, w in why.items() if w}}
 
 
 def handback(final: dict[str, Any], book: LawBook, words: Words, texts: Any) -> dict[str, Any]:

@@ -352,14 +352,15 @@ class Resolve:
 
     def sides(self, state: State) -> dict[str, str]:
         """Who did it and the adversary, as an answer names them: by name, by role, or (nobody
-        said who) in words."""
+        said who) in words; and the dealer and the non-dealer, by name and role or by role."""
         w = self.words
+        roles = {"dealer": self.person(state, state.dealer), "non_dealer": self.person(state, state.non_dealer)}
         if state.actor is None:
-            return {"offender": w.interview["that_player"], "adversary": w.interview["that_adversary"]}
+            return {"offender": w.interview["that_player"], "adversary": w.interview["that_adversary"], **roles}
         other = state.non_dealer if state.actor == state.dealer else state.dealer
         if self.players:
-            return {"offender": state.actor, "adversary": other}
-        return {k: w.role("dealer" if p == state.dealer else "non_dealer") for k, p in (("offender", state.actor), ("adversary", other))}
+            return {"offender": state.actor, "adversary": other, **roles}
+        return {**{k: w.role("dealer" if p == state.dealer else "non_dealer") for k, p in (("offender", state.actor), ("adversary", other))}, **roles}
 
     def person(self, state: State, player: str) -> str:
         """A player as a question names him: by name and role, or by role."""

@@ -486,6 +486,17 @@ def _after_exchange(f, D, N):
     yield t
 
 
+def _result(t: Table, result: str | None) -> bool:
+    """The hand over, by its result as the person gave it (`result`: hand.yaml's, the winner's
+    role and his tricks), or, not given, as the story tells one (the interview asks it wherever
+    it changes the ending); False where the tricks already played make it impossible."""
+    if result is None:
+        t.ev("tricks", **{t.N: 3, t.D: 2})
+        return True
+    role, tricks = result.rsplit("_", 1)
+    return t.finish(t.D if role == "dealer" else t.N, int(tricks))
+
+
 def _exchange_counts(irregularity: str, counts: dict[str, tuple[int, int, int | None]]):
     """An exchange that gives the wrong number: per role of the player concerned, (discarded,
     given, asked for), claimed at the moment of discovery (phase, mixed, played)."""
@@ -515,7 +526,8 @@ def _exchange_counts(irregularity: str, counts: dict[str, tuple[int, int, int | 
                         t.discard(D, 1)
                         t.give(D, 1)
                     if phase == "over":
-                        t.ev("tricks", **{N: 3, D: 2})
+                        if not _result(t, f.get("result")):
+                            continue
                     else:
                         t.plays(plays)
                     t.claim(t.other(who), irregularity, player=who)

@@ -124,7 +124,7 @@ def lines(report: Report, deal: Any, book: LawBook | None = None, words: Words |
             if e["for"] != e["kind"]:   # the award is neither won nor lost by play: its value said as awarded
                 line += "; " + words.awarded(e["for"], role).format(**said) + cited
         else:
-            earned = str(late[role]) if late else words.earned(e["for"], role)
+            earned = str(late[role]) if late else words.earned(e["for"], role, struck=bool(e["struck"]))
             line = earned.format(**said) + ": " + marks.format(**said) + cited
         if e["limited_by"] is not None:
             line += f" ({scores.limited.format(**said)}, law {e['limited_by']})"

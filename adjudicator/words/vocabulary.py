@@ -96,6 +96,7 @@ class Scores(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     earned: dict[str, str | dict[Literal["dealer", "non_dealer"], str]]
+    claimed: dict[str, str] = {}   # what earned it as claimed, where a ruling may find it was not so
     after_first_card: dict[str, dict[str, str | int]]   # earned after its player's first card: words by role, `law`
     rests_on: dict[str, list[int]]   # a variant's score: the laws it rests on besides its rule
     also_law: str
@@ -344,6 +345,9 @@ class TablePageWords(_Strict):
     ruling_kept: str
     ruling_changed: str
     ruling_lost: str
+    ruling_for: str
+    ruling_cut: str
+    ruling_award: dict[Literal["point", "vole"], str]   # by the kind awarded
     ruling_nothing: str
     ruling_cite: str
     ruling_cites: str
@@ -356,6 +360,7 @@ class TablePageWords(_Strict):
     apply_stake: str
     apply_cards: str
     apply_kings: str
+    apply_hand: str
 
     cannot_follow: str
 
@@ -578,8 +583,11 @@ class Words:
         table = self.table
         return {**table.both.model_dump(), **getattr(table, where).model_dump(), "suits": table.suits}
 
-    def earned(self, basis: str, role: Literal["dealer", "non_dealer"]) -> str:
-        """What an entitlement was earned for (a template on {player}, {dealer}, {elder})."""
+    def earned(self, basis: str, role: Literal["dealer", "non_dealer"], struck: bool = False) -> str:
+        """What an entitlement was earned for (a template on {player}, {dealer}, {elder}); one
+        struck out (`struck`), what it was claimed for, where a ruling may find that not so."""
+        if struck and basis in self.scores.claimed:
+            return self.scores.claimed[basis]
         words = self.scores.earned[basis]
         return words if isinstance(words, str) else words[role]
 
