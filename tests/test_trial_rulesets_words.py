@@ -145,3 +145,15 @@ def test_a_hand_abandoned_before_any_trick() -> None:
     log = OFFER_FIRST.replace("options: {offer_point: true}\n", "").split("  - offer_point")[0] + "  - abandon: {by: Y}\n"
     text = _flat(report_text(adjudicate_text(log), columns=10_000))
     assert "Y abandoned the hand before a trick was made. Score A 2, Y 0." in text and "tricks Y" not in text
+
+
+def test_a_discard_part_of_which_went_back_to_the_hand_is_said_whole() -> None:
+    """Law 38 sends back to his hand the part of a player's discard the stock cannot serve; an
+    error of number after it said "having discarded 1" of the dealer's two cards and "he asked
+    for 1" of a non-dealer who laid out two and said nothing: the discard is said whole, with what
+    went back and what was due."""
+    text = _explained(RULESETS / "stock-shortage-last-takes-what-remains-dealer-takes-none.yaml")
+    assert "A gave himself 0 cards having discarded 2, 1 of which went back to his hand (law 38): 1 due." in text
+    text = _explained(LAWS / "law38-non-dealer-given-none-of-the-card-left.yaml")
+    assert "A gave Y 0 cards; Y had discarded 2, 1 of which went back to his hand (law 38): 1 due." in text
+    assert "; he asked for 1" not in text

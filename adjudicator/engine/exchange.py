@@ -43,6 +43,7 @@ def propose(r: Replay, ev: Propose, n: int) -> None:
     deal.asked = getattr(ev, "count", None)   # a proposal of a number of cards asks for them (RULESETS.md)
     deal.round_discard = {}
     deal.round_given = {}
+    deal.round_back = {}
     deal.round_cards = {}
     deal.round_event = n
     deal.mixed = set()   # "mixed" is said of the cards given in this round
@@ -350,8 +351,11 @@ def _check_non_dealer(r: Replay, deal: DealInPlay, n: int) -> None:
         _count_error(r, deal, error, n, non_dealer, non_dealer, "fewer",
                      said("asked_having_discarded", elder=non_dealer, asked=asked, discarded=discarded))
     error = giving_error(given, asked)
-    if error:
+    if error:   # a discard part of which went back to his hand (law 38) said whole, with what was due
+        back = deal.round_back.get(non_dealer, 0)
         _count_error(r, deal, error, n, non_dealer, dealer, "more" if error == "too_many_given" else "fewer",
+                     said("gave_adversary_back", dealer=dealer, elder=non_dealer, given=given, discarded=discarded + back,
+                          back=back, due=asked) if back else
                      said("gave_adversary", dealer=dealer, elder=non_dealer, given=given, asked=asked))
 
 
@@ -361,8 +365,11 @@ def _check_dealer(r: Replay, deal: DealInPlay, n: int) -> None:
     discarded = deal.round_discard.get(dealer, 0)
     given = deal.round_given.get(dealer, 0)
     error = giving_error(given, discarded)
-    if error:
+    if error:   # a discard part of which went back to his hand (law 38) said whole, with what was due
+        back = deal.round_back.get(dealer, 0)
         _count_error(r, deal, error, n, dealer, dealer, "more" if error == "too_many_given" else "fewer",
+                     said("gave_himself_back", dealer=dealer, given=given, discarded=discarded + back, back=back,
+                          due=discarded) if back else
                      said("gave_himself", dealer=dealer, given=given, discarded=discarded))
 
 
@@ -497,6 +504,7 @@ def _take_back(deal: DealInPlay, player: str, k: int) -> None:
             laid.remove(None) if None in laid else laid.pop()
     deal.round_discard[player] -= k
     deal.discards[player] -= k
+    deal.round_back[player] = deal.round_back.get(player, 0) + k
 
 
 def serve_what_remains(r: Replay, deal: DealInPlay, n: int) -> None:

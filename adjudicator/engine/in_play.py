@@ -69,6 +69,7 @@ class DealInPlay(DealOnTable):
     round_cards: dict[str, list[Card | None]] = field(default_factory=dict)   # player -> this round's discard (None: unknown)
     round_discard: dict[str, int] = field(default_factory=dict)
     round_given: dict[str, int] = field(default_factory=dict)
+    round_back: dict[str, int] = field(default_factory=dict)   # player -> cards of this round's discard put back (law 38)
     stands: dict[str, int] = field(default_factory=dict)   # player -> event: he takes no more cards (law 38)
     kept: list[int] = field(default_factory=list)   # rounds (their event) the dealer who had to took no card
     kept_claimed: dict[int, int] = field(default_factory=dict)   # round event -> the claim that ruled on it
