@@ -294,8 +294,10 @@ async (cases) => {
 """
 
 
-def test_every_ruling_handed_back_scores_as_the_engine_scores_the_record_and_names_only_the_sheets_cards(ruled_page, tab) -> None:
+def test_every_ruling_handed_back_scores_as_the_engine_scores_the_record_and_names_only_the_sheets_cards(ruled_page, command_page, tab) -> None:
     cases = _handbacks(ruled_page)
+    if ruled_page != command_page:   # the page's own ways (the players' marks, a deal card by card): under London's
+        cases = [c for c in cases if not (c.get("marks") or c.get("cards"))]
     assert len(cases) > 100 and {c["sheet"]["after"] for c in cases} == {"again", "void", "over", "on"}
     assert {c["king"] for c in cases} == {True, False} and {43, 25} <= {c["law"] for c in cases if c.get("over")}
     _new_game(tab, ruled_page)
