@@ -37,6 +37,10 @@ CASES = {
                                      "  - turn_up: {card: QS}\n  - tricks: {A: 1, Y: 1}\n  - look: {by: A}\n",
                                      "event 6 (tricks), line 10: the tricks of a hand add up to 5, not 2 (fewer "
                                      "are recorded only for a hand abandoned: an abandon must follow at once)"),
+    "tricks-beyond-a-short-hand": (HEAD + "  - deal: {to: Y, count: 3}\n  - deal: {to: A, count: 3}\n"
+                                   "  - deal: {to: Y, count: 2}\n  - deal: {to: A, count: 1}\n"
+                                   "  - turn_up: {card: QS}\n  - tricks: {A: 5, Y: 0}\n",
+                                   "event 6 (tricks), line 10: A played the hand with 4 cards: he cannot have won 5 tricks"),
     "same-players": ("ecarte: 1\nplayers: [A, A]\nevents: []\n", "the two players must be distinct"),
     "doubled-key": (HEAD + "  - deal: {to: Y, to: A, count: 3}\n", "the key 'to' is given twice"),
     "two-keys": (HEAD + "  - {deal: {to: Y, count: 3}, play: {by: A, card: KS}}\n", "event 1: an event is a mapping with exactly one key"),

@@ -192,14 +192,17 @@ def test_law_4s_ending_says_no_more_than_the_law():
 def test_a_wrong_number_given_found_once_the_hand_is_over_asks_the_hands_result(irregularity, concerns):
     """Laws 32 and 33 once the hand is over: letting the hand stand scores what the hand won, so
     the ending asks who won it and with how many tricks, and says the score of that result; it
-    gave the score of an example result (the non-dealer's three tricks) that nobody told."""
+    gave the score of an example result (the non-dealer's three tricks) that nobody told. A
+    result a hand cannot have is not offered: Bob, given one card too few, played four cards and
+    cannot have won all five tricks."""
     asked = Resolve(players=["Ann", "Bob"]).step([irregularity, "Ann", concerns, "over"]).question
     assert asked is not None and asked.text == "Who won the hand, and with how many tricks?"
-    assert [c.text for c in asked.choices][:3] == ["Bob (the non-dealer), with three tricks (the point)",
-                                                     "Bob (the non-dealer), with four tricks (the point)",
-                                                     "Bob (the non-dealer), with all five (the vole)"]
+    offered = [c.text for c in asked.choices]
+    assert offered[:2] == ["Bob (the non-dealer), with three tricks (the point)",
+                           "Bob (the non-dealer), with four tricks (the point)"]
+    assert ("Bob (the non-dealer), with all five (the vole)" in offered) is (irregularity == "too_many_given")
     said = _end([irregularity, "Ann", concerns, "over", "dealer_5"])
     assert "after the hand was played out or abandoned; Ann (the dealer) won all five tricks." in said
     assert "the deal stands as it is then the deal goes on as it lies the score would then be Ann 2, Bob 0" in said
     said = _end([irregularity, "Ann", concerns, "over", None])   # not known: a score for each result
-    assert "If Bob (the non-dealer) won all five tricks:" in said and "(the score then Ann 0, Bob 2)" in said
+    assert "If Ann (the dealer) won all five tricks:" in said and "(the score then Ann 2, Bob 0)" in said

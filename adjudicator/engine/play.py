@@ -403,6 +403,9 @@ def tricks(r: Replay, ev: Tricks, n: int) -> None:
     deal.shown = None
     played = {p: sum(by == p for t in deal.tricks for by, card in ((t.leader, t.lead), (t.follower, t.follow)) if card)
               for p in deal.hands}
+    for p, h in deal.hands.items():   # a trick is won with a card: a short hand wins no more than it holds (laws 30, 34)
+        if counts[p] > played[p] + h.size:
+            r.fail(n, f"{p} played the hand with {played[p] + h.size} cards: he cannot have won {counts[p]} tricks")
     deal.summarised = {p: min(h.size, HAND_SIZE - played[p]) for p, h in deal.hands.items()}
     deal.won = counts
     for p in deal.hands:   # the hand was played, card by card or not
