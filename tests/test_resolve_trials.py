@@ -203,6 +203,7 @@ def test_a_wrong_number_given_found_once_the_hand_is_over_asks_the_hands_result(
     assert ("Bob (the non-dealer), with all five (the vole)" in offered) is (irregularity == "too_many_given")
     said = _end([irregularity, "Ann", concerns, "over", "dealer_5"])
     assert "after the hand was played out or abandoned; Ann (the dealer) won all five tricks." in said
-    assert "the deal stands as it is then the deal goes on as it lies the score would then be Ann 2, Bob 0" in said
+    # once the hand is over, letting it stand is not said to let the deal go on
+    assert "the deal stands as it is then the hand stands as it was played the score would then be Ann 2, Bob 0" in said
     said = _end([irregularity, "Ann", concerns, "over", None])   # not known: a score for each result
     assert "If Ann (the dealer) won all five tricks:" in said and "(the score then Ann 2, Bob 0)" in said
