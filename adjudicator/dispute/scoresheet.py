@@ -24,8 +24,8 @@ have them, and the tricks each won. Each table is keyed by what the page records
   up, and the tricks in which a double and an offer are in time;
 - `games`: one game, a pool or a linked match, as states: who plays, who deals first, and after
   each winner the state that follows or the champion (`rules.champion`, `rules.next_game`);
-- `why`: what each score is earned for (laws/words/scores.yaml; `dc`, `nc`: as claimed, which a
-  ruling the page applies may find not so) and the law or rule that gives it,
+- `why`: what each score is earned for (laws/words/scores.yaml; `c`, where it differs: as claimed,
+  which a ruling the page applies may find not so) and the law or rule that gives it,
   `laws` and `rule_words`: those laws' and rules' words in force, which the page shows as it scores.
 
 Each entry of `hand` and the stakes names its scoring key, so the page says why and by which
@@ -198,8 +198,9 @@ def reasons(book: LawBook, words: Words) -> dict[str, Any]:
         if key in ("game_to", "game_values"):
             continue
         out[key] = {"d": words.earned(key, "dealer"), "n": words.earned(key, "non_dealer"),
-                    "dc": words.earned(key, "dealer", struck=True), "nc": words.earned(key, "non_dealer", struck=True),
                     "law": book.scoring_law.get(key), "rule": book.scoring_rule.get(key)}
+        if key in words.scores.claimed:   # as claimed, which a ruling the page applies may find not so
+            out[key]["c"] = words.scores.claimed[key]
     return out
 
 
